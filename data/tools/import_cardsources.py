@@ -1,0 +1,337 @@
+#!/usr/bin/env python3
+"""Build data/cards/*.csv from the community card sources (developer tool).
+
+Never run by the build, the tests or users: it reads ../shared/cardsources, which only
+developers have. Its output, data/cards/*.csv, is committed and is what `yj` embeds.
+
+    python3 data/tools/import_cardsources.py [--shared ../shared] [--readings DIR]
+
+Sources, in order of trust:
+  1. image readings (--readings DIR): CSV files transcribed from the card scans
+     (see data/cards/README.md); where present they win on every fact;
+  2. devokun/*.csv (the community index: ids, titles, dots, most statistics);
+  3. orehruoy/*.json (location bonuses, weapon bonuses, card types).
+Only facts are taken. Lore and game text are never copied; the `ability` column holds
+our own paraphrases and is filled only from readings.
+"""
+import argparse, csv, json, os, re, sys, unicodedata
+from collections import defaultdict
+
+SETS = [  # devokun file, our code, community set index
+    ("menaceofdarthmaul", "DM", 1), ("thejedicouncil", "JC", 2), ("battleofnaboo", "BN", 3),
+    ("enhancedmenaceofdarthmaul", "EDM", 4), ("duelofthefates", "DF", 5),
+    ("enhancedbattleofnaboo", "EBN", 6), ("reflections", "RF", 7), ("boontaevepodrace", "BP", 8),
+    ("vset1", "V1", 101),
+]
+COLOURS = ["red", "orange", "blue", "yellow", "green", "purple"]
+PLANET_OF_SITE = {
+    "tatooinemosespa": "tatooine", "tatooinedesertlanding": "tatooine",
+    "tatooinedesertlandingsite": "tatooine", "tatooinepodracearena": "tatooine",
+    "coruscantjedicouncilchamber": "coruscant", "coruscantgalacticsenate": "coruscant",
+    "coruscantcapitalcity": "coruscant", "nabootheedpalace": "naboo",
+    "naboobattleplains": "naboo", "naboogunganswamp": "naboo",
+}
+COLUMNS = ("id set number gemp_id title subtitle side type starship_class rarity dots diamond "
+           "stackable counters power planet bonus damage destiny use1_who use1_dots use1_cubes "
+           "use2_who use2_dots use2_cubes use3_who use3_dots use3_cubes replaces traits ability "
+           "checked").split()
+PRINTING_COLUMNS = "card_id finish foil_number foil_tier source gemp_id note".split()
+
+
+def slug(s):
+    s = unicodedata.normalize("NFKD", s)
+    return re.sub(r"[^a-z0-9]", "", s.encode("ascii", "ignore").decode().lower())
+
+
+def split_title(full):
+    if ", " in full and " & " not in full:
+        t, st = full.split(", ", 1)
+        return t.strip(), st.strip()
+    return full.strip(), ""
+
+
+def num(v):
+    v = (v or "").strip()
+    if v in ("", "None", "none"):
+        return ""
+    return v if v == "?" or re.fullmatch(r"-?\d+", v) else ""
+
+
+def dots_of(row):
+    out = ""
+    for i, colour in enumerate(COLOURS, 1):
+        v = (row.get(f"row{i}color") or "").strip().lower()
+        if v == "white":
+            out += "w"
+        elif v == colour:
+            out += colour[0]
+        elif v in ("", "none"):
+            out += "-"
+        else:  # a colour in the wrong position: a source error
+            return ""
+    # More than one coloured dot cannot be printed: the source is wrong, the dots unknown.
+    return out if sum(ch not in "w-" for ch in out) <= 1 else ""
+
+
+RARITY = {"common": "common", "uncommon": "uncommon", "rare": "rare", "ultra-rare": "ultra-rare",
+          "starter set": "starter", "pm": "premium"}
+TYPE = {"character": "character", "weapon": "weapon", "battle": "battle", "effect": "effect",
+        "starship": "starship", "location": "location", "objective": "objective",
+        "armedanddangerous": "armed-and-dangerous", "combobattle": "combo-battle",
+        "doubleimpact": "double-impact"}
+
+
+def derive_traits(card):
+    """Traits the rules test, from the card's name (rulings.md #1, rulebook 'Game Concepts')."""
+    name = f"{card['title']} {card['subtitle']}".lower()
+    t = []
+    if card["type"] in ("character", "armed-and-dangerous"):
+        if "jedi" in name:
+            t.append("jedi")
+            if not any(x in name for x in ("ki-adi-mundi", "obi-wan kenobi")):
+                t.append("jedi-master")
+        for word, trait in (("senator", "senator"), ("gungan", "gungan"),
+                            ("neimoidian", "neimoidian"), ("handmaiden", "handmaiden"),
+                            ("battle droid", "battle-droid"), ("destroyer droid", "destroyer-droid"),
+                            ("bounty hunter", "bounty-hunter"), ("tusken raider", "tusken-raider")):
+            if word in name:
+                t.append(trait)
+        if ("podracer pilot" in name or card["title"].startswith(("Anakin Skywalker", "Sebulba"))):
+            t.append("podracer-pilot")
+        if card["title"].startswith("Aurra Sing") and "bounty-hunter" not in t:
+            t.append("bounty-hunter")
+    if card["type"] in ("weapon", "armed-and-dangerous"):
+        if "lightsaber" in name:
+            t.append("lightsaber")
+        if "podracer" in name and card["type"] == "weapon":
+            t.append("podracer")
+        if "blaster" in name:
+            t.append("blaster")
+    return ";".join(t)
+
+
+def read_devokun(shared, fname):
+    path = os.path.join(shared, "cardsources", "devokun", fname + ".csv")
+    with open(path, newline="", encoding="utf-8") as f:
+        return list(csv.DictReader(f, delimiter="|", quotechar="^"))
+
+
+def read_orehruoy(shared, fname):
+    path = os.path.join(shared, "cardsources", "orehruoy", fname + ".json")
+    if not os.path.exists(path):
+        return {}
+    with open(path, encoding="utf-8") as f:
+        cards = json.load(f)["cards"]
+    return {os.path.splitext(c.get("image") or "")[0].lower(): c for c in cards}
+
+
+def base_image(row):
+    return os.path.splitext(os.path.basename(row["image"]))[0].lower()
+
+
+def card_from_sources(code, index, row, ore):
+    title, subtitle = split_title(row["title"])
+    ctype = TYPE.get(row["type"].strip().lower(), row["type"].strip().lower())
+    if ore and ore.get("type") in ("battle", "weapon") and ctype in ("battle", "weapon"):
+        ctype = ore["type"]  # devokun types some battle cards as weapons
+    number = row["id"].strip()
+    card = {c: "" for c in COLUMNS}
+    card.update(set=code, number=number, id=f"{code}-{number}", gemp_id=row["gempId"].strip(),
+                title=title, subtitle=subtitle, side=row["side"].strip().lower(), type=ctype,
+                rarity=RARITY.get(row["rarity"].strip().lower(), row["rarity"].strip().lower()),
+                dots=dots_of(row), counters=num(row["counters"]), damage=num(row["damage"]),
+                destiny=num(row["destiny"]), power=num(row["power"]))
+    for i in (1, 2):
+        who = (row.get(f"whoCanUseTheCard{i}") or "").strip()
+        if who and not who.startswith("["):
+            card[f"use{i}_who"] = who
+            card[f"use{i}_dots"] = num(row.get(f"powerdots{i}"))
+            card[f"use{i}_cubes"] = num(row.get(f"powercubes{i}"))
+    if ore:
+        if ore.get("bonus1loc"):
+            card["planet"] = PLANET_OF_SITE.get(ore["bonus1loc"], "")
+            card["bonus"] = "/".join(str(ore.get(f"bonus{i}", 0)) for i in (1, 2, 3))
+        if ore.get("type") == "weapon" and not card["use1_who"] and ore.get("canUse"):
+            card["use1_who"] = ore["canUse"]
+            card["use1_dots"] = str(ore.get("powerAdd", ""))
+            card["use1_cubes"] = str(ore.get("destinyAdd", ""))
+            if ore.get("canUse2"):
+                card["use2_who"] = ore["canUse2"]
+                card["use2_dots"] = str(ore.get("powerAdd2", ""))
+                card["use2_cubes"] = str(ore.get("destinyAdd2", ""))
+        card["stackable"] = "yes" if ore.get("stackable") else "no"
+        card["diamond"] = "no" if ore.get("uniqueness") else "yes"
+    if ctype == "location":
+        card["title"], card["subtitle"] = row["title"].replace("  ", " ").strip(), ""
+        card["planet"] = slug(card["title"].split("•")[0]) if "•" in card["title"] else \
+            next((p for p in ("tatooine", "coruscant", "naboo") if p in slug(card["title"])), "")
+    if code == "V1":
+        card["rarity"] = "virtual"
+        m = re.fullmatch(r"JC(\d+)(X?)", number)
+        card["number"] = f"JC-{m.group(1)}" + ("*" if m.group(2) else "")
+        card["id"] = f"V1-JC-{m.group(1)}"
+        card["replaces"] = f"JC-{m.group(1)}"
+    return card
+
+
+def load_readings(readings_dir):
+    """Image readings keyed by scan path (relative to cardsources)."""
+    out = {}
+    if not readings_dir:
+        return out
+    for name in sorted(os.listdir(readings_dir)):
+        if not name.endswith(".csv") or "disagreements" in name:
+            continue
+        with open(os.path.join(readings_dir, name), newline="", encoding="utf-8") as f:
+            for row in csv.DictReader(f):
+                out[row["image"].strip()] = row
+    return out
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    here = os.path.dirname(os.path.abspath(__file__))
+    root = os.path.dirname(os.path.dirname(here))
+    ap.add_argument("--shared", default=os.path.join(root, "..", "shared"))
+    ap.add_argument("--readings", default=None)
+    ap.add_argument("--out", default=os.path.join(root, "data", "cards"))
+    args = ap.parse_args()
+
+    cards, printings, problems = defaultdict(list), [], []
+    by_title = {}  # (title, subtitle) slug -> card id, for linking foil reprints
+    reflections_rows = []
+    for fname, code, index in SETS:
+        rows = read_devokun(args.shared, fname)
+        ore = read_orehruoy(args.shared, fname)
+        for row in rows:
+            if code == "RF":
+                reflections_rows.append(row)
+                continue
+            if row["type"].strip().lower() == "foil":
+                printings.append(("BN-foil", row))
+                continue
+            card = card_from_sources(code, index, row, ore.get(base_image(row)))
+            card["_image"] = "images" + os.path.splitext(row["image"])[0] + ".png"
+            cards[code].append(card)
+            by_title.setdefault(slug(card["title"] + card["subtitle"]), card["id"])
+
+    # Reflections: new cards (A&D, combo battle, double impact) and foil reprints.
+    ore_rf = read_orehruoy(args.shared, "reflections")
+    double_impacts = []
+    for row in reflections_rows:
+        rtype = TYPE.get(row["type"].strip().lower(), "")
+        if rtype in ("armed-and-dangerous", "combo-battle", "double-impact"):
+            card = card_from_sources("RF", 7, row, ore_rf.get(base_image(row)))
+            card["title"], card["subtitle"] = row["title"].strip(), ""
+            card["rarity"] = "premium"
+            card["_image"] = "images" + os.path.splitext(row["image"])[0] + ".png"
+            card["number"] = ""  # printed A/C numbers come from the scans (readings)
+            card["id"] = ""
+            if rtype == "double-impact":
+                double_impacts.append(card)
+            cards["RF"].append(card)
+        else:
+            printings.append(("RF-foil", row))
+    # Double Impact cards print no number: ids RF-DI1..RF-DI14, by alphabetical order of the
+    # full title. The set is closed (out of print), so the order never changes.
+    for i, card in enumerate(sorted(double_impacts, key=lambda c: slug(c["title"])), 1):
+        card["number"], card["id"] = f"DI{i}", f"RF-DI{i}"
+    # Shmi Skywalker P7 is the only promotional card; its only scan is the Reflections foil.
+    for kind, row in printings:
+        if kind == "RF-foil" and row["title"].startswith("Shmi Skywalker"):
+            card = card_from_sources("PR", 0, row, ore_rf.get(base_image(row)))
+            card.update(number="P7", id="PR-P7", gemp_id="", rarity="premium")
+            card["_image"] = "images" + os.path.splitext(row["image"])[0] + ".png"
+            cards["PR"].append(card)
+            by_title.setdefault(slug(card["title"] + card["subtitle"]), card["id"])
+
+    readings = load_readings(args.readings)
+    apply_readings(cards, readings, problems)
+
+    foil_rows = []
+    for kind, row in printings:
+        t, st = split_title(row["title"])
+        target = by_title.get(slug(t + st))
+        if kind == "BN-foil":
+            tier = row["rarity"].lower().replace(" foil", "").replace(" ", "-")
+            if not target:
+                problems.append(f"BN foil {row['id']} {row['title']}: no base card found")
+            foil_rows.append(dict(card_id=target or "", finish="foil", foil_number=row["id"],
+                                  foil_tier=tier, source="booster", gemp_id=row["gempId"], note=""))
+        else:
+            if not target:
+                problems.append(f"Reflections foil {row['id']} {row['title']}: no base card found")
+            foil_rows.append(dict(card_id=target or "", finish="foil", foil_number="", foil_tier="",
+                                  source="reflections", gemp_id=row["gempId"], note=""))
+
+    for code in list(cards):
+        missing = [c for c in cards[code] if not c["id"]]
+        for c in missing:
+            problems.append(f"{code} {c['title']}: printed number unknown (no reading); left out")
+        cards[code] = [c for c in cards[code] if c["id"]]
+    foil_rows = [p for p in foil_rows if p["card_id"]]
+    for code, rows in cards.items():
+        for card in rows:
+            card["traits"] = card["traits"] or derive_traits(card)
+        rows.sort(key=sort_key)
+        with open(os.path.join(args.out, f"{code}.csv"), "w", newline="", encoding="utf-8") as f:
+            w = csv.DictWriter(f, COLUMNS, lineterminator="\n")
+            w.writeheader()
+            for card in rows:
+                w.writerow({k: card[k] for k in COLUMNS})
+    with open(os.path.join(args.out, "printings.csv"), "w", newline="", encoding="utf-8") as f:
+        w = csv.DictWriter(f, PRINTING_COLUMNS, lineterminator="\n")
+        w.writeheader()
+        for p in foil_rows:
+            w.writerow(p)
+    for p in problems:
+        print("warning:", p, file=sys.stderr)
+    print({code: len(rows) for code, rows in cards.items()}, len(foil_rows), "foil printings")
+
+
+def sort_key(card):
+    m = re.fullmatch(r"([A-Z]*-?)(\d+)\*?", card["number"])
+    return (m.group(1), int(m.group(2))) if m else (card["number"], 0)
+
+
+PREMIUM_SETS = ("EDM", "EBN", "PR", "RF")
+
+
+def apply_readings(cards, readings, problems):
+    """Overwrites source facts with what the scans show (readings win on every fact)."""
+    for code, rows in cards.items():
+        for card in rows:
+            reading = readings.get(card.get("_image", ""))
+            if reading is None:
+                continue
+            merge_reading(card, reading, code)
+
+
+def merge_reading(card, r, code):
+    for col in ("title", "subtitle", "side", "type", "starship_class", "dots", "diamond",
+                "stackable", "counters", "power", "bonus", "damage", "destiny", "ability"):
+        card[col] = (r.get(col) or "").strip()
+    for i in (1, 2, 3):
+        for part in ("who", "dots", "cubes"):
+            card[f"use{i}_{part}"] = (r.get(f"use{i}_{part}") or "").strip()
+    rarity = (r.get("rarity") or "").strip()
+    if code in PREMIUM_SETS:
+        card["rarity"] = "premium"
+    elif code == "V1":
+        card["rarity"] = "virtual"
+    elif rarity == "none":
+        card["rarity"] = "starter"
+    elif rarity in ("common", "uncommon", "rare", "ultra-rare"):
+        card["rarity"] = rarity
+    if card["type"] == "location":
+        title = card["title"]
+        card["planet"] = next((p for p in ("tatooine", "coruscant", "naboo")
+                               if p in slug(title)), "")
+    else:
+        card["planet"] = (r.get("bonus_planet") or "").strip()
+    card["checked"] = "yes" if r.get("legibility", "").strip() in ("ok", "partial") else ""
+    card["_reading"] = r
+
+
+if __name__ == "__main__":
+    main()

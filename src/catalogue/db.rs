@@ -1,0 +1,301 @@
+//! The SQLite database: opening, migrating, refreshing the catalogue tables and reading them.
+
+use std::path::{Path, PathBuf};
+
+use rusqlite::types::ValueRef;
+use rusqlite::{Connection, OptionalExtension, Transaction, params};
+
+use super::catalogue::Catalogue;
+use super::embedded::CatalogueSource;
+use super::error::CatalogueError;
+use super::load::{CARD_COLUMNS, CardRow, card_from_row, row_from_card};
+use super::lookup::normalise;
+use super::migrations::{MIGRATIONS, latest};
+
+/// Columns holding whole numbers; the rest are text.
+const INTEGER_COLUMNS: &[&str] = &[
+    "counters",
+    "damage",
+    "destiny",
+    "use1_dots",
+    "use1_cubes",
+    "use2_dots",
+    "use2_cubes",
+    "use3_dots",
+    "use3_cubes",
+];
+
+pub struct Database {
+    conn: Connection,
+    path: PathBuf,
+}
+
+/// What `yj db info` reports.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct DbInfo {
+    pub path: String,
+    pub schema_version: i64,
+    pub catalogue_version: String,
+    /// `(table, rows)` for every table.
+    pub tables: Vec<(String, i64)>,
+}
+
+impl Database {
+    /// Opens (creating if needed) the database at `path`, migrates it, and loads the embedded
+    /// catalogue into it if the catalogue changed since the last run.
+    pub fn open(path: &Path) -> Result<Database, CatalogueError> {
+        Database::open_with(path, &CatalogueSource::embedded())
+    }
+
+    pub fn open_with(path: &Path, source: &CatalogueSource) -> Result<Database, CatalogueError> {
+        let wrap = |source| CatalogueError::Database {
+            path: path.display().to_string(),
+            source,
+        };
+        if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
+            std::fs::create_dir_all(parent).map_err(|e| {
+                CatalogueError::Inconsistent(format!(
+                    "cannot create the folder `{}` for the database: {e}",
+                    parent.display()
+                ))
+            })?;
+        }
+        let conn = Connection::open(path).map_err(wrap)?;
+        let mut db = Database {
+            conn,
+            path: path.to_path_buf(),
+        };
+        db.configure().map_err(wrap)?;
+        db.migrate()?;
+        db.refresh_catalogue(source, false)?;
+        Ok(db)
+    }
+
+    /// An in-memory database (tests).
+    pub fn open_in_memory(source: &CatalogueSource) -> Result<Database, CatalogueError> {
+        let mut db = Database {
+            conn: Connection::open_in_memory()?,
+            path: PathBuf::from(":memory:"),
+        };
+        db.configure()?;
+        db.migrate()?;
+        db.refresh_catalogue(source, false)?;
+        Ok(db)
+    }
+
+    fn configure(&self) -> rusqlite::Result<()> {
+        // WAL lets readers work while another process writes; the busy timeout makes a second
+        // writer wait for the first instead of failing at once.
+        self.conn
+            .pragma_update_and_check(None, "journal_mode", "WAL", |_| Ok(()))?;
+        self.conn.busy_timeout(std::time::Duration::from_secs(10))?;
+        self.conn.pragma_update(None, "foreign_keys", "ON")?;
+        Ok(())
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    pub fn connection(&self) -> &Connection {
+        &self.conn
+    }
+
+    pub fn connection_mut(&mut self) -> &mut Connection {
+        &mut self.conn
+    }
+
+    pub fn schema_version(&self) -> Result<i64, CatalogueError> {
+        Ok(self
+            .conn
+            .pragma_query_value(None, "user_version", |r| r.get(0))?)
+    }
+
+    /// Runs every migration the database has not seen, all in one transaction.
+    fn migrate(&mut self) -> Result<(), CatalogueError> {
+        let current = self.schema_version()?;
+        if current > latest() {
+            return Err(CatalogueError::Inconsistent(format!(
+                "database `{}` has schema version {current}, newer than this yj understands ({}); \
+                 upgrade yj or use another --db",
+                self.path.display(),
+                latest()
+            )));
+        }
+        let tx = self.conn.transaction()?;
+        for (i, sql) in MIGRATIONS.iter().enumerate().skip(current as usize) {
+            tx.execute_batch(sql)?;
+            tx.pragma_update(None, "user_version", (i + 1) as i64)?;
+        }
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// The catalogue version the tables hold now, if any.
+    pub fn catalogue_version(&self) -> Result<Option<String>, CatalogueError> {
+        Ok(self
+            .conn
+            .query_row(
+                "SELECT value FROM meta WHERE key = 'catalogue_version'",
+                [],
+                |r| r.get(0),
+            )
+            .optional()?)
+    }
+
+    /// Replaces the catalogue tables with `source` when its version differs from the stored one
+    /// (or always, with `force`). User tables are not touched. Returns whether it rebuilt.
+    pub fn refresh_catalogue(
+        &mut self,
+        source: &CatalogueSource,
+        force: bool,
+    ) -> Result<bool, CatalogueError> {
+        let version = source.version();
+        if !force && self.catalogue_version()?.as_deref() == Some(version.as_str()) {
+            return Ok(false);
+        }
+        // Parse and check everything before the first write.
+        let catalogue = Catalogue::from_source(source)?;
+        let tx = self.conn.transaction()?;
+        write_catalogue(&tx, &catalogue)?;
+        tx.execute(
+            "INSERT INTO meta(key, value) VALUES ('catalogue_version', ?1)
+             ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+            params![version],
+        )?;
+        tx.commit()?;
+        Ok(true)
+    }
+
+    /// Reads the catalogue tables back into a [`Catalogue`].
+    pub fn catalogue(&self) -> Result<Catalogue, CatalogueError> {
+        let columns: Vec<String> = CARD_COLUMNS.iter().map(|c| format!("\"{c}\"")).collect();
+        let sql = format!("SELECT {} FROM cards ORDER BY position", columns.join(", "));
+        let mut stmt = self.conn.prepare(&sql)?;
+        let headers = csv::StringRecord::from(CARD_COLUMNS.to_vec());
+        let mut rows = stmt.query([])?;
+        let mut cards = Vec::new();
+        while let Some(row) = rows.next()? {
+            let mut record = csv::StringRecord::new();
+            for i in 0..CARD_COLUMNS.len() {
+                record.push_field(&value_text(row.get_ref(i)?));
+            }
+            let parsed: CardRow = record
+                .deserialize(Some(&headers))
+                .map_err(|e| CatalogueError::Csv("database".into(), e.to_string()))?;
+            cards.push(card_from_row(
+                "database table cards",
+                cards.len() as u64 + 1,
+                &parsed,
+            )?);
+        }
+        let mut stmt = self.conn.prepare(
+            "SELECT card_id, finish, foil_number, foil_tier, source, gemp_id, note
+             FROM printings ORDER BY id",
+        )?;
+        let printings = stmt
+            .query_map([], |r| {
+                let finish: String = r.get(1)?;
+                Ok(super::printing::Printing {
+                    card_id: r.get(0)?,
+                    finish: if finish == "foil" {
+                        super::printing::Finish::Foil
+                    } else {
+                        super::printing::Finish::Regular
+                    },
+                    foil_number: r.get(2)?,
+                    foil_tier: r.get(3)?,
+                    source: r.get(4)?,
+                    gemp_id: r.get(5)?,
+                    note: r.get(6)?,
+                })
+            })?
+            .collect::<Result<Vec<_>, _>>()?;
+        Catalogue::new(cards, printings)
+    }
+
+    /// Schema version, catalogue version and the row count of every table.
+    pub fn info(&self) -> Result<DbInfo, CatalogueError> {
+        let mut stmt = self.conn.prepare(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'
+             ORDER BY name",
+        )?;
+        let names: Vec<String> = stmt
+            .query_map([], |r| r.get(0))?
+            .collect::<Result<_, _>>()?;
+        let mut tables = Vec::new();
+        for name in names {
+            let count: i64 =
+                self.conn
+                    .query_row(&format!("SELECT COUNT(*) FROM \"{name}\""), [], |r| {
+                        r.get(0)
+                    })?;
+            tables.push((name, count));
+        }
+        Ok(DbInfo {
+            path: self.path.display().to_string(),
+            schema_version: self.schema_version()?,
+            catalogue_version: self.catalogue_version()?.unwrap_or_default(),
+            tables,
+        })
+    }
+}
+
+fn value_text(value: ValueRef<'_>) -> String {
+    match value {
+        ValueRef::Null => String::new(),
+        ValueRef::Integer(i) => i.to_string(),
+        ValueRef::Real(f) => f.to_string(),
+        ValueRef::Text(t) | ValueRef::Blob(t) => String::from_utf8_lossy(t).into_owned(),
+    }
+}
+
+fn write_catalogue(tx: &Transaction<'_>, catalogue: &Catalogue) -> Result<(), CatalogueError> {
+    tx.execute("DELETE FROM printings", [])?;
+    tx.execute("DELETE FROM cards", [])?;
+    let columns: Vec<String> = CARD_COLUMNS.iter().map(|c| format!("\"{c}\"")).collect();
+    let placeholders: Vec<String> = (1..=CARD_COLUMNS.len() + 2)
+        .map(|i| format!("?{i}"))
+        .collect();
+    let sql = format!(
+        "INSERT INTO cards (position, name_key, {}) VALUES ({})",
+        columns.join(", "),
+        placeholders.join(", ")
+    );
+    let mut insert = tx.prepare(&sql)?;
+    for (position, card) in catalogue.cards().iter().enumerate() {
+        let row = row_from_card(card);
+        let mut values: Vec<rusqlite::types::Value> = vec![
+            (position as i64).into(),
+            normalise(&format!("{} {}", card.title, card.subtitle)).into(),
+        ];
+        for (column, text) in CARD_COLUMNS.iter().zip(row.fields()) {
+            values.push(if text.is_empty() {
+                rusqlite::types::Value::Null
+            } else if INTEGER_COLUMNS.contains(column) {
+                text.parse::<i64>()
+                    .map(Into::into)
+                    .unwrap_or_else(|_| text.to_string().into())
+            } else {
+                text.to_string().into()
+            });
+        }
+        insert.execute(rusqlite::params_from_iter(values))?;
+    }
+    let mut insert = tx.prepare(
+        "INSERT INTO printings (card_id, finish, foil_number, foil_tier, source, gemp_id, note)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+    )?;
+    for p in catalogue.printings() {
+        insert.execute(params![
+            p.card_id,
+            p.finish.as_str(),
+            p.foil_number,
+            p.foil_tier,
+            p.source,
+            p.gemp_id,
+            p.note
+        ])?;
+    }
+    Ok(())
+}

@@ -1,0 +1,27 @@
+//! The card catalogue: the card model, the embedded catalogue files, the SQLite database
+//! (the only module that speaks SQL) and name lookup.
+
+pub mod card;
+#[allow(clippy::module_inception)]
+pub mod catalogue;
+pub mod db;
+pub mod dots;
+pub mod embedded;
+pub mod error;
+pub mod load;
+pub mod lookup;
+pub mod migrations;
+pub mod printing;
+pub mod search;
+pub mod set;
+
+pub use card::{Card, CardType, Planet, Power, Rarity, Side, StarshipClass, UseLine};
+pub use catalogue::Catalogue;
+pub use db::{Database, DbInfo};
+pub use dots::{Dot, DotColour, Dots};
+pub use embedded::CatalogueSource;
+pub use error::CatalogueError;
+pub use lookup::{LookupError, LookupOptions, normalise};
+pub use printing::{Finish, Printing};
+pub use search::CardFilter;
+pub use set::Set;

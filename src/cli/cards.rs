@@ -1,0 +1,511 @@
+//! `yj cards`: search, show, export and count the catalogue.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::process::ExitCode;
+
+use anyhow::Result;
+use clap::{Args, Subcommand};
+use serde_json::{Value, json};
+
+use super::output::{Format, Record, cell, print_records, table};
+use super::{InputError, open_db};
+use crate::catalogue::{
+    Card, CardFilter, CardType, Catalogue, DotColour, Finish, Rarity, Set, Side,
+};
+
+#[derive(Debug, Subcommand)]
+pub enum CardsCommand {
+    /// Find cards by name, set, side, type, dot colour, rarity or wildness.
+    Search(SearchArgs),
+    /// Every fact of one card, by id (`DM-71`, `1_71`) or name (`Darth Maul, Sith Apprentice`).
+    Show(ShowArgs),
+    /// The whole catalogue, one row per card (virtual cards included, printings not).
+    Export(ExportArgs),
+    /// Counts by set, side, type and rarity, beside the rulebook's totals.
+    Stats(StatsArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct SearchArgs {
+    /// Part of a card's name or id (case, punctuation and accents ignored).
+    text: Option<String>,
+    #[arg(long, value_parser = parse_with::<Set>)]
+    set: Option<Set>,
+    #[arg(long, value_parser = parse_with::<Side>)]
+    side: Option<Side>,
+    /// character, weapon, battle, effect, starship, location, objective, armed-and-dangerous,
+    /// combo-battle, double-impact.
+    #[arg(long = "type", value_parser = parse_with::<CardType>)]
+    card_type: Option<CardType>,
+    /// Cards that can fill this colour (their coloured dot, or a white dot there).
+    #[arg(long, value_parser = parse_with::<DotColour>)]
+    dot: Option<DotColour>,
+    /// common, uncommon, rare, ultra-rare, starter, premium, virtual.
+    #[arg(long, value_parser = parse_with::<Rarity>)]
+    rarity: Option<Rarity>,
+    /// Only wild and semi-wild cards (cards with white dots).
+    #[arg(long)]
+    wild: bool,
+    #[arg(long, value_enum, default_value_t)]
+    format: Format,
+}
+
+#[derive(Debug, Args)]
+pub struct ShowArgs {
+    /// A card id, community id, foil number or name.
+    card: String,
+    #[arg(long, value_enum, default_value_t)]
+    format: Format,
+}
+
+#[derive(Debug, Args)]
+pub struct ExportArgs {
+    #[arg(long, value_enum, default_value_t = Format::Csv)]
+    format: Format,
+}
+
+#[derive(Debug, Args)]
+pub struct StatsArgs {
+    #[arg(long, value_enum, default_value_t)]
+    format: Format,
+}
+
+pub(crate) fn parse_with<T: std::str::FromStr<Err = String>>(s: &str) -> Result<T, String> {
+    s.parse()
+}
+
+pub fn run(cmd: CardsCommand, db_path: &Path) -> Result<ExitCode> {
+    let db = open_db(db_path)?;
+    let catalogue = db.catalogue()?;
+    match cmd {
+        CardsCommand::Search(args) => {
+            let filter = CardFilter {
+                text: args.text,
+                set: args.set,
+                side: args.side,
+                card_type: args.card_type,
+                dot: args.dot,
+                rarity: args.rarity,
+                wild: args.wild,
+            };
+            let ids = db.search(&filter)?;
+            let cards: Vec<&Card> = ids.iter().filter_map(|id| catalogue.get(id)).collect();
+            let records: Vec<Record> = cards.iter().map(|c| search_record(c)).collect();
+            print_records(&records, SEARCH_FIELDS, args.format)?;
+            if args.format == Format::Table {
+                eprintln!("{}", super::output::plural(cards.len(), "card"));
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        CardsCommand::Show(args) => {
+            let card = catalogue
+                .lookup(&args.card)
+                .map_err(|e| InputError(e.to_string()))?;
+            show(&catalogue, card, args.format)?;
+            Ok(ExitCode::SUCCESS)
+        }
+        CardsCommand::Export(args) => {
+            let records: Vec<Record> = catalogue.cards().iter().map(export_record).collect();
+            let headers: Vec<&'static str> = records
+                .first()
+                .map(|r| r.iter().map(|(k, _)| *k).collect())
+                .unwrap_or_default();
+            print_records(&records, &headers, args.format)?;
+            Ok(ExitCode::SUCCESS)
+        }
+        CardsCommand::Stats(args) => {
+            stats(&catalogue, args.format)?;
+            Ok(ExitCode::SUCCESS)
+        }
+    }
+}
+
+const SEARCH_FIELDS: &[&str] = &[
+    "id", "title", "subtitle", "side", "type", "rarity", "dots", "counters", "power", "bonus",
+    "damage", "destiny",
+];
+
+fn opt<T: Into<Value>>(v: Option<T>) -> Value {
+    v.map(Into::into).unwrap_or(Value::Null)
+}
+
+fn power_value(card: &Card) -> Value {
+    match card.power {
+        Some(crate::catalogue::Power::Value(v)) => json!(v),
+        Some(crate::catalogue::Power::Destiny) => json!("?"),
+        None => Value::Null,
+    }
+}
+
+fn search_record(card: &Card) -> Record {
+    vec![
+        ("id", json!(card.id)),
+        ("title", json!(card.title)),
+        ("subtitle", json!(card.subtitle)),
+        ("side", json!(card.side.as_str())),
+        ("type", json!(card.card_type.as_str())),
+        ("rarity", json!(card.rarity.as_str())),
+        ("dots", opt(card.dots.map(|d| d.to_string()))),
+        ("counters", opt(card.counters)),
+        ("power", power_value(card)),
+        ("bonus", json!(card.bonus_text())),
+        ("damage", opt(card.damage)),
+        ("destiny", opt(card.destiny)),
+    ]
+}
+
+/// The export row: the columns issue #2 fixes first, then every other fact.
+fn export_record(card: &Card) -> Record {
+    let flag = |b: Option<bool>| opt(b);
+    let mut r = vec![
+        ("id", json!(card.id)),
+        ("set", json!(card.set.code())),
+        ("number", json!(card.number)),
+        ("title", json!(card.title)),
+        ("subtitle", json!(card.subtitle)),
+        ("side", json!(card.side.as_str())),
+        ("type", json!(card.card_type.as_str())),
+        ("rarity", json!(card.rarity.as_str())),
+        ("dots", opt(card.dots.map(|d| d.to_string()))),
+        ("counters", opt(card.counters)),
+        ("power", power_value(card)),
+        ("bonus", json!(card.bonus_text())),
+        ("damage", opt(card.damage)),
+        ("destiny", opt(card.destiny)),
+        ("diamond", flag(card.diamond)),
+        ("stackable", flag(card.stackable)),
+        (
+            "starship_class",
+            opt(card.starship_class.map(|c| c.as_str())),
+        ),
+        ("planet", opt(card.planet.map(|p| p.as_str()))),
+    ];
+    for i in 0..3 {
+        let line = card.uses.get(i);
+        r.push((
+            ["use1_who", "use2_who", "use3_who"][i],
+            opt(line.map(|u| u.who.clone())),
+        ));
+        r.push((
+            ["use1_dots", "use2_dots", "use3_dots"][i],
+            opt(line.and_then(|u| u.dots)),
+        ));
+        r.push((
+            ["use1_cubes", "use2_cubes", "use3_cubes"][i],
+            opt(line.and_then(|u| u.cubes)),
+        ));
+    }
+    r.push(("replaces", opt(card.replaces.clone())));
+    r.push(("traits", json!(card.traits.join(";"))));
+    r.push(("ability", opt(card.ability.clone())));
+    r.push(("gemp_id", opt(card.gemp_id.clone())));
+    r.push(("checked", json!(card.checked)));
+    r
+}
+
+/// Which printed facts a card type carries, so `show` can say "unknown" only where a fact
+/// should exist.
+fn applies(card: &Card, fact: &str) -> bool {
+    use CardType::*;
+    let t = card.card_type;
+    match fact {
+        "counters" => !matches!(
+            t,
+            Battle | Location | Objective | ComboBattle | DoubleImpact
+        ),
+        "power" | "damage" => matches!(t, Character | Starship | ArmedAndDangerous),
+        "bonus" => matches!(t, Character | ArmedAndDangerous),
+        "destiny" => t != Objective,
+        "uses" => matches!(
+            t,
+            Weapon | Battle | ArmedAndDangerous | ComboBattle | DoubleImpact
+        ),
+        _ => true,
+    }
+}
+
+fn show(catalogue: &Catalogue, card: &Card, format: Format) -> Result<()> {
+    if format != Format::Table {
+        let mut record = export_record(card);
+        let foils: Vec<Value> = catalogue
+            .foils_of(&card.id)
+            .map(|p| serde_json::to_value(p).unwrap_or(Value::Null))
+            .collect();
+        record.push(("foils", Value::Array(foils)));
+        let headers: Vec<&'static str> = record.iter().map(|(k, _)| *k).collect();
+        return print_records(&[record], &headers, format);
+    }
+    let unknown = "unknown".to_string();
+    let known = |v: Option<String>| v.unwrap_or_else(|| unknown.clone());
+    let mut rows: Vec<(&str, String)> =
+        vec![("Id", card.id.clone()), ("Title", card.title.clone())];
+    if !card.subtitle.is_empty() {
+        rows.push(("Subtitle", card.subtitle.clone()));
+    }
+    rows.push((
+        "Set",
+        format!("{} ({}) #{}", card.set.name(), card.set.code(), card.number),
+    ));
+    rows.push(("Side", card.side.to_string()));
+    let mut kind = card.card_type.to_string();
+    if let Some(class) = card.starship_class {
+        kind = format!("{kind} ({class})");
+    }
+    rows.push(("Type", kind));
+    rows.push(("Rarity", card.rarity.to_string()));
+    rows.push(("Dots", describe_dots(card)));
+    rows.push((
+        "Marks",
+        match (card.diamond, card.stackable) {
+            (None, None) => unknown.clone(),
+            (d, s) => {
+                let mut marks = Vec::new();
+                match d {
+                    Some(true) => marks.push("diamond"),
+                    None => marks.push("diamond unknown"),
+                    _ => {}
+                }
+                match s {
+                    Some(true) => marks.push("stackable"),
+                    None => marks.push("stackable unknown"),
+                    _ => {}
+                }
+                if marks.is_empty() {
+                    "none".into()
+                } else {
+                    marks.join(", ")
+                }
+            }
+        },
+    ));
+    if applies(card, "counters") {
+        rows.push(("Counters", known(card.counters.map(|v| v.to_string()))));
+    }
+    if applies(card, "power") {
+        rows.push((
+            "Power",
+            known(card.power.map(|p| match p {
+                crate::catalogue::Power::Destiny => "? (destiny draw)".to_string(),
+                v => v.to_string(),
+            })),
+        ));
+    }
+    if applies(card, "bonus") {
+        rows.push(("Location bonus", describe_bonus(card)));
+    }
+    if card.card_type == CardType::Location {
+        rows.push(("Planet", known(card.planet.map(|p| p.to_string()))));
+    }
+    if applies(card, "damage") {
+        rows.push(("Damage", known(card.damage.map(|v| v.to_string()))));
+    }
+    if applies(card, "destiny") {
+        rows.push(("Destiny", known(card.destiny.map(|v| v.to_string()))));
+    }
+    if applies(card, "uses") {
+        if card.uses.is_empty() {
+            rows.push(("Bonus lines", unknown.clone()));
+        }
+        for u in &card.uses {
+            let amount = |n: Option<u8>, what: &str| match n {
+                Some(n) => super::output::plural(n as usize, what),
+                None => format!("unknown {what}s"),
+            };
+            rows.push((
+                "Bonus line",
+                format!(
+                    "{}: +{}, +{}",
+                    u.who,
+                    amount(u.dots, "power dot"),
+                    amount(u.cubes, "cube")
+                ),
+            ));
+        }
+    }
+    if let Some(original) = &card.replaces {
+        let name = catalogue
+            .get(original)
+            .map(|c| format!("{original} ({})", c.full_name()))
+            .unwrap_or_else(|| original.clone());
+        rows.push(("Replaces", name));
+    }
+    if !card.traits.is_empty() {
+        rows.push(("Traits", card.traits.join(", ")));
+    }
+    rows.push((
+        "Ability",
+        card.ability
+            .clone()
+            .unwrap_or_else(|| "(no paraphrase recorded)".into()),
+    ));
+    let foils: Vec<String> = catalogue
+        .foils_of(&card.id)
+        .map(|p| {
+            let mut parts = vec![p.finish.as_str().to_string()];
+            parts.extend(p.foil_number.clone());
+            parts.extend(p.foil_tier.clone());
+            parts.extend(p.source.clone());
+            parts.join(" ")
+        })
+        .collect();
+    if !foils.is_empty() {
+        rows.push(("Foil printings", foils.join("; ")));
+    }
+    rows.push((
+        "Checked",
+        if card.checked {
+            "against the card scan".into()
+        } else {
+            "not yet checked against the card scan".into()
+        },
+    ));
+    let mut t = table(&["Fact", "Value"]);
+    for (k, v) in rows {
+        t.add_row(vec![k.to_string(), v]);
+    }
+    println!("{}", card.full_name());
+    println!("{t}");
+    let _ = Finish::Regular;
+    Ok(())
+}
+
+fn describe_dots(card: &Card) -> String {
+    let Some(d) = &card.dots else {
+        return "unknown".into();
+    };
+    let whites: Vec<String> = d.white().map(|c| c.to_string()).collect();
+    let kind = match (d.colour(), whites.is_empty()) {
+        (Some(c), true) => format!("{c}"),
+        (Some(c), false) => format!("{c}; semi-wild for {}", whites.join(", ")),
+        (None, false) => format!("wild for {}", whites.join(", ")),
+        (None, true) => "none".into(),
+    };
+    format!("{d} ({kind})")
+}
+
+fn describe_bonus(card: &Card) -> String {
+    match (card.bonus, card.planet) {
+        (Some(b), Some(planet)) => planet
+            .sites()
+            .iter()
+            .zip(b)
+            .map(|(site, n)| format!("{site} +{n}"))
+            .collect::<Vec<_>>()
+            .join(", "),
+        (Some(_), None) => format!("{} (sites unknown)", card.bonus_text()),
+        (None, _) => "unknown".into(),
+    }
+}
+
+/// Rulebook "Collecting & Trading": the published totals.
+const RULEBOOK_RARITY: &[(&str, usize)] = &[
+    ("ultra-rare", 4),
+    ("rare", 156),
+    ("uncommon", 160),
+    ("common", 190),
+    ("premium", 59),
+    ("starter", 30),
+];
+const RULEBOOK_UNIQUE: usize = 599;
+const RULEBOOK_FOILS: usize = 137;
+
+fn stats(catalogue: &Catalogue, format: Format) -> Result<()> {
+    let real: Vec<&Card> = catalogue
+        .cards()
+        .iter()
+        .filter(|c| !c.is_virtual())
+        .collect();
+    let virtual_count = catalogue.cards().len() - real.len();
+    let foils = catalogue
+        .printings()
+        .iter()
+        .filter(|p| p.finish == Finish::Foil)
+        .count();
+    let mut records: Vec<Record> = Vec::new();
+    let mut push = |group: &str, key: String, count: usize, expected: Option<usize>| {
+        records.push(vec![
+            ("group", json!(group)),
+            ("value", json!(key)),
+            ("count", json!(count)),
+            ("rulebook", opt(expected)),
+        ]);
+    };
+    for set in Set::ALL {
+        let n = catalogue.cards().iter().filter(|c| c.set == set).count();
+        push(
+            "set",
+            format!("{} {}", set.code(), set.name()),
+            n,
+            Some(set.size()),
+        );
+    }
+    let mut by_side: BTreeMap<&str, usize> = BTreeMap::new();
+    let mut by_type: BTreeMap<&str, usize> = BTreeMap::new();
+    let mut by_rarity: BTreeMap<&str, usize> = BTreeMap::new();
+    for c in &real {
+        *by_side.entry(c.side.as_str()).or_default() += 1;
+        *by_type.entry(c.card_type.as_str()).or_default() += 1;
+        *by_rarity.entry(c.rarity.as_str()).or_default() += 1;
+    }
+    for (k, n) in by_side {
+        push("side", k.into(), n, None);
+    }
+    for (k, n) in by_type {
+        push("type", k.into(), n, None);
+    }
+    for (k, expected) in RULEBOOK_RARITY {
+        push(
+            "rarity",
+            k.to_string(),
+            by_rarity.get(k).copied().unwrap_or(0),
+            Some(*expected),
+        );
+    }
+    push(
+        "total",
+        "unique cards".into(),
+        real.len(),
+        Some(RULEBOOK_UNIQUE),
+    );
+    push(
+        "total",
+        "foil printings".into(),
+        foils,
+        Some(RULEBOOK_FOILS),
+    );
+    push(
+        "total",
+        "virtual cards".into(),
+        virtual_count,
+        Some(Set::V1.size()),
+    );
+    let checked = catalogue.cards().iter().filter(|c| c.checked).count();
+    push(
+        "total",
+        "checked against scans".into(),
+        checked,
+        Some(catalogue.cards().len()),
+    );
+    if format == Format::Table {
+        let mut t = table(&["Group", "Value", "Count", "Rulebook"]);
+        for r in &records {
+            let expected = cell(&r[3].1);
+            let count = cell(&r[2].1);
+            let marker = if !expected.is_empty() && expected != count {
+                " ≠"
+            } else {
+                ""
+            };
+            t.add_row(vec![
+                cell(&r[0].1),
+                cell(&r[1].1),
+                format!("{count}{marker}"),
+                expected,
+            ]);
+        }
+        println!("{t}");
+        return Ok(());
+    }
+    print_records(&records, &["group", "value", "count", "rulebook"], format)
+}

@@ -1,0 +1,77 @@
+//! `yj db`: where the database lives, what it holds, and rebuilding its catalogue tables.
+
+use std::path::Path;
+use std::process::ExitCode;
+
+use anyhow::Result;
+use clap::Subcommand;
+use serde_json::json;
+
+use super::open_db;
+use super::output::{Format, print_records, table};
+use crate::catalogue::CatalogueSource;
+
+#[derive(Debug, Subcommand)]
+pub enum DbCommand {
+    /// Print the database file's path (`--db`, then `YJ_DB`, then the data directory).
+    Path,
+    /// Schema version, catalogue version and row counts.
+    Info {
+        #[arg(long, value_enum, default_value_t)]
+        format: Format,
+    },
+    /// Reload the catalogue tables from the embedded data (user tables are kept).
+    Rebuild,
+}
+
+pub fn run(cmd: DbCommand, db_path: &Path) -> Result<ExitCode> {
+    match cmd {
+        DbCommand::Path => println!("{}", db_path.display()),
+        DbCommand::Info { format } => {
+            let info = open_db(db_path)?.info()?;
+            if format == Format::Table {
+                println!("database:          {}", info.path);
+                println!("schema version:    {}", info.schema_version);
+                println!("catalogue version: {}", info.catalogue_version);
+                let mut t = table(&["Table", "Rows"]);
+                for (name, rows) in &info.tables {
+                    t.add_row(vec![name.clone(), rows.to_string()]);
+                }
+                println!("{t}");
+            } else {
+                let record = vec![
+                    ("path", json!(info.path)),
+                    ("schema_version", json!(info.schema_version)),
+                    ("catalogue_version", json!(info.catalogue_version)),
+                    (
+                        "tables",
+                        json!(
+                            info.tables
+                                .iter()
+                                .map(|(n, c)| json!({"table": n, "rows": c}))
+                                .collect::<Vec<_>>()
+                        ),
+                    ),
+                ];
+                print_records(
+                    &[record],
+                    &["path", "schema_version", "catalogue_version", "tables"],
+                    format,
+                )?;
+            }
+        }
+        DbCommand::Rebuild => {
+            let mut db = open_db(db_path)?;
+            db.refresh_catalogue(&CatalogueSource::embedded(), true)?;
+            let catalogue = db.catalogue()?;
+            println!(
+                "rebuilt the catalogue in {}: {} cards, {} foil printings (version {})",
+                db_path.display(),
+                catalogue.cards().len(),
+                catalogue.printings().len(),
+                db.catalogue_version()?.unwrap_or_default()
+            );
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}

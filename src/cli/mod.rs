@@ -1,0 +1,88 @@
+//! The command line: argument definitions (clap) and all printing. One module per command
+//! group; each has its own `Args` and `run`.
+
+mod cards;
+mod db;
+mod output;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::{Context, Result};
+use clap::{Parser, Subcommand};
+
+use crate::catalogue::Database;
+
+/// Exit codes (DESIGN.md): 0 success, 1 the command ran and found problems, 2 usage or input
+/// error.
+pub const EXIT_PROBLEMS: u8 = 1;
+pub const EXIT_INPUT: u8 = 2;
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "yj",
+    version,
+    about = "Young Jedi CCG: card database, deck validator, collection manager and playtest engine"
+)]
+pub struct Cli {
+    /// The database file (default: your data directory; see `yj db path`).
+    #[arg(long, global = true, env = "YJ_DB", value_name = "PATH")]
+    db: Option<PathBuf>,
+
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Search, show, export and count the cards.
+    #[command(subcommand)]
+    Cards(cards::CardsCommand),
+    /// Where the database is, what it holds, and rebuilding its catalogue.
+    #[command(subcommand)]
+    Db(db::DbCommand),
+}
+
+/// An error that is the user's input, not a failure: printed, then exit code 2.
+#[derive(Debug)]
+pub struct InputError(pub String);
+
+impl std::fmt::Display for InputError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for InputError {}
+
+/// Parses the arguments, runs the command, prints any error, and returns the exit code.
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(code) => code,
+        Err(err) => {
+            eprintln!("error: {err:#}");
+            ExitCode::from(EXIT_INPUT)
+        }
+    }
+}
+
+pub fn run(cli: Cli) -> Result<ExitCode> {
+    let db_path = cli.db.clone().map(Ok).unwrap_or_else(default_db_path)?;
+    match cli.command {
+        Command::Cards(cmd) => cards::run(cmd, &db_path),
+        Command::Db(cmd) => db::run(cmd, &db_path),
+    }
+}
+
+/// The default database: `yj.db` in the user's data directory.
+pub fn default_db_path() -> Result<PathBuf> {
+    let dirs = directories::ProjectDirs::from("", "", "yj")
+        .context("cannot find your home directory; pass --db PATH or set YJ_DB")?;
+    Ok(dirs.data_dir().join("yj.db"))
+}
+
+/// Opens the database (creating it and loading the catalogue on first use).
+fn open_db(path: &std::path::Path) -> Result<Database> {
+    Database::open(path).with_context(|| format!("failed to open database `{}`", path.display()))
+}

@@ -1,0 +1,79 @@
+//! Output formats shared by every command: a table for people, JSON and CSV for machines,
+//! with the same fields in each.
+
+use std::io::Write;
+
+use anyhow::Result;
+use clap::ValueEnum;
+use comfy_table::{ContentArrangement, Table, presets::UTF8_FULL_CONDENSED};
+use serde_json::Value;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Default)]
+pub enum Format {
+    #[default]
+    Table,
+    Json,
+    Csv,
+}
+
+/// One output row: field names and values, in order.
+pub type Record = Vec<(&'static str, Value)>;
+
+/// A value as a table or CSV cell: strings bare, null empty.
+pub fn cell(value: &Value) -> String {
+    match value {
+        Value::Null => String::new(),
+        Value::String(s) => s.clone(),
+        other => other.to_string(),
+    }
+}
+
+pub fn table(headers: &[&str]) -> Table {
+    let mut table = Table::new();
+    table
+        .load_preset(UTF8_FULL_CONDENSED)
+        .set_content_arrangement(ContentArrangement::Dynamic)
+        .set_header(headers.to_vec());
+    table
+}
+
+/// Prints records in the chosen format. Every record must have the same fields.
+pub fn print_records(records: &[Record], headers: &[&'static str], format: Format) -> Result<()> {
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    match format {
+        Format::Table => {
+            let mut t = table(headers);
+            for r in records {
+                t.add_row(r.iter().map(|(_, v)| cell(v)).collect::<Vec<_>>());
+            }
+            writeln!(out, "{t}")?;
+        }
+        Format::Json => {
+            let array: Vec<Value> = records
+                .iter()
+                .map(|r| Value::Object(r.iter().map(|(k, v)| (k.to_string(), v.clone())).collect()))
+                .collect();
+            serde_json::to_writer_pretty(&mut out, &array)?;
+            writeln!(out)?;
+        }
+        Format::Csv => {
+            let mut w = csv::Writer::from_writer(out);
+            w.write_record(headers)?;
+            for r in records {
+                w.write_record(r.iter().map(|(_, v)| cell(v)))?;
+            }
+            w.flush()?;
+        }
+    }
+    Ok(())
+}
+
+/// `n thing` / `n things`.
+pub fn plural(n: usize, word: &str) -> String {
+    if n == 1 {
+        format!("1 {word}")
+    } else {
+        format!("{n} {word}s")
+    }
+}

@@ -1,0 +1,5 @@
+//! `yj`: the Young Jedi CCG card database, deck validator, collection manager and playtest
+//! engine. The binary is a thin shell over this library (see `cli`).
+
+pub mod catalogue;
+pub mod cli;
