@@ -193,7 +193,7 @@ def main():
     here = os.path.dirname(os.path.abspath(__file__))
     root = os.path.dirname(os.path.dirname(here))
     ap.add_argument("--shared", default=os.path.join(root, "..", "shared"))
-    ap.add_argument("--readings", default=None)
+    ap.add_argument("--readings", default=os.path.join(root, "data", "cards", "readings"))
     ap.add_argument("--out", default=os.path.join(root, "data", "cards"))
     args = ap.parse_args()
 
@@ -329,6 +329,11 @@ def merge_reading(card, r, code):
                                if p in slug(title)), "")
     else:
         card["planet"] = (r.get("bonus_planet") or "").strip()
+    # A card of a costed type printed with no counter bars costs nothing (rulebook: only
+    # starships, battle cards, locations and objectives have no counters at all).
+    if (not card["counters"] and r.get("legibility", "").strip() == "ok"
+            and card["type"] in ("character", "weapon", "effect", "armed-and-dangerous")):
+        card["counters"] = "0"
     card["checked"] = "yes" if r.get("legibility", "").strip() in ("ok", "partial") else ""
     card["_reading"] = r
 

@@ -299,3 +299,105 @@ fn write_catalogue(tx: &Transaction<'_>, catalogue: &Catalogue) -> Result<(), Ca
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const HEADER: &str = "id,set,number,gemp_id,title,subtitle,side,type,starship_class,rarity,dots,diamond,stackable,counters,power,planet,bonus,damage,destiny,use1_who,use1_dots,use1_cubes,use2_who,use2_dots,use2_cubes,use3_who,use3_dots,use3_cubes,replaces,traits,ability,checked\n";
+
+    fn source(title: &str) -> CatalogueSource {
+        CatalogueSource {
+            card_files: vec![(
+                "DM.csv".into(),
+                format!(
+                    "{HEADER}DM-71,DM,71,1_71,{title},Sith Apprentice,dark,character,,rare,r-----,no,yes,6,6,tatooine,1/2/1,5,1,,,,,,,,,,,,,yes\n\
+                     DM-107,DM,107,1_107,Sith Lightsaber,,dark,weapon,,uncommon,-o----,yes,no,1,,,,,2,Darth Maul,1,1,,,,,,,,lightsaber,,yes\n"
+                ),
+            )],
+            printings: "card_id,finish,foil_number,foil_tier,source,gemp_id,note\nDM-71,foil,,,reflections,7_45,\n".into(),
+        }
+    }
+
+    #[test]
+    fn the_catalogue_round_trips_through_sqlite() {
+        let src = source("Darth Maul");
+        let db = Database::open_in_memory(&src).unwrap();
+        let from_db = db.catalogue().unwrap();
+        let from_files = Catalogue::from_source(&src).unwrap();
+        assert_eq!(from_db.cards(), from_files.cards());
+        assert_eq!(from_db.printings(), from_files.printings());
+    }
+
+    #[test]
+    fn a_catalogue_change_refreshes_catalogue_tables_and_keeps_user_tables() {
+        let mut db = Database::open_in_memory(&source("Darth Maul")).unwrap();
+        db.connection()
+            .execute_batch(
+                "CREATE TABLE owned (card_id TEXT, qty INTEGER);
+                 INSERT INTO owned VALUES ('DM-71', 3), ('DM-107', 1);",
+            )
+            .unwrap();
+        // Same data: nothing to do.
+        assert!(!db.refresh_catalogue(&source("Darth Maul"), false).unwrap());
+        // Changed data: the catalogue is replaced, the user's rows are not.
+        assert!(
+            db.refresh_catalogue(&source("Darth Maul Renamed"), false)
+                .unwrap()
+        );
+        assert_eq!(
+            db.catalogue().unwrap().get("DM-71").unwrap().title,
+            "Darth Maul Renamed"
+        );
+        let owned: i64 = db
+            .connection()
+            .query_row("SELECT SUM(qty) FROM owned", [], |r| r.get(0))
+            .unwrap();
+        assert_eq!(owned, 4);
+        assert_eq!(
+            db.catalogue_version().unwrap(),
+            Some(source("Darth Maul Renamed").version())
+        );
+    }
+
+    #[test]
+    fn a_bad_catalogue_leaves_the_database_as_it_was() {
+        let mut db = Database::open_in_memory(&source("Darth Maul")).unwrap();
+        let before = db.catalogue_version().unwrap();
+        let mut bad = source("Darth Maul");
+        bad.card_files[0].1.push_str(
+            "DM-72,DM,72,,Broken,,dark,character,,rare,r-----,no,yes,many,,,,,,,,,,,,,,,,,,\n",
+        );
+        let err = db.refresh_catalogue(&bad, false).unwrap_err().to_string();
+        assert!(err.contains("line 4") && err.contains("`many`"), "{err}");
+        assert_eq!(db.catalogue_version().unwrap(), before);
+        assert_eq!(db.catalogue().unwrap().cards().len(), 2);
+    }
+
+    #[test]
+    fn migrating_twice_changes_nothing() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("yj.db");
+        let src = source("Darth Maul");
+        drop(Database::open_with(&path, &src).unwrap());
+        let db = Database::open_with(&path, &src).unwrap();
+        assert_eq!(db.schema_version().unwrap(), latest());
+        let info = db.info().unwrap();
+        assert!(info.tables.iter().any(|(t, n)| t == "cards" && *n == 2));
+    }
+
+    #[test]
+    fn a_newer_schema_is_refused_with_a_clear_message() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("yj.db");
+        Connection::open(&path)
+            .unwrap()
+            .pragma_update(None, "user_version", 999)
+            .unwrap();
+        let err = Database::open_with(&path, &source("x"))
+            .err()
+            .unwrap()
+            .to_string();
+        assert!(err.contains("newer than this yj understands"), "{err}");
+    }
+}

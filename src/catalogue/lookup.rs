@@ -180,3 +180,131 @@ fn narrow_by_side(matches: Vec<&Card>, side: Option<Side>) -> Vec<&Card> {
         _ => matches,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalogue::CatalogueSource;
+    use std::sync::OnceLock;
+
+    fn catalogue() -> &'static Catalogue {
+        static CATALOGUE: OnceLock<Catalogue> = OnceLock::new();
+        CATALOGUE.get_or_init(|| Catalogue::from_source(&CatalogueSource::embedded()).unwrap())
+    }
+
+    fn id(query: &str) -> String {
+        catalogue()
+            .lookup(query)
+            .unwrap_or_else(|e| panic!("{query}: {e}"))
+            .id
+            .clone()
+    }
+
+    #[test]
+    fn finds_cards_by_id_in_any_case_and_spacing() {
+        assert_eq!(id("DM-71"), "DM-71");
+        assert_eq!(id("dm-71"), "DM-71");
+        assert_eq!(id("dm 71"), "DM-71");
+        assert_eq!(id("EBN-P9"), "EBN-P9");
+    }
+
+    #[test]
+    fn accepts_community_ids_and_foil_numbers() {
+        assert_eq!(id("1_71"), "DM-71");
+        assert_eq!(id("3_1"), "BN-1");
+        // Battle of Naboo foil F10 is a printing of BN-71.
+        assert_eq!(id("3_F10"), "BN-71");
+        assert_eq!(id("BN-F10"), "BN-71");
+    }
+
+    #[test]
+    fn name_variants_all_resolve() {
+        for q in [
+            "Darth Maul, Sith Apprentice",
+            "Darth Maul: Sith Apprentice",
+            "darth maul sith apprentice",
+            "  DARTH MAUL -- SITH APPRENTICE ",
+        ] {
+            assert_eq!(id(q), "DM-71", "{q}");
+        }
+        // Accents are ignored both ways.
+        assert_eq!(id("Padme Naberrie, Loyal Handmaiden"), "EBN-P10");
+        assert_eq!(id("Padmé Naberrie, Loyal Handmaiden"), "EBN-P10");
+        // The planet bullet is ignored; the same location exists on both sides.
+        let light = LookupOptions {
+            side: Some(Side::Light),
+        };
+        for q in [
+            "Tatooine Podrace Arena",
+            "Tatooine • Podrace Arena",
+            "tatooine: podrace arena",
+        ] {
+            assert_eq!(
+                catalogue().lookup_with(q, light).unwrap().id,
+                "DM-65",
+                "{q}"
+            );
+        }
+    }
+
+    #[test]
+    fn an_ambiguous_name_lists_the_candidates() {
+        match catalogue().lookup("Obi-Wan Kenobi") {
+            Err(LookupError::Ambiguous { candidates, .. }) => {
+                let ids: Vec<&str> = candidates.iter().map(|(id, _)| id.as_str()).collect();
+                assert!(ids.contains(&"DM-1") && ids.contains(&"BN-1"), "{ids:?}");
+                assert!(!ids.iter().any(|id| id.starts_with("V1")), "{ids:?}");
+            }
+            other => panic!("expected ambiguity, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn an_unknown_name_suggests_the_nearest_cards() {
+        match catalogue().lookup("Darth Maul, Sith Aprentice") {
+            Err(LookupError::Unknown { suggestions, .. }) => {
+                assert_eq!(suggestions[0].0, "DM-71", "{suggestions:?}");
+            }
+            other => panic!("expected unknown, got {other:?}"),
+        }
+        let err = catalogue().lookup("Qui Gon Jin, Jedi Mastr").unwrap_err();
+        assert!(err.to_string().contains("did you mean"), "{err}");
+    }
+
+    #[test]
+    fn virtual_cards_need_their_id_or_the_virtual_suffix() {
+        assert_eq!(id("Jar Jar Binks, Gungan Outcast"), "JC-3");
+        assert_eq!(id("Jar Jar Binks, Gungan Outcast (virtual)"), "V1-JC-3");
+        assert_eq!(id("V1-JC-3"), "V1-JC-3");
+    }
+
+    #[test]
+    fn a_side_preference_settles_a_name_shared_by_both_sides() {
+        let light = catalogue()
+            .lookup_with(
+                "Hold-Out Blaster",
+                LookupOptions {
+                    side: Some(Side::Light),
+                },
+            )
+            .unwrap();
+        let dark = catalogue()
+            .lookup_with(
+                "Hold-Out Blaster",
+                LookupOptions {
+                    side: Some(Side::Dark),
+                },
+            )
+            .unwrap();
+        assert_eq!(light.side, Side::Light);
+        assert_eq!(dark.side, Side::Dark);
+        assert_ne!(light.id, dark.id);
+        assert!(catalogue().lookup("Hold-Out Blaster").is_err());
+    }
+
+    #[test]
+    fn normalise_drops_case_punctuation_and_accents() {
+        assert_eq!(normalise("Padmé  Naberrie!"), "padmenaberrie");
+        assert_eq!(normalise("Tatooine • Mos Espa"), "tatooinemosespa");
+    }
+}

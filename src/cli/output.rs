@@ -24,6 +24,7 @@ pub fn cell(value: &Value) -> String {
     match value {
         Value::Null => String::new(),
         Value::String(s) => s.clone(),
+        Value::Bool(b) => if *b { "yes" } else { "no" }.to_string(),
         other => other.to_string(),
     }
 }

@@ -1,0 +1,221 @@
+//! `yj cards` and `yj db` through the real binary, with a scratch database.
+
+mod common;
+
+use common::Scratch;
+
+#[test]
+fn show_prints_every_fact_of_a_card() {
+    let s = Scratch::new();
+    let r = s.run(&["cards", "show", "DM-71"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    for expected in [
+        "Darth Maul, Sith Apprentice",
+        "Menace of Darth Maul (DM) #71",
+        "r----- (red)",
+        "Counters",
+        "Mos Espa +1, Desert Landing Site +2, Podrace Arena +1",
+        "Damage",
+        "Destiny",
+    ] {
+        assert!(
+            r.stdout.contains(expected),
+            "missing {expected:?} in\n{}",
+            r.stdout
+        );
+    }
+}
+
+#[test]
+fn show_accepts_names_and_community_ids() {
+    let s = Scratch::new();
+    for q in [
+        "darth maul: sith apprentice",
+        "1_71",
+        "Darth Maul Sith Apprentice",
+    ] {
+        let r = s.run(&["cards", "show", q, "--format", "json"]);
+        assert_eq!(r.code, 0, "{q}: {}", r.stderr);
+        let v: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
+        assert_eq!(v[0]["id"], "DM-71", "{q}");
+    }
+}
+
+#[test]
+fn an_unknown_card_suggests_and_exits_2() {
+    let s = Scratch::new();
+    let r = s.run(&["cards", "show", "Darth Mual, Sith Apprentice"]);
+    assert_eq!(r.code, 2);
+    assert!(r.stdout.is_empty());
+    assert!(
+        r.stderr.starts_with("error: no card matches `Darth Mual, Sith Apprentice`; did you mean DM-71 (Darth Maul, Sith Apprentice)"),
+        "{}",
+        r.stderr
+    );
+}
+
+#[test]
+fn an_ambiguous_name_lists_candidates_and_exits_2() {
+    let s = Scratch::new();
+    let r = s.run(&["cards", "show", "Qui-Gon Jinn"]);
+    assert_eq!(r.code, 2);
+    assert!(
+        r.stderr.contains("DM-2 (Qui-Gon Jinn, Jedi Master)"),
+        "{}",
+        r.stderr
+    );
+}
+
+#[test]
+fn export_csv_has_the_agreed_columns_first() {
+    let s = Scratch::new();
+    let r = s.run(&["cards", "export", "--format", "csv"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let mut reader = csv::Reader::from_reader(r.stdout.as_bytes());
+    let headers: Vec<String> = reader.headers().unwrap().iter().map(String::from).collect();
+    let agreed = "id,set,number,title,subtitle,side,type,rarity,dots,counters,power,bonus,damage,destiny,diamond,stackable";
+    assert_eq!(headers[..16].join(","), agreed);
+    let rows: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
+    // Every card, virtual ones included, printings not: ids are unique.
+    let ids: std::collections::BTreeSet<&str> = rows.iter().map(|r| &r[0]).collect();
+    assert_eq!(ids.len(), rows.len());
+    assert!(ids.contains("V1-JC-42"));
+    let maul = rows.iter().find(|r| &r[0] == "DM-71").unwrap();
+    assert_eq!(&maul[8], "r-----");
+    assert_eq!(&maul[11], "1/2/1");
+    assert_eq!(&maul[14], "no");
+    assert_eq!(&maul[15], "yes");
+    // Destiny power is written `?`.
+    let anakin = rows.iter().find(|r| &r[0] == "DM-4").unwrap();
+    assert_eq!(&anakin[10], "?");
+}
+
+#[test]
+fn export_json_matches_csv() {
+    let s = Scratch::new();
+    let json = s.run(&["cards", "export", "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_str(&json.stdout).unwrap();
+    let csv_out = s.run(&["cards", "export", "--format", "csv"]);
+    let rows = csv::Reader::from_reader(csv_out.stdout.as_bytes())
+        .records()
+        .count();
+    assert_eq!(v.as_array().unwrap().len(), rows);
+    let maul = v
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["id"] == "DM-71")
+        .unwrap();
+    assert_eq!(maul["counters"], 6);
+    assert_eq!(maul["bonus"], "1/2/1");
+}
+
+#[test]
+fn search_filters_combine() {
+    let s = Scratch::new();
+    let r = s.run(&[
+        "cards",
+        "search",
+        "lightsaber",
+        "--side",
+        "dark",
+        "--type",
+        "weapon",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let v: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
+    let cards = v.as_array().unwrap();
+    assert!(!cards.is_empty());
+    for c in cards {
+        assert_eq!(c["side"], "dark");
+        assert_eq!(c["type"], "weapon");
+        assert!(
+            c["title"]
+                .as_str()
+                .unwrap()
+                .to_lowercase()
+                .contains("lightsaber"),
+            "{c}"
+        );
+    }
+    // --wild keeps only cards with a white dot; --dot red keeps cards that can fill red.
+    let r = s.run(&[
+        "cards", "search", "--wild", "--dot", "red", "--format", "csv",
+    ]);
+    let mut reader = csv::Reader::from_reader(r.stdout.as_bytes());
+    let rows: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
+    assert!(!rows.is_empty());
+    for row in rows {
+        let dots = &row[6];
+        assert!(
+            dots.contains('w') && matches!(&dots[0..1], "r" | "w"),
+            "{dots}"
+        );
+    }
+}
+
+#[test]
+fn a_bad_filter_value_is_a_usage_error() {
+    let s = Scratch::new();
+    let r = s.run(&["cards", "search", "--side", "grey"]);
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("unknown side `grey`"), "{}", r.stderr);
+}
+
+#[test]
+fn stats_count_sets_and_totals() {
+    let s = Scratch::new();
+    let r = s.run(&["cards", "stats", "--format", "json"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let v: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
+    let find = |group: &str, value: &str| {
+        v.as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["group"] == group && r["value"].as_str().unwrap().starts_with(value))
+            .unwrap_or_else(|| panic!("{group} {value}"))
+            .clone()
+    };
+    assert_eq!(find("set", "DM ")["count"], 140);
+    assert_eq!(find("set", "V1 ")["count"], 11);
+    assert_eq!(find("total", "virtual cards")["count"], 11);
+    assert_eq!(find("rarity", "ultra-rare")["rulebook"], 4);
+}
+
+#[test]
+fn db_path_follows_the_flag_then_the_environment() {
+    let s = Scratch::new();
+    let r = s.run(&["db", "path"]);
+    assert_eq!(r.stdout.trim(), s.db().display().to_string());
+    let other = s.path("other.db");
+    let r = s.run(&["--db", other.to_str().unwrap(), "db", "path"]);
+    assert_eq!(r.stdout.trim(), other.display().to_string());
+}
+
+#[test]
+fn db_info_and_rebuild() {
+    let s = Scratch::new();
+    let r = s.run(&["db", "info", "--format", "json"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let v: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
+    assert_eq!(v[0]["schema_version"], 1);
+    assert_eq!(v[0]["catalogue_version"].as_str().unwrap().len(), 16);
+    let cards = v[0]["tables"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["table"] == "cards")
+        .unwrap()["rows"]
+        .as_i64()
+        .unwrap();
+    assert!(cards > 500, "{cards}");
+    let r = s.run(&["db", "rebuild"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.stdout.starts_with("rebuilt the catalogue in "),
+        "{}",
+        r.stdout
+    );
+}

@@ -1,0 +1,61 @@
+//! Shared helpers for CLI tests: the real binary, a scratch directory and database per test.
+#![allow(dead_code)]
+
+use std::path::PathBuf;
+use std::process::Output;
+
+pub struct Scratch {
+    pub dir: tempfile::TempDir,
+}
+
+impl Scratch {
+    pub fn new() -> Scratch {
+        Scratch {
+            dir: tempfile::tempdir().expect("temp dir"),
+        }
+    }
+
+    pub fn db(&self) -> PathBuf {
+        self.dir.path().join("yj.db")
+    }
+
+    pub fn path(&self, name: &str) -> PathBuf {
+        self.dir.path().join(name)
+    }
+
+    pub fn write(&self, name: &str, text: &str) -> PathBuf {
+        let path = self.path(name);
+        std::fs::write(&path, text).expect("write scratch file");
+        path
+    }
+
+    /// `yj ARGS` with this scratch database, run in the scratch directory.
+    pub fn cmd(&self, args: &[&str]) -> assert_cmd::Command {
+        let mut cmd = assert_cmd::Command::cargo_bin("yj").expect("yj binary");
+        cmd.current_dir(self.dir.path())
+            .env("YJ_DB", self.db())
+            .env_remove("RUST_LOG")
+            .args(args);
+        cmd
+    }
+
+    pub fn run(&self, args: &[&str]) -> Run {
+        Run::from(self.cmd(args).output().expect("run yj"))
+    }
+}
+
+pub struct Run {
+    pub code: i32,
+    pub stdout: String,
+    pub stderr: String,
+}
+
+impl From<Output> for Run {
+    fn from(o: Output) -> Run {
+        Run {
+            code: o.status.code().unwrap_or(-1),
+            stdout: String::from_utf8_lossy(&o.stdout).into_owned(),
+            stderr: String::from_utf8_lossy(&o.stderr).into_owned(),
+        }
+    }
+}
