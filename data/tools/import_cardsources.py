@@ -248,11 +248,23 @@ def main():
     readings = load_readings(args.readings)
     apply_readings(cards, readings, problems)
 
-    foil_rows, printing_notes = [], []
+    foil_rows, printing_notes = [], [
+        "Battle of Naboo booster foils F1-F18: numbers and tiers (ultra-rare, super-rare, "
+        "very-rare) come from the community index; only F1, F2, F10 and F11 have scans. Those "
+        "four print a five-point star (the regular card's rare star), not a tier mark: the tier "
+        "is the index's classification, not something printed.",
+        "Menace of Darth Maul and The Jedi Council booster foils, and foils printed with a "
+        "card's own number (most likely the 23 tournament-prize foils), are known only from "
+        "scan file names (foil-scan-names.txt). A printing is recorded when the name fits "
+        "exactly one card; the others are listed below with their candidates.",
+    ]
     for kind, row in printings:
         t, st = split_title(row["title"])
         target = by_title.get(slug(t + st))
         if kind == "BN-foil":
+            # Battle of Naboo booster foils reprint Battle of Naboo cards.
+            target = next((c["id"] for c in cards["BN"]
+                           if slug(c["title"] + c["subtitle"]) == slug(t + st)), None)
             tier = row["rarity"].lower().replace(" foil", "").replace(" ", "-")
             if not target:
                 problems.append(f"BN foil {row['id']} {row['title']}: no base card found")
@@ -264,6 +276,7 @@ def main():
             foil_rows.append(dict(card_id=target or "", finish="foil", foil_number="", foil_tier="",
                                   source="reflections", gemp_id=row["gempId"], note=""))
 
+    foil_rows += foils_from_scan_names(args.shared, cards, foil_rows, printing_notes)
     for code in list(cards):
         missing = [c for c in cards[code] if not c["id"]]
         for c in missing:
@@ -372,6 +385,60 @@ def write_notes(cards, readings_dir, out_path, printing_notes, checklists):
     lines += ["", "## Printings", ""] + [f"- {md(n)}" for n in printing_notes] + [""]
     with open(out_path, "w", encoding="utf-8") as f:
         f.write("\n".join(lines))
+
+
+SET_OF_FOLDER = {fname: code for fname, code, _ in SETS}
+
+
+def foils_from_scan_names(shared, cards, known, notes):
+    """Foil printings known only from scan file names (foil-scan-names.txt): a lead, not proof.
+
+    `F<n><name>` where n is 1..18 is a booster foil number; a larger n, or a name that is not
+    the set's F-n card, is most likely a tournament-prize foil printed with the card's own
+    number. A printing is added only when the name fits exactly one card of that set and side.
+    """
+    path = os.path.join(shared, "cardsources", "foil-scan-names.txt")
+    if not os.path.exists(path):
+        return []
+    have = {(p["card_id"].split("-")[0], p["foil_number"]) for p in known if p["foil_number"]}
+    out, seen = [], set()
+    for line in open(path, encoding="utf-8"):
+        line = line.strip()
+        m = re.fullmatch(r"(\w+)/(light|dark)/F(\d+)([a-z0-9]+)\.tif", line)
+        if not m:
+            continue
+        folder, side, n, name = m.groups()
+        code = SET_OF_FOLDER.get(folder)
+        if not code or (code, f"F{n}") in have or (code, n, name) in seen:
+            continue
+        seen.add((code, n, name))
+        name = re.sub(r"\d+$", "", name)
+        pool = [c for c in cards[code] if c["side"] == side]
+        fits = [c for c in pool if slug(c["title"] + c["subtitle"]).startswith(name)
+                or slug(c["title"]).startswith(name)]
+        # Booster foils exist only in DM, JC and BN, numbered F1-F9 on the light side and
+        # F10-F18 on the dark side; any other F-name is the card's own number.
+        booster = code in ("DM", "JC", "BN") and (
+            (side == "light" and int(n) <= 9) or (side == "dark" and 10 <= int(n) <= 18))
+        if booster:
+            number, tier, source = f"F{n}", "", "booster"
+            # A booster foil number plus a name shared by several cards: say so, add nothing.
+        else:
+            number, tier, source = "", "", ""
+            fits = [c for c in fits if c["number"] == n]
+        if len(fits) != 1:
+            cands = ", ".join(c["id"] for c in fits) or "no card"
+            notes.append(f"{code} foil scan `{line}`: the name fits {cands}; no printing recorded")
+            continue
+        card = fits[0]
+        note = "evidence: scan file name only (foil-scan-names.txt); tier unknown"
+        if not booster:
+            note = ("evidence: scan file name only (foil-scan-names.txt); printed with the card's "
+                    "own number, probably a tournament-prize foil")
+        out.append(dict(card_id=card["id"], finish="foil", foil_number=number, foil_tier=tier,
+                        source=source, gemp_id="", note=note))
+        notes.append(f"{card['id']} foil {number or '(own number)'}: {note}")
+    return out
 
 
 def sort_key(card):
