@@ -342,15 +342,24 @@ fn show(catalogue: &Catalogue, card: &Card, format: Format) -> Result<()> {
     let foils: Vec<String> = catalogue
         .foils_of(&card.id)
         .map(|p| {
-            let mut parts = vec![p.finish.as_str().to_string()];
-            parts.extend(p.foil_number.clone());
-            parts.extend(p.foil_tier.clone());
-            parts.extend(p.source.clone());
-            parts.join(" ")
+            let mut text = match (&p.foil_number, &p.source) {
+                (Some(n), _) => format!("foil {n}"),
+                (None, Some(source)) if source == "reflections" => {
+                    "Reflections foil reprint".into()
+                }
+                _ => "foil with the card's own number".into(),
+            };
+            if let Some(tier) = &p.foil_tier {
+                text.push_str(&format!(" ({tier})"));
+            }
+            if p.source.is_none() || p.note.as_deref().is_some_and(|n| n.contains("file name")) {
+                text.push_str(" [known from a scan file name only]");
+            }
+            text
         })
         .collect();
     if !foils.is_empty() {
-        rows.push(("Foil printings", foils.join("; ")));
+        rows.push(("Foil printings", foils.join("\n")));
     }
     rows.push((
         "Checked",
@@ -366,7 +375,6 @@ fn show(catalogue: &Catalogue, card: &Card, format: Format) -> Result<()> {
     }
     println!("{}", card.full_name());
     println!("{t}");
-    let _ = Finish::Regular;
     Ok(())
 }
 
