@@ -32,7 +32,7 @@ PLANET_OF_SITE = {
     "naboobattleplains": "naboo", "naboogunganswamp": "naboo",
 }
 COLUMNS = ("id set number gemp_id title subtitle side type starship_class rarity dots diamond "
-           "stackable counters power planet bonus damage destiny use1_who use1_dots use1_cubes "
+           "stackable counters power planet bonus damage destiny counters2 destiny2 use1_who use1_dots use1_cubes "
            "use2_who use2_dots use2_cubes use3_who use3_dots use3_cubes replaces traits ability "
            "checked").split()
 PRINTING_COLUMNS = "card_id finish foil_number foil_tier source gemp_id note".split()
@@ -247,6 +247,7 @@ def main():
 
     readings = load_readings(args.readings)
     apply_readings(cards, readings, problems)
+    number_reflections(cards, readings, ore_rf, problems)
 
     foil_rows, printing_notes = [], [
         "Battle of Naboo booster foils F1-F18: numbers and tiers (ultra-rare, super-rare, "
@@ -271,6 +272,11 @@ def main():
             foil_rows.append(dict(card_id=target or "", finish="foil", foil_number=row["id"],
                                   foil_tier=tier, source="booster", gemp_id=row["gempId"], note=""))
         else:
+            image = "images" + os.path.splitext(row["image"])[0] + ".png"
+            reading = readings.get(image)
+            if reading and image not in SHARED_RF_SCANS:
+                # The scan decides which card this reprint is (its printed set and number).
+                target = reprint_base(reading, cards) or target
             if not target:
                 problems.append(f"Reflections foil {row['id']} {row['title']}: no base card found")
             foil_rows.append(dict(card_id=target or "", finish="foil", foil_number="", foil_tier="",
@@ -388,6 +394,64 @@ def write_notes(cards, readings_dir, out_path, printing_notes, checklists):
 
 
 SET_OF_FOLDER = {fname: code for fname, code, _ in SETS}
+# devokun points Reflections rows 29-41 and 45-47 at one shared (wrong) scan.
+SHARED_RF_SCANS = {"images/reflections/light/amidalasstarshipboonta.png"}
+ICON_SET = {"DM": "DM", "JC": "JC", "BN": "BN", "DF": "DF", "BP": "BP"}
+
+
+def premium_set(number):
+    n = int(number[1:])
+    return "EDM" if n <= 6 else "PR" if n == 7 else "EBN"
+
+
+def reprint_base(reading, cards):
+    """The card a Reflections foil reprints, from its printed number and expansion icon."""
+    number = (reading.get("printed_number") or "").strip().lstrip("0") or ""
+    if re.fullmatch(r"P0*\d+", number, re.I):
+        number = "P" + str(int(number[1:]))
+        code = premium_set(number)
+    else:
+        code = ICON_SET.get((reading.get("expansion_icon") or "").strip())
+    if not code or not number:
+        return None
+    card = next((c for c in cards.get(code, []) if c["number"] == number), None)
+    if card and slug(card["title"]) != slug(reading.get("title", "")):
+        return None  # number and title disagree: fall back to the title
+    return card["id"] if card else None
+
+
+def number_reflections(cards, readings, ore_rf, problems):
+    """Reflections' new cards take their printed numbers (A1-A12, C1-C14) from the scans;
+    Double Impact cards, which print none, get RF-DI1..14 in alphabetical order of title."""
+    rf = cards["RF"]
+    for card in rf:
+        r = card.get("_reading")
+        if r is None:
+            continue
+        if card["type"] == "double-impact":
+            card["title"] = re.sub(r"\s*/\s*", " & ", card["title"])
+            continue
+        number = (r.get("printed_number") or "").strip()
+        if re.fullmatch(r"[AC]\d+", number):
+            card["number"], card["id"] = number, f"RF-{number}"
+        else:
+            problems.append(f"RF {card['title']}: printed number `{number}` is not A/C-n")
+    dis = [c for c in rf if c["type"] == "double-impact"]
+    for i, card in enumerate(sorted(dis, key=lambda c: slug(c["title"])), 1):
+        card["number"], card["id"] = f"DI{i}", f"RF-DI{i}"
+    # A&D numbers run A1-A12; a card without a scan takes the one number no scan shows.
+    ad = [c for c in rf if c["type"] == "armed-and-dangerous"]
+    used = {c["number"] for c in ad if c["number"]}
+    free = [f"A{i}" for i in range(1, 13) if f"A{i}" not in used]
+    unnumbered = [c for c in ad if not c["number"]]
+    if len(unnumbered) == 1 and len(free) == 1:
+        card = unnumbered[0]
+        card["number"], card["id"] = free[0], f"RF-{free[0]}"
+        card.setdefault("_notes", []).append(
+            f"no scan; number {free[0]} is the only A-number no scan shows")
+        card["_why_unchecked"] = ("no scan of this card exists in the sources; statistics from "
+                                  f"the community data, number {free[0]} by elimination")
+
 
 
 def foils_from_scan_names(shared, cards, known, notes):
@@ -477,6 +541,14 @@ def merge_reading(card, r, code):
     for col in ("title", "subtitle", "side", "type", "starship_class", "dots", "diamond",
                 "stackable", "counters", "power", "bonus", "damage", "destiny", "ability"):
         card[col] = (r.get(col) or "").strip()
+    # Two-part cards: readers write `4 / 5` (left / right half); the second goes to *2.
+    for col in ("counters", "destiny"):
+        parts = [p.strip() for p in card[col].split("/")]
+        if len(parts) == 2:
+            card[col], card[col + "2"] = parts
+    for col in ("counters2", "destiny2"):
+        if (r.get(col) or "").strip():
+            card[col] = r[col].strip()
     for i in (1, 2, 3):
         for part in ("who", "dots", "cubes"):
             card[f"use{i}_{part}"] = (r.get(f"use{i}_{part}") or "").strip()

@@ -130,6 +130,10 @@ pub struct Card {
     pub bonus: Option<[u8; 3]>,
     pub damage: Option<u8>,
     pub destiny: Option<u8>,
+    /// The second part of a two-part card: the weapon half of an Armed & Dangerous card, the
+    /// right half of a Double Impact card. `counters`/`destiny` hold the first part.
+    pub counters2: Option<u8>,
+    pub destiny2: Option<u8>,
     pub uses: Vec<UseLine>,
     /// For a virtual card: the id of the card it replaces.
     pub replaces: Option<String>,

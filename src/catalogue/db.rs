@@ -17,6 +17,8 @@ const INTEGER_COLUMNS: &[&str] = &[
     "counters",
     "damage",
     "destiny",
+    "counters2",
+    "destiny2",
     "use1_dots",
     "use1_cubes",
     "use2_dots",
@@ -304,15 +306,15 @@ fn write_catalogue(tx: &Transaction<'_>, catalogue: &Catalogue) -> Result<(), Ca
 mod tests {
     use super::*;
 
-    const HEADER: &str = "id,set,number,gemp_id,title,subtitle,side,type,starship_class,rarity,dots,diamond,stackable,counters,power,planet,bonus,damage,destiny,use1_who,use1_dots,use1_cubes,use2_who,use2_dots,use2_cubes,use3_who,use3_dots,use3_cubes,replaces,traits,ability,checked\n";
+    const HEADER: &str = "id,set,number,gemp_id,title,subtitle,side,type,starship_class,rarity,dots,diamond,stackable,counters,power,planet,bonus,damage,destiny,counters2,destiny2,use1_who,use1_dots,use1_cubes,use2_who,use2_dots,use2_cubes,use3_who,use3_dots,use3_cubes,replaces,traits,ability,checked\n";
 
     fn source(title: &str) -> CatalogueSource {
         CatalogueSource {
             card_files: vec![(
                 "DM.csv".into(),
                 format!(
-                    "{HEADER}DM-71,DM,71,1_71,{title},Sith Apprentice,dark,character,,rare,r-----,no,yes,6,6,tatooine,1/2/1,5,1,,,,,,,,,,,,,yes\n\
-                     DM-107,DM,107,1_107,Sith Lightsaber,,dark,weapon,,uncommon,-o----,yes,no,1,,,,,2,Darth Maul,1,1,,,,,,,,lightsaber,,yes\n"
+                    "{HEADER}DM-71,DM,71,1_71,{title},Sith Apprentice,dark,character,,rare,r-----,no,yes,6,6,tatooine,1/2/1,5,1,,,,,,,,,,,,,,,yes\n\
+                     DM-107,DM,107,1_107,Sith Lightsaber,,dark,weapon,,uncommon,-o----,yes,no,1,,,,,2,,,Darth Maul,1,1,,,,,,,,lightsaber,,yes\n"
                 ),
             )],
             printings: "card_id,finish,foil_number,foil_tier,source,gemp_id,note\nDM-71,foil,,,reflections,7_45,\n".into(),
@@ -366,7 +368,7 @@ mod tests {
         let before = db.catalogue_version().unwrap();
         let mut bad = source("Darth Maul");
         bad.card_files[0].1.push_str(
-            "DM-72,DM,72,,Broken,,dark,character,,rare,r-----,no,yes,many,,,,,,,,,,,,,,,,,,\n",
+            "DM-72,DM,72,,Broken,,dark,character,,rare,r-----,no,yes,many,,,,,,,,,,,,,,,,,,,,\n",
         );
         let err = db.refresh_catalogue(&bad, false).unwrap_err().to_string();
         assert!(err.contains("line 4") && err.contains("`many`"), "{err}");

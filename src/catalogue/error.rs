@@ -14,7 +14,7 @@ pub enum CatalogueError {
     },
     #[error("{0}: {1}")]
     Csv(String, String),
-    #[error("{file}: the header row must be exactly `{expected}`")]
+    #[error("{file}: bad header row: {expected}")]
     BadHeader { file: String, expected: String },
     #[error("catalogue is inconsistent: {0}")]
     Inconsistent(String),

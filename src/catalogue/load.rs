@@ -10,6 +10,7 @@ use super::set::Set;
 /// One catalogue row as written in the CSV files (and stored in SQLite): every field is text,
 /// empty meaning unknown or not printed.
 #[derive(Debug, Clone, Deserialize, serde::Serialize, Default)]
+#[serde(default)]
 pub struct CardRow {
     pub id: String,
     pub set: String,
@@ -31,6 +32,8 @@ pub struct CardRow {
     pub bonus: String,
     pub damage: String,
     pub destiny: String,
+    pub counters2: String,
+    pub destiny2: String,
     pub use1_who: String,
     pub use1_dots: String,
     pub use1_cubes: String,
@@ -48,7 +51,7 @@ pub struct CardRow {
 
 impl CardRow {
     /// The fields in [`CARD_COLUMNS`] order.
-    pub fn fields(&self) -> [&str; 32] {
+    pub fn fields(&self) -> [&str; 34] {
         [
             &self.id,
             &self.set,
@@ -69,6 +72,8 @@ impl CardRow {
             &self.bonus,
             &self.damage,
             &self.destiny,
+            &self.counters2,
+            &self.destiny2,
             &self.use1_who,
             &self.use1_dots,
             &self.use1_cubes,
@@ -85,6 +90,9 @@ impl CardRow {
         ]
     }
 }
+
+/// Columns every catalogue file must have.
+pub const REQUIRED_COLUMNS: &[&str] = &["id", "set", "number", "title", "side", "type", "rarity"];
 
 /// The column names of a catalogue file, in order.
 pub const CARD_COLUMNS: &[&str] = &[
@@ -107,6 +115,8 @@ pub const CARD_COLUMNS: &[&str] = &[
     "bonus",
     "damage",
     "destiny",
+    "counters2",
+    "destiny2",
     "use1_who",
     "use1_dots",
     "use1_cubes",
@@ -269,6 +279,8 @@ pub fn card_from_row(file: &str, line: u64, row: &CardRow) -> Result<Card, Catal
         bonus,
         damage: f.small("damage", &row.damage)?,
         destiny: f.small("destiny", &row.destiny)?,
+        counters2: f.small("counters2", &row.counters2)?,
+        destiny2: f.small("destiny2", &row.destiny2)?,
         uses,
         replaces: Field::text(&row.replaces),
         traits: row
@@ -322,6 +334,8 @@ pub fn row_from_card(card: &Card) -> CardRow {
         bonus: card.bonus_text(),
         damage: num(card.damage),
         destiny: num(card.destiny),
+        counters2: num(card.counters2),
+        destiny2: num(card.destiny2),
         use1_who,
         use1_dots,
         use1_cubes,
@@ -345,11 +359,26 @@ pub fn parse_cards(file: &str, text: &str) -> Result<Vec<Card>, CatalogueError> 
         .headers()
         .map_err(|e| CatalogueError::Csv(file.to_string(), e.to_string()))?
         .clone();
-    let expected: Vec<&str> = CARD_COLUMNS.to_vec();
-    if headers.iter().collect::<Vec<_>>() != expected {
+    // Every column must be known and the identifying ones present; other columns may be
+    // left out (small hand-written catalogues in tests), reading as unknown.
+    let unknown: Vec<&str> = headers
+        .iter()
+        .filter(|h| !CARD_COLUMNS.contains(h))
+        .collect();
+    let missing: Vec<&str> = REQUIRED_COLUMNS
+        .iter()
+        .copied()
+        .filter(|c| !headers.iter().any(|h| h == *c))
+        .collect();
+    if !unknown.is_empty() || !missing.is_empty() {
         return Err(CatalogueError::BadHeader {
             file: file.to_string(),
-            expected: expected.join(","),
+            expected: format!(
+                "known columns ({}); unknown: {}; missing: {}",
+                CARD_COLUMNS.join(","),
+                unknown.join(","),
+                missing.join(",")
+            ),
         });
     }
     let mut cards = Vec::new();
@@ -400,12 +429,12 @@ pub fn parse_printings(file: &str, text: &str) -> Result<Vec<Printing>, Catalogu
 mod tests {
     use super::*;
 
-    const HEADER: &str = "id,set,number,gemp_id,title,subtitle,side,type,starship_class,rarity,dots,diamond,stackable,counters,power,planet,bonus,damage,destiny,use1_who,use1_dots,use1_cubes,use2_who,use2_dots,use2_cubes,use3_who,use3_dots,use3_cubes,replaces,traits,ability,checked\n";
+    const HEADER: &str = "id,set,number,gemp_id,title,subtitle,side,type,starship_class,rarity,dots,diamond,stackable,counters,power,planet,bonus,damage,destiny,counters2,destiny2,use1_who,use1_dots,use1_cubes,use2_who,use2_dots,use2_cubes,use3_who,use3_dots,use3_cubes,replaces,traits,ability,checked\n";
 
     #[test]
     fn a_row_round_trips() {
         let text = format!(
-            "{HEADER}DM-71,DM,71,1_71,Darth Maul,Sith Apprentice,dark,character,,rare,r-----,no,yes,6,6,tatooine,1/2/1,5,1,,,,,,,,,,,,,yes\n"
+            "{HEADER}DM-71,DM,71,1_71,Darth Maul,Sith Apprentice,dark,character,,rare,r-----,no,yes,6,6,tatooine,1/2/1,5,1,,,,,,,,,,,,,,,yes\n"
         );
         let cards = parse_cards("DM.csv", &text).unwrap();
         assert_eq!(cards[0].bonus, Some([1, 2, 1]));
@@ -417,7 +446,7 @@ mod tests {
     #[test]
     fn a_bad_value_names_file_line_column_and_value() {
         let text = format!(
-            "{HEADER}DM-71,DM,71,,Darth Maul,,dark,character,,rare,r-----,no,yes,six,6,,,5,1,,,,,,,,,,,,,\n"
+            "{HEADER}DM-71,DM,71,,Darth Maul,,dark,character,,rare,r-----,no,yes,six,6,,,5,1,,,,,,,,,,,,,,,\n"
         );
         let err = parse_cards("DM.csv", &text).unwrap_err().to_string();
         assert!(err.contains("DM.csv") && err.contains("line 2"), "{err}");
@@ -425,9 +454,20 @@ mod tests {
     }
 
     #[test]
+    fn optional_columns_may_be_left_out_but_unknown_ones_are_refused() {
+        let text = "id,set,number,title,side,type,rarity,dots\nDM-1,DM,1,Obi-Wan Kenobi,light,character,rare,r-----\n";
+        let card = &parse_cards("t.csv", text).unwrap()[0];
+        assert_eq!(card.counters, None);
+        let err = parse_cards("t.csv", "id,set,number,title,side,type,rarity,colour\n")
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("unknown: colour"), "{err}");
+    }
+
+    #[test]
     fn unknown_facts_stay_unknown() {
         let text = format!(
-            "{HEADER}V1-JC-3,V1,JC-3,,Jar Jar Binks,,light,character,,virtual,--b---,,,,,,,,,,,,,,,,,,JC-3,,,\n"
+            "{HEADER}V1-JC-3,V1,JC-3,,Jar Jar Binks,,light,character,,virtual,--b---,,,,,,,,,,,,,,,,,,,,JC-3,,,\n"
         );
         let card = &parse_cards("V1.csv", &text).unwrap()[0];
         assert_eq!(card.counters, None);

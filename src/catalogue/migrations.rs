@@ -18,6 +18,7 @@ pub const MIGRATIONS: &[&str] = &[
         side TEXT NOT NULL, type TEXT NOT NULL, starship_class TEXT, rarity TEXT NOT NULL,
         dots TEXT, diamond TEXT, stackable TEXT,
         counters INTEGER, power TEXT, planet TEXT, bonus TEXT, damage INTEGER, destiny INTEGER,
+        counters2 INTEGER, destiny2 INTEGER,
         use1_who TEXT, use1_dots INTEGER, use1_cubes INTEGER,
         use2_who TEXT, use2_dots INTEGER, use2_cubes INTEGER,
         use3_who TEXT, use3_dots INTEGER, use3_cubes INTEGER,

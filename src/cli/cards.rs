@@ -180,6 +180,8 @@ fn export_record(card: &Card) -> Record {
             opt(card.starship_class.map(|c| c.as_str())),
         ),
         ("planet", opt(card.planet.map(|p| p.as_str()))),
+        ("counters2", opt(card.counters2)),
+        ("destiny2", opt(card.destiny2)),
     ];
     for i in 0..3 {
         let line = card.uses.get(i);
@@ -210,10 +212,12 @@ fn applies(card: &Card, fact: &str) -> bool {
     use CardType::*;
     let t = card.card_type;
     match fact {
-        "counters" => !matches!(
-            t,
-            Battle | Location | Objective | ComboBattle | DoubleImpact
-        ),
+        // Rulebook "Hyperspace": starships have no counters; nor do battle cards, locations
+        // and objectives. A Double Impact card shows counters only on an Effect half.
+        "counters" => {
+            matches!(t, Character | Weapon | Effect | ArmedAndDangerous)
+                || (t == DoubleImpact && card.counters.is_some())
+        }
         "power" | "damage" => matches!(t, Character | Starship | ArmedAndDangerous),
         "bonus" => matches!(t, Character | ArmedAndDangerous),
         "destiny" => t != Objective,
@@ -302,6 +306,22 @@ fn show(catalogue: &Catalogue, card: &Card, format: Format) -> Result<()> {
     }
     if applies(card, "destiny") {
         rows.push(("Destiny", known(card.destiny.map(|v| v.to_string()))));
+    }
+    if card.counters2.is_some() || card.destiny2.is_some() {
+        let part = if card.card_type == CardType::ArmedAndDangerous {
+            "Weapon half"
+        } else {
+            "Right half"
+        };
+        let n = |v: Option<u8>| v.map(|v| v.to_string()).unwrap_or_else(|| "unknown".into());
+        rows.push((
+            part,
+            format!(
+                "counters {}, destiny {}",
+                n(card.counters2),
+                n(card.destiny2)
+            ),
+        ));
     }
     if applies(card, "uses") {
         if card.uses.is_empty() {
