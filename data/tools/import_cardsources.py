@@ -174,13 +174,22 @@ def card_from_sources(code, index, row, ore):
     return card
 
 
+def load_parts(readings_dir):
+    """Second-part facts of two-part Reflections cards (RF-parts.csv), keyed by scan."""
+    path = os.path.join(readings_dir or "", "RF-parts.csv")
+    if not os.path.exists(path):
+        return {}
+    with open(path, newline="", encoding="utf-8") as f:
+        return {r["image"]: r for r in csv.DictReader(f)}
+
+
 def load_readings(readings_dir):
     """Image readings keyed by scan path (relative to cardsources)."""
     out = {}
     if not readings_dir:
         return out
     for name in sorted(os.listdir(readings_dir)):
-        if not name.endswith(".csv") or "disagreements" in name:
+        if not name.endswith(".csv") or "disagreements" in name or name == "RF-parts.csv":
             continue
         with open(os.path.join(readings_dir, name), newline="", encoding="utf-8") as f:
             for row in csv.DictReader(f):
@@ -247,7 +256,22 @@ def main():
 
     readings = load_readings(args.readings)
     apply_readings(cards, readings, problems)
+    parts = load_parts(args.readings)
+    for card in cards["RF"]:
+        part = parts.get(card.get("_image", ""))
+        if part:
+            # Counters are given for both parts (a Double Impact's left half is usually a
+            # battle card without any); destiny2 only where the reading lacks it.
+            for col in ("counters", "counters2"):
+                card[col] = part[col].strip()
+            card["destiny2"] = part["destiny2"].strip() or card["destiny2"]
+    add_unscanned_armed_and_dangerous(cards, ore_rf)
     number_reflections(cards, readings, ore_rf, problems)
+    # Titles as printed (after the readings) decide which card a reprint links to.
+    by_title = {}
+    for code in ("DM", "JC", "BN", "EDM", "DF", "EBN", "PR", "BP"):
+        for card in cards[code]:
+            by_title.setdefault(slug(card["title"] + card["subtitle"]), card["id"])
 
     foil_rows, printing_notes = [], [
         "Battle of Naboo booster foils F1-F18: numbers and tiers (ultra-rare, super-rare, "
@@ -258,6 +282,19 @@ def main():
         "card's own number (most likely the 23 tournament-prize foils), are known only from "
         "scan file names (foil-scan-names.txt). A printing is recorded when the name fits "
         "exactly one card; the others are listed below with their candidates.",
+        "Reflections: the rulebook counts 60 foil reprints; the community index lists 59 and "
+        "no scan or source names the 60th, so it is not recorded. Each reprint keeps its "
+        "original card's set icon and number (16 of the reprint scans are byte-identical to "
+        "the originals); rows whose index entry points at a shared, wrong scan "
+        "(amidalasstarshipboonta, which actually shows Aurra Sing, Trophy Collector) are "
+        "linked by title. Every reprint scan prints a five-point star.",
+        "Reflections Double Impact cards are two earlier Battle/Effect cards printed side by "
+        "side; each half keeps its original icon, rarity mark and number, too small to read on "
+        "the scans. RF-A9 (OOM-9 & Battle Droid Blaster Rifle) has no scan: its number is the "
+        "only A-number no scan shows, its statistics come from one community source, and its "
+        "dots stay unknown.",
+        "Premium cards (EDM, EBN, PR and the Reflections reprints of them) print a five-point "
+        "star; the catalogue files them under `premium`, as the rulebook counts them.",
     ]
     for kind, row in printings:
         t, st = split_title(row["title"])
@@ -418,6 +455,33 @@ def reprint_base(reading, cards):
     if card and slug(card["title"]) != slug(reading.get("title", "")):
         return None  # number and title disagree: fall back to the title
     return card["id"] if card else None
+
+
+def add_unscanned_armed_and_dangerous(cards, ore_rf):
+    """OOM-9 & Battle Droid Blaster Rifle has no scan; devokun conflates it with OWO-1 & STAP.
+    Its statistics come from orehruoy alone, unchecked, and NOTES.md says so."""
+    if any(c["title"].startswith("OOM-9") for c in cards["RF"]):
+        return
+    ore = ore_rf.get("oom9armed")
+    if not ore:
+        return
+    card = {c: "" for c in COLUMNS}
+    weapon = ore.get("builtInWeapon") or {}
+    card.update(set="RF", title=ore["name"], side=ore["side"], type="armed-and-dangerous",
+                rarity="premium", stackable="yes" if ore.get("stackable") else "no",
+                diamond="no" if ore.get("uniqueness") else "yes",
+                counters=str(ore.get("characterCost", "")), power=str(ore.get("power", "")),
+                planet=PLANET_OF_SITE.get(ore.get("bonus1loc", ""), ""),
+                bonus="/".join(str(ore.get(f"bonus{i}", 0)) for i in (1, 2, 3)),
+                damage=str(ore.get("damage", "")), destiny=str(ore.get("destiny", "")),
+                counters2=str(weapon.get("cost", "")), destiny2=str(ore.get("destiny2", "")),
+                use1_who="OOM-9 (this character, using the weapon half)",
+                use1_dots=str(weapon.get("powerAdd", "")),
+                use1_cubes=str(weapon.get("destinyAdd", "")))
+    # orehruoy's single dotColor cannot express white dots; the scan is missing, so the dots
+    # stay unknown rather than taking a value the source is known to get wrong.
+    card["_image"] = ""
+    cards["RF"].append(card)
 
 
 def number_reflections(cards, readings, ore_rf, problems):
