@@ -171,3 +171,24 @@ fn catalogue_files_have_every_column_in_order() {
         );
     }
 }
+
+#[test]
+fn traits_follow_the_card_name_with_the_rulebook_exceptions() {
+    // rulings.md #1 and rulebook "Jedi Masters & Bounty Hunters", "Boonta Eve Classic".
+    let c = catalogue();
+    let has = |id: &str, t: &str| c.get(id).unwrap_or_else(|| panic!("{id}")).has_trait(t);
+    // "Padawan" is not "Jedi": Battle of Naboo #4 Anakin Skywalker is not a Jedi...
+    assert!(!has("BN-4", "jedi"));
+    // ...but every Anakin and every Sebulba is a Podracer pilot, named so or not.
+    assert!(has("BN-4", "podracer-pilot"));
+    assert!(has("DM-73", "podracer-pilot"));
+    // Every Jedi is a Jedi Master except Ki-Adi-Mundi and Obi-Wan Kenobi.
+    assert!(has("DM-1", "jedi") && !has("DM-1", "jedi-master"));
+    assert!(has("JC-12", "jedi") && !has("JC-12", "jedi-master"));
+    assert!(has("DM-2", "jedi-master"));
+    // Every Aurra Sing is a bounty hunter; her Armed & Dangerous card's weapon half
+    // ("Jedi Lightsaber") does not make her a Jedi.
+    assert!(has("DM-75", "bounty-hunter"));
+    assert!(has("RF-A7", "bounty-hunter") && has("RF-A7", "lightsaber"));
+    assert!(!has("RF-A7", "jedi"));
+}

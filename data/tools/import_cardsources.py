@@ -82,12 +82,25 @@ TYPE = {"character": "character", "weapon": "weapon", "battle": "battle", "effec
 
 
 def derive_traits(card):
-    """Traits the rules test, from the card's name (rulings.md #1, rulebook 'Game Concepts')."""
-    name = f"{card['title']} {card['subtitle']}".lower()
+    """Traits the rules test, from the card's name (rulings.md #1, rulebook 'Game Concepts').
+
+    An Armed & Dangerous card is `Character, Subtitle & Weapon`: character traits come from
+    the character's part, weapon traits from the weapon's.
+    """
+    full = f"{card['title']} {card['subtitle']}"
+    character_name = weapon_name = ""
+    if card["type"] == "character":
+        character_name = full
+    elif card["type"] == "weapon":
+        weapon_name = full
+    elif card["type"] == "armed-and-dangerous":
+        character_name, _, weapon_name = full.partition(" & ")
     t = []
-    if card["type"] in ("character", "armed-and-dangerous"):
+    name = character_name.lower()
+    if name:
         if "jedi" in name:
             t.append("jedi")
+            # Rulebook "Jedi Masters & Bounty Hunters".
             if not any(x in name for x in ("ki-adi-mundi", "obi-wan kenobi")):
                 t.append("jedi-master")
         for word, trait in (("senator", "senator"), ("gungan", "gungan"),
@@ -96,14 +109,17 @@ def derive_traits(card):
                             ("bounty hunter", "bounty-hunter"), ("tusken raider", "tusken-raider")):
             if word in name:
                 t.append(trait)
-        if ("podracer pilot" in name or card["title"].startswith(("Anakin Skywalker", "Sebulba"))):
+        # Rulebook "Boonta Eve Classic": every Anakin Skywalker and every Sebulba is a
+        # Podracer pilot (rulings.md #1: this covers Sebulba, Bad-Tempered Dug).
+        if "podracer pilot" in name or name.startswith(("anakin skywalker", "sebulba")):
             t.append("podracer-pilot")
-        if card["title"].startswith("Aurra Sing") and "bounty-hunter" not in t:
+        if name.startswith("aurra sing") and "bounty-hunter" not in t:
             t.append("bounty-hunter")
-    if card["type"] in ("weapon", "armed-and-dangerous"):
+    name = weapon_name.lower()
+    if name:
         if "lightsaber" in name:
             t.append("lightsaber")
-        if "podracer" in name and card["type"] == "weapon":
+        if "podracer" in name:
             t.append("podracer")
         if "blaster" in name:
             t.append("blaster")
@@ -328,7 +344,7 @@ def main():
     foil_rows = [p for p in foil_rows if p["card_id"]]
     for code, rows in cards.items():
         for card in rows:
-            card["traits"] = card["traits"] or derive_traits(card)
+            card["traits"] = derive_traits(card)
         rows.sort(key=sort_key)
         with open(os.path.join(args.out, f"{code}.csv"), "w", newline="", encoding="utf-8") as f:
             w = csv.DictWriter(f, COLUMNS, lineterminator="\n")
