@@ -493,7 +493,8 @@ def add_unscanned_armed_and_dangerous(cards, ore_rf):
                 counters2=str(weapon.get("cost", "")), destiny2=str(ore.get("destiny2", "")),
                 use1_who="OOM-9 (this character, using the weapon half)",
                 use1_dots=str(weapon.get("powerAdd", "")),
-                use1_cubes=str(weapon.get("destinyAdd", "")))
+                use1_cubes=str(weapon.get("destinyAdd", "")),
+                ability="a weapon card placed just before it in a battle plan is ignored")
     # orehruoy's single dotColor cannot express white dots; the scan is missing, so the dots
     # stay unknown rather than taking a value the source is known to get wrong.
     card["_image"] = ""

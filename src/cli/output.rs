@@ -35,6 +35,11 @@ pub fn table(headers: &[&str]) -> Table {
         .load_preset(UTF8_FULL_CONDENSED)
         .set_content_arrangement(ContentArrangement::Dynamic)
         .set_header(headers.to_vec());
+    // Wrap long cells to the terminal; when output goes to a file or pipe there is no
+    // terminal width, so keep tables readable at 100 columns.
+    if table.width().is_none() {
+        table.set_width(100);
+    }
     table
 }
 
