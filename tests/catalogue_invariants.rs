@@ -192,3 +192,29 @@ fn traits_follow_the_card_name_with_the_rulebook_exceptions() {
     assert!(has("RF-A7", "bounty-hunter") && has("RF-A7", "lightsaber"));
     assert!(!has("RF-A7", "jedi"));
 }
+
+#[test]
+fn counters_exist_exactly_on_the_types_that_print_them() {
+    // Rulebook "Hyperspace": starships have no counters; battle cards, locations and
+    // objectives never have any. Characters, weapons and effects always print a cost (0 when
+    // no bar is printed).
+    for card in catalogue().cards() {
+        match card.card_type {
+            CardType::Starship
+            | CardType::Battle
+            | CardType::Location
+            | CardType::Objective
+            | CardType::ComboBattle => {
+                assert_eq!(card.counters, None, "{}", card.id)
+            }
+            CardType::Character | CardType::Weapon | CardType::Effect => {
+                assert!(
+                    card.counters.is_some() || !card.checked,
+                    "{}: counters",
+                    card.id
+                )
+            }
+            _ => {}
+        }
+    }
+}

@@ -205,7 +205,8 @@ def load_readings(readings_dir):
     if not readings_dir:
         return out
     for name in sorted(os.listdir(readings_dir)):
-        if not name.endswith(".csv") or "disagreements" in name or name == "RF-parts.csv":
+        if not name.endswith(".csv") or "disagreements" in name or name == "RF-parts.csv" \
+                or not os.path.isfile(os.path.join(readings_dir, name)):
             continue
         with open(os.path.join(readings_dir, name), newline="", encoding="utf-8") as f:
             for row in csv.DictReader(f):
@@ -358,7 +359,7 @@ def main():
             w.writerow(p)
     checklists = {code: read_checklist(args.shared, fname) for fname, code, _ in SETS}
     write_notes(cards, args.readings, os.path.join(args.out, "NOTES.md"), printing_notes,
-                checklists)
+                checklists, readings)
     for p in problems:
         print("warning:", p, file=sys.stderr)
     print({code: len(rows) for code, rows in cards.items()}, len(foil_rows), "foil printings")
@@ -379,7 +380,58 @@ def md(text):
     return (text or "").replace("|", "\\|").replace("\n", " ").strip()
 
 
-def write_notes(cards, readings_dir, out_path, printing_notes, checklists):
+SAMPLE_FIELDS = ("printed_number title subtitle side type starship_class rarity dots diamond "
+                 "stackable counters power bonus_planet bonus damage destiny use1_dots "
+                 "use1_cubes use2_dots use2_cubes use3_dots use3_cubes").split()
+
+
+def compare_second_reader(readings_dir, readings):
+    """Compares the independent second reader's sample with the first readings."""
+    folder = os.path.join(readings_dir or "", "second-reader")
+    if not os.path.isdir(folder):
+        return []
+
+    def norm(field, v):
+        v = (v or "").strip()
+        if field in ("title", "subtitle"):
+            v = re.sub("[\u2018\u2019]", "'", v).lower()
+        if field.startswith("use") and v == "0":
+            v = ""
+        return v
+
+    rows = []
+    for name in sorted(os.listdir(folder)):
+        if name.endswith(".csv"):
+            rows += list(csv.DictReader(open(os.path.join(folder, name), newline="",
+                                            encoding="utf-8")))
+    sets = sorted({SET_OF_FOLDER.get(r["image"].split("/")[1], "?") for r in rows})
+    diffs, compared = [], 0
+    for r in rows:
+        first = readings.get(r["image"])
+        if not first:
+            continue
+        for field in SAMPLE_FIELDS:
+            compared += 1
+            if norm(field, first.get(field)) != norm(field, r.get(field)):
+                diffs.append((r["image"], field, first.get(field, ""), r.get(field, "")))
+    lines = [
+        "## Independent second reading", "",
+        f"A second reader, who saw neither the sources nor the first readings, re-read {len(rows)} "
+        f"cards drawn at random from the sets {', '.join(sets)} (`readings/second-reader/`): "
+        f"{compared} facts compared, {len(diffs)} differ.", "",
+    ]
+    if diffs:
+        lines += ["| scan | fact | first reading | second reading |", "| --- | --- | --- | --- |"]
+        lines += [f"| {md(i)} | {f} | {md(a)} | {md(b)} |" for i, f, a, b in diffs]
+        lines += ["", "Where the two readers differ only on counters written `0` or left empty, "
+                  "the catalogue applies one rule: a character, weapon or effect printed without "
+                  "counter bars costs 0; a starship, battle card, location or objective has no "
+                  "counters at all (rulebook \"Hyperspace\"). Any other difference is settled "
+                  "by looking at the scan again.", ""]
+    return lines
+
+
+def write_notes(cards, readings_dir, out_path, printing_notes, checklists, readings=None):
     by_image = {}
     for rows in cards.values():
         for card in rows:
@@ -396,6 +448,7 @@ def write_notes(cards, readings_dir, out_path, printing_notes, checklists):
         "each place where it contradicts a source.",
         "",
     ]
+    lines += compare_second_reader(readings_dir, readings or {})
     unchecked = [c for rows in cards.values() for c in rows if c["checked"] != "yes"]
     lines += ["## Cards not checked against a scan", ""]
     if unchecked:
@@ -657,6 +710,8 @@ def merge_reading(card, r, code):
     if (not card["counters"] and r.get("legibility", "").strip() == "ok"
             and card["type"] in ("character", "weapon", "effect", "armed-and-dangerous")):
         card["counters"] = "0"
+    if card["type"] == "starship" and card["counters"] == "0":
+        card["counters"] = ""  # rulebook "Hyperspace": starships have no counters
     card["checked"] = "yes" if r.get("legibility", "").strip() in ("ok", "partial") else ""
     card["_reading"] = r
 
