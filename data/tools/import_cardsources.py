@@ -401,7 +401,7 @@ def compare_second_reader(readings_dir, readings):
 
     rows = []
     for name in sorted(os.listdir(folder)):
-        if name.endswith(".csv"):
+        if name.endswith(".csv") and name != "resolutions.csv":
             rows += list(csv.DictReader(open(os.path.join(folder, name), newline="",
                                             encoding="utf-8")))
     sets = sorted({SET_OF_FOLDER.get(r["image"].split("/")[1], "?") for r in rows})
@@ -420,14 +420,20 @@ def compare_second_reader(readings_dir, readings):
         f"cards drawn at random from the sets {', '.join(sets)} (`readings/second-reader/`): "
         f"{compared} facts compared, {len(diffs)} differ.", "",
     ]
+    resolutions = {}
+    rpath = os.path.join(folder, "resolutions.csv")
+    if os.path.exists(rpath):
+        for r in csv.DictReader(open(rpath, newline="", encoding="utf-8")):
+            resolutions[(r["image"], r["field"])] = r
     if diffs:
-        lines += ["| scan | fact | first reading | second reading |", "| --- | --- | --- | --- |"]
-        lines += [f"| {md(i)} | {f} | {md(a)} | {md(b)} |" for i, f, a, b in diffs]
-        lines += ["", "Where the two readers differ only on counters written `0` or left empty, "
-                  "the catalogue applies one rule: a character, weapon or effect printed without "
-                  "counter bars costs 0; a starship, battle card, location or objective has no "
-                  "counters at all (rulebook \"Hyperspace\"). Any other difference is settled "
-                  "by looking at the scan again.", ""]
+        lines += ["| scan | fact | first reading | second reading | settled |",
+                  "| --- | --- | --- | --- | --- |"]
+        for i, f, a, b in diffs:
+            r = resolutions.get((i, f))
+            value = f"`{r['settled']}`" if r and r["settled"] else "empty"
+            settled = f"{value}: {r['comment']}" if r else "**not settled yet**"
+            lines.append(f"| {md(i)} | {f} | {md(a)} | {md(b)} | {md(settled)} |")
+        lines += [""]
     return lines
 
 
@@ -494,6 +500,16 @@ def write_notes(cards, readings_dir, out_path, printing_notes, checklists, readi
         cid = card["id"] if card else d.get("image", "")
         lines.append(f"| {cid} | {md(d.get('field'))} | {md(d.get('devokun'))} | "
                      f"{md(d.get('orehruoy'))} | {md(d.get('printed'))} | {md(d.get('comment'))} |")
+    wild = [c["id"] for rows in cards.values() for c in rows if "w" in c["dots"]]
+    semi = [c["id"] for rows in cards.values() for c in rows
+            if "w" in c["dots"] and any(ch in "robygp" for ch in c["dots"])]
+    lines += ["", "## Wild and semi-wild cards", "",
+              f"{len(wild)} cards print white dots: the 18 Enhanced premium cards (`wwwwww`) and "
+              "the two Boonta Eve Classic objectives (`-w-w-w`). "
+              + (f"Semi-wild (white dots plus a coloured dot): {', '.join(semi)}." if semi else
+                 "No printed card is semi-wild (white dots plus a coloured dot): every white dot "
+                 "the community index shows beside a coloured one is absent from the scan. The "
+                 "rulebook's semi-wild rule stays in the validator for cards that have it.")]
     lines += ["", "## Printings", ""] + [f"- {md(n)}" for n in printing_notes] + [""]
     with open(out_path, "w", encoding="utf-8") as f:
         f.write("\n".join(lines))
