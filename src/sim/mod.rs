@@ -1,0 +1,3 @@
+//! The playtest runner: many seeded games, and the statistics reported about them.
+
+pub mod wilson;
