@@ -409,6 +409,9 @@ fn human_bytes(bytes: u64) -> String {
     }
 }
 
+/// One row of `list`: card id, finish, copies, condition, note.
+type ListRow = (String, Finish, u32, Option<Condition>, Option<String>);
+
 /// What every collection command needs.
 struct Ctx<'a> {
     name: &'a str,
@@ -534,7 +537,7 @@ impl Ctx<'_> {
                 .map(|c| c.id.clone())
                 .collect()
         };
-        let mut rows: Vec<(String, Finish, u32, Option<Condition>, Option<String>)> = Vec::new();
+        let mut rows: Vec<ListRow> = Vec::new();
         if a.missing {
             for id in &matching {
                 if a.foil {

@@ -30,11 +30,10 @@ impl Progress {
 
     /// A bar of `width` cells, a full cell per whole `1/width` owned.
     pub fn bar(self, width: usize) -> String {
-        let full = if self.total == 0 {
-            0
-        } else {
-            (self.owned * width) / self.total
-        };
+        let full = (self.owned * width)
+            .checked_div(self.total)
+            .unwrap_or(0)
+            .min(width);
         format!("{}{}", "█".repeat(full), "░".repeat(width - full))
     }
 }

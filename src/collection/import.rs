@@ -296,7 +296,7 @@ impl Checker<'_> {
 
     /// Turns raw fields into a row, or the reason it is rejected; the second value is a
     /// warning for an accepted row.
-    fn row(&mut self, line: u64, raw: RawRow) -> Result<(ImportRow, Option<String>), String> {
+    fn row(&mut self, line: u64, raw: RawRow) -> RowResult {
         fn nonempty(f: &Option<String>) -> Option<&str> {
             f.as_deref().map(str::trim).filter(|s| !s.is_empty())
         }
@@ -388,10 +388,10 @@ impl Checker<'_> {
     }
 }
 
-fn collect(
-    format: FileFormat,
-    results: Vec<(u64, Result<(ImportRow, Option<String>), String>)>,
-) -> Parsed {
+/// A checked row and its warning, or the reason it is rejected.
+type RowResult = Result<(ImportRow, Option<String>), String>;
+
+fn collect(format: FileFormat, results: Vec<(u64, RowResult)>) -> Parsed {
     let mut parsed = Parsed {
         format,
         rows: Vec::new(),
@@ -595,11 +595,7 @@ fn parse_decklist(text: &str, checker: &mut Checker<'_>) -> Parsed {
     collect(FileFormat::Decklist, results)
 }
 
-fn decklist_line(
-    l: &str,
-    line: u64,
-    checker: &mut Checker<'_>,
-) -> Result<(ImportRow, Option<String>), String> {
+fn decklist_line(l: &str, line: u64, checker: &mut Checker<'_>) -> RowResult {
     let end = l
         .find(|c: char| !(c.is_ascii_digit() || matches!(c, '-' | '+' | '.')))
         .unwrap_or(l.len());
