@@ -215,6 +215,20 @@ fn two_writers_at_once_lose_and_double_nothing() {
 }
 
 #[test]
+fn processes_creating_the_database_at_once_all_succeed() {
+    let s = Scratch::new();
+    let children: Vec<Child> = (0..4)
+        .map(|_| spawn(yj(&s, &["collection", "add", "DM-71"])))
+        .collect();
+    for mut child in children {
+        let status = child.wait().unwrap();
+        assert!(status.success(), "{}", stderr_of(&mut child));
+    }
+    let (h, history) = snapshot(&s, "main");
+    assert_eq!((h.owned("DM-71", Finish::Regular), history), (4, 4));
+}
+
+#[test]
 fn a_second_import_waits_for_the_first_while_readers_and_backups_go_on() {
     let s = Scratch::new();
     let catalogue = Catalogue::from_source(&CatalogueSource::embedded()).unwrap();

@@ -2,6 +2,7 @@
 //! holdings (the store applies them under its write lock).
 
 use super::error::CollectionError;
+use super::import::MAX_NOTE_CHARS;
 use super::model::{Change, Condition, Holdings, MAX_QTY, Slot, Value};
 use crate::catalogue::Finish;
 
@@ -9,7 +10,20 @@ use crate::catalogue::Finish;
 #[derive(Debug, Clone, Default)]
 pub struct Details {
     pub condition: Option<Condition>,
+    /// `Some("")` clears the note. Notes are trimmed, as import trims them, so that export
+    /// and import give back exactly what was stored.
     pub note: Option<String>,
+}
+
+fn checked_note(note: &str) -> Result<Option<String>, CollectionError> {
+    let note = note.trim();
+    if note.chars().count() > MAX_NOTE_CHARS {
+        return Err(CollectionError::Input(format!(
+            "the note has {} characters; at most {MAX_NOTE_CHARS}",
+            note.chars().count()
+        )));
+    }
+    Ok((!note.is_empty()).then(|| note.to_string()))
 }
 
 fn change(h: &Holdings, slot: Slot, after: Option<Value>) -> Vec<Change> {
@@ -43,7 +57,10 @@ fn owned_after(
     Ok(Some(Value {
         qty: qty as u32,
         condition: details.condition.or(old.condition),
-        note: details.note.clone().or(old.note),
+        note: match &details.note {
+            Some(n) => checked_note(n)?,
+            None => old.note,
+        },
     }))
 }
 
@@ -193,6 +210,24 @@ mod tests {
             c[0].after.as_ref().unwrap().condition,
             Some(Condition::Damaged)
         );
+        // An empty note clears the note; notes are trimmed.
+        let clear = Details {
+            condition: None,
+            note: Some("  ".into()),
+        };
+        let c = set(&h, "DM-71", Finish::Regular, 1, &clear).unwrap();
+        assert_eq!(c[0].after.as_ref().unwrap().note, None);
+        let padded = Details {
+            condition: None,
+            note: Some(" box 3 \n".into()),
+        };
+        let c = set(&h, "DM-71", Finish::Regular, 1, &padded).unwrap();
+        assert_eq!(c[0].after.as_ref().unwrap().note.as_deref(), Some("box 3"));
+        let long = Details {
+            condition: None,
+            note: Some("x".repeat(1001)),
+        };
+        assert!(set(&h, "DM-71", Finish::Regular, 1, &long).is_err());
     }
 
     #[test]

@@ -497,6 +497,20 @@ mod tests {
     }
 
     #[test]
+    fn a_catalogue_rebuild_keeps_every_collection_and_its_history() {
+        let mut db = db();
+        let slot = Slot::owned("DM-71", Finish::Regular);
+        write(&mut db, "main", "a", WriteOptions::default(), set(slot, 2)).unwrap();
+        let before = load(db.connection(), "main").unwrap();
+        assert!(
+            db.refresh_catalogue(&CatalogueSource::embedded(), true)
+                .unwrap()
+        );
+        assert_eq!(load(db.connection(), "main").unwrap(), before);
+        assert_eq!(counts(db.connection()).unwrap(), (1, 1));
+    }
+
+    #[test]
     fn the_history_refuses_updates_and_deletes() {
         let mut db = db();
         let slot = Slot::owned("DM-71", Finish::Regular);
