@@ -661,3 +661,40 @@ fn backup_copies_the_database_and_keeps_existing_files() {
     assert!(r.stderr.contains("already exists"), "{}", r.stderr);
     ok(&s.run(&["collection", "backup", dest.to_str().unwrap(), "--force"]));
 }
+
+#[test]
+fn the_guide_s_example_files_import_as_it_shows() {
+    let s = Scratch::new();
+    let example = |name: &str| format!("{}/examples/collection/{name}", env!("CARGO_MANIFEST_DIR"));
+    let r = s.run(&["collection", "import", &example("shoebox.txt")]);
+    ok(&r);
+    assert!(r.stderr.contains("7 changes"), "{}", r.stderr);
+    ok(&s.run(&[
+        "collection",
+        "import",
+        &example("binder.csv"),
+        "--mode",
+        "add",
+    ]));
+    let r = s.run(&[
+        "collection",
+        "import",
+        &example("trade-night.txt"),
+        "--dry-run",
+    ]);
+    assert_eq!(r.code, 1);
+    for line in [3, 4, 5] {
+        assert!(
+            r.stderr.contains(&format!("trade-night.txt:{line}: ")),
+            "{}",
+            r.stderr
+        );
+    }
+    let r = s.run(&["collection", "completion", "--format", "csv"]);
+    ok(&r);
+    assert!(
+        r.stdout.contains("overall,all,All printed sets,10,"),
+        "{}",
+        r.stdout
+    );
+}
