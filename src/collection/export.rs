@@ -157,6 +157,21 @@ mod tests {
     }
 
     #[test]
+    fn an_entry_whose_card_left_the_catalogue_is_exported_and_named() {
+        let catalogue = Catalogue::from_source(&CatalogueSource::embedded()).unwrap();
+        let mut h = sample();
+        h.entries
+            .insert(Slot::owned("XX-999", Finish::Regular), Value::qty(2));
+        let (rows, orphans) = rows(&catalogue, &h);
+        assert_eq!(orphans, vec!["XX-999".to_string()]);
+        let last = rows.iter().find(|r| r.card_id == "XX-999").unwrap();
+        assert_eq!(
+            (last.qty, last.name.as_str()),
+            (2, "(not in the catalogue)")
+        );
+    }
+
+    #[test]
     fn rows_follow_catalogue_order_within_each_list() {
         let catalogue = Catalogue::from_source(&CatalogueSource::embedded()).unwrap();
         let (rows, _) = rows(&catalogue, &sample());
