@@ -3,4 +3,5 @@
 
 pub mod catalogue;
 pub mod cli;
+pub mod collection;
 pub mod sim;

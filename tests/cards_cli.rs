@@ -200,7 +200,10 @@ fn db_info_and_rebuild() {
     let r = s.run(&["db", "info", "--format", "json"]);
     assert_eq!(r.code, 0, "{}", r.stderr);
     let v: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
-    assert_eq!(v[0]["schema_version"], 1);
+    assert_eq!(
+        v[0]["schema_version"],
+        youngjedi::catalogue::migrations::latest()
+    );
     assert_eq!(v[0]["catalogue_version"].as_str().unwrap().len(), 16);
     let cards = v[0]["tables"]
         .as_array()

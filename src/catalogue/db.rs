@@ -88,9 +88,10 @@ impl Database {
     fn configure(&self) -> rusqlite::Result<()> {
         // WAL lets readers work while another process writes; the busy timeout makes a second
         // writer wait for the first instead of failing at once.
+        // The timeout comes first so that switching a fresh file to WAL also waits.
+        self.conn.busy_timeout(std::time::Duration::from_secs(10))?;
         self.conn
             .pragma_update_and_check(None, "journal_mode", "WAL", |_| Ok(()))?;
-        self.conn.busy_timeout(std::time::Duration::from_secs(10))?;
         self.conn.pragma_update(None, "foreign_keys", "ON")?;
         Ok(())
     }
@@ -124,7 +125,15 @@ impl Database {
                 latest()
             )));
         }
-        let tx = self.conn.transaction()?;
+        if current == latest() {
+            return Ok(());
+        }
+        // Take the write lock first and read the version again under it: two processes that
+        // open a fresh database at once must not both run the same migration.
+        let tx = self
+            .conn
+            .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+        let current: i64 = tx.pragma_query_value(None, "user_version", |r| r.get(0))?;
         for (i, sql) in MIGRATIONS.iter().enumerate().skip(current as usize) {
             tx.execute_batch(sql)?;
             tx.pragma_update(None, "user_version", (i + 1) as i64)?;

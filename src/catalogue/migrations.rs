@@ -31,6 +31,34 @@ pub const MIGRATIONS: &[&str] = &[
         foil_number TEXT, foil_tier TEXT, source TEXT, gemp_id TEXT, note TEXT
     );
     CREATE INDEX printings_card ON printings(card_id);",
+    // 2: collections. One table holds every list of every named collection (owned copies,
+    // wants, keep reserves), keyed by printing; card ids are checked in code, never by a
+    // foreign key, because the catalogue is replaced wholesale. The history is append-only
+    // (triggers refuse UPDATE and DELETE) so `undo` can always find what changed.
+    "CREATE TABLE collection_items (
+        collection TEXT NOT NULL,
+        list TEXT NOT NULL CHECK (list IN ('owned', 'want', 'keep')),
+        card_id TEXT NOT NULL,
+        finish TEXT NOT NULL CHECK (finish IN ('regular', 'foil')),
+        qty INTEGER NOT NULL CHECK (qty BETWEEN 0 AND 9999 AND (qty > 0 OR list = 'keep')),
+        condition TEXT,
+        note TEXT,
+        PRIMARY KEY (collection, list, card_id, finish)
+    ) WITHOUT ROWID;
+    CREATE TABLE collection_history (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        collection TEXT NOT NULL,
+        time TEXT NOT NULL,
+        command TEXT NOT NULL,
+        undoes INTEGER,
+        changes TEXT NOT NULL
+    );
+    CREATE INDEX collection_history_by_collection ON collection_history(collection, id);
+    CREATE INDEX collection_history_undoes ON collection_history(undoes);
+    CREATE TRIGGER collection_history_no_update BEFORE UPDATE ON collection_history
+    BEGIN SELECT RAISE(ABORT, 'the collection history is append-only'); END;
+    CREATE TRIGGER collection_history_no_delete BEFORE DELETE ON collection_history
+    BEGIN SELECT RAISE(ABORT, 'the collection history is append-only'); END;",
 ];
 
 /// The schema version this build of `yj` writes.

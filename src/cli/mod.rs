@@ -2,6 +2,7 @@
 //! group; each has its own `Args` and `run`.
 
 mod cards;
+mod collection;
 mod db;
 mod output;
 
@@ -41,6 +42,8 @@ enum Command {
     /// Where the database is, what it holds, and rebuilding its catalogue.
     #[command(subcommand)]
     Db(db::DbCommand),
+    /// What you own, want and can trade: import, export, completion, history, undo, backup.
+    Collection(collection::CollectionArgs),
 }
 
 /// An error that is the user's input, not a failure: printed, then exit code 2.
@@ -72,6 +75,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
     match cli.command {
         Command::Cards(cmd) => cards::run(cmd, &db_path),
         Command::Db(cmd) => db::run(cmd, &db_path),
+        Command::Collection(args) => collection::run(args, &db_path),
     }
 }
 

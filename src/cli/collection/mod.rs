@@ -1,0 +1,538 @@
+//! `yj collection`: what a collector owns, wants and can trade, with history, undo, import,
+//! export and backups. All the work is in `crate::collection`; this module parses arguments
+//! and prints.
+
+mod reports;
+mod transfer;
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Duration;
+
+use anyhow::{Context, Result};
+use clap::{Args, Subcommand, ValueEnum};
+use serde_json::{Value as Json, json};
+
+use super::cards::parse_with;
+use super::output::{Format, Record, plural, print_records, table};
+use super::{EXIT_PROBLEMS, InputError, open_db};
+use crate::catalogue::{
+    CardFilter, CardType, Catalogue, Database, DotColour, Finish, Rarity, Set, Side,
+};
+use crate::collection::completion::completion;
+use crate::collection::edit::{self, Details};
+use crate::collection::import::{self, Mode, Rejected};
+use crate::collection::model::{
+    Condition, DEFAULT_COLLECTION, DEFAULT_KEEP, EVERY_CARD, check_collection_name,
+};
+use crate::collection::resolve::printing;
+use crate::collection::store::{self, WriteOptions};
+use crate::collection::wants::{WantReason, trades, wants};
+use crate::collection::{Change, CollectionError, Holdings, List, backup, export};
+
+#[derive(Debug, Args)]
+pub struct CollectionArgs {
+    /// Which named collection (one database holds several).
+    #[arg(
+        long,
+        global = true,
+        env = "YJ_COLLECTION",
+        default_value = DEFAULT_COLLECTION,
+        value_name = "NAME"
+    )]
+    collection: String,
+    #[command(subcommand)]
+    command: CollectionCommand,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum CollectionCommand {
+    /// Add copies of a card, named as in `yj cards show` (id, community id, foil number, name).
+    Add(AddArgs),
+    /// Remove copies of a card.
+    Remove(RemoveArgs),
+    /// Make the copies of a card exactly QTY (0 removes them all).
+    Set(SetArgs),
+    /// The cards owned (or, with --missing, not owned), with the filters of `yj cards search`.
+    List(ListArgs),
+    /// Import a CSV (with a header row), the JSON of `export`, or decklist text (`3 DM-71`).
+    Import(ImportArgs),
+    /// Write the whole collection (owned, wants, keep reserves) as CSV or JSON.
+    Export(ExportArgs),
+    /// Unique cards owned per set and by rarity, foils separately, with a bar per set.
+    Completion(CompletionArgs),
+    /// What is still wanted: the want list, or with --set every card of a set not owned.
+    Want(WantArgs),
+    /// The copies beyond the keep reserve, which can be traded away.
+    Trades(TradesArgs),
+    /// Set the keep reserve: `keep 4` for every card, `keep 2 DM-71` for one card,
+    /// `keep default DM-71` to drop a card's own reserve.
+    Keep(KeepArgs),
+    /// The latest changes, newest first.
+    History(HistoryArgs),
+    /// Revert the latest changes (each undo is recorded too).
+    Undo(UndoArgs),
+    /// A consistent copy of the whole database, safe while other `yj` commands run.
+    Backup(BackupArgs),
+    /// The named collections in this database.
+    Names(NamesArgs),
+}
+
+/// A quantity argument, checked like an import file's.
+fn qty_arg(s: &str) -> Result<u32, String> {
+    import::parse_qty(s)
+}
+
+#[derive(Debug, Args)]
+pub struct AddArgs {
+    /// A card id (`DM-71`), community id (`1_71`), foil number (`BN-F10`) or name.
+    card: String,
+    #[arg(long, default_value = "1", value_parser = qty_arg, allow_negative_numbers = true)]
+    qty: u32,
+    /// The foil printing (a foil number such as `BN-F10` implies it).
+    #[arg(long)]
+    foil: bool,
+    /// mint (M), near-mint (NM), lightly-played (LP), moderately-played (MP),
+    /// heavily-played (HP), damaged (DMG).
+    #[arg(long, value_parser = parse_with::<Condition>)]
+    condition: Option<Condition>,
+    /// A free note kept with the printing (where it is, where it came from).
+    #[arg(long)]
+    note: Option<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct RemoveArgs {
+    card: String,
+    #[arg(long, default_value = "1", value_parser = qty_arg, allow_negative_numbers = true)]
+    qty: u32,
+    #[arg(long)]
+    foil: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct SetArgs {
+    card: String,
+    #[arg(value_parser = qty_arg, allow_negative_numbers = true)]
+    qty: u32,
+    #[arg(long)]
+    foil: bool,
+    #[arg(long, value_parser = parse_with::<Condition>)]
+    condition: Option<Condition>,
+    #[arg(long)]
+    note: Option<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct ListArgs {
+    /// Part of a card's name or id.
+    text: Option<String>,
+    #[arg(long, value_parser = parse_with::<Set>)]
+    set: Option<Set>,
+    #[arg(long, value_parser = parse_with::<Side>)]
+    side: Option<Side>,
+    #[arg(long = "type", value_parser = parse_with::<CardType>)]
+    card_type: Option<CardType>,
+    #[arg(long, value_parser = parse_with::<DotColour>)]
+    dot: Option<DotColour>,
+    #[arg(long, value_parser = parse_with::<Rarity>)]
+    rarity: Option<Rarity>,
+    #[arg(long)]
+    wild: bool,
+    /// The matching cards owned in no finish (with --foil: the foil printings not owned).
+    #[arg(long)]
+    missing: bool,
+    /// Only foil printings.
+    #[arg(long)]
+    foil: bool,
+    #[arg(long, value_enum, default_value_t)]
+    format: Format,
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+enum ImportMode {
+    /// Each printing in the file ends with the file's quantity (re-importing changes nothing).
+    Set,
+    /// The file's quantities are added to the collection's.
+    Add,
+}
+
+#[derive(Debug, Args)]
+pub struct ImportArgs {
+    /// A CSV with a header row (`qty,card_id` at least), JSON written by `export`, or decklist
+    /// text (`3 DM-71`, `2x Darth Maul, Sith Apprentice`, `1 BN-F10`); at most 8 MiB.
+    file: PathBuf,
+    #[arg(long, value_enum, default_value = "set")]
+    mode: ImportMode,
+    /// Print what would change and every rejected row; change nothing.
+    #[arg(long)]
+    dry_run: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum ExportFormat {
+    Csv,
+    Json,
+}
+
+#[derive(Debug, Args)]
+pub struct ExportArgs {
+    #[arg(long, value_enum, default_value = "csv")]
+    format: ExportFormat,
+    /// Write to this file instead of standard output.
+    #[arg(long, short)]
+    output: Option<PathBuf>,
+}
+
+#[derive(Debug, Args)]
+pub struct CompletionArgs {
+    #[arg(long, value_parser = parse_with::<Set>)]
+    set: Option<Set>,
+    #[arg(long, value_enum, default_value_t)]
+    format: Format,
+}
+
+#[derive(Debug, Args)]
+#[command(args_conflicts_with_subcommands = true)]
+pub struct WantArgs {
+    #[command(subcommand)]
+    action: Option<WantAction>,
+    /// Also every card of this set owned in no finish.
+    #[arg(long, value_parser = parse_with::<Set>)]
+    set: Option<Set>,
+    #[arg(long, value_enum, default_value_t)]
+    format: Format,
+}
+
+#[derive(Debug, Subcommand)]
+enum WantAction {
+    /// Want QTY copies of a card in total (replacing an earlier target).
+    Add {
+        card: String,
+        #[arg(long, default_value = "1", value_parser = qty_arg, allow_negative_numbers = true)]
+        qty: u32,
+        #[arg(long)]
+        foil: bool,
+    },
+    /// Take a card off the want list.
+    Remove {
+        card: String,
+        #[arg(long)]
+        foil: bool,
+    },
+}
+
+#[derive(Debug, Args)]
+pub struct TradesArgs {
+    #[arg(long, value_enum, default_value_t)]
+    format: Format,
+}
+
+#[derive(Debug, Args)]
+pub struct KeepArgs {
+    /// Copies to keep, or `default` (with CARD) to use the collection's reserve again.
+    #[arg(allow_negative_numbers = true)]
+    qty: String,
+    /// One card; without it, the reserve of every card without its own.
+    card: Option<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct HistoryArgs {
+    #[arg(short = 'n', default_value_t = 10)]
+    n: usize,
+    #[arg(long, value_enum, default_value_t)]
+    format: Format,
+}
+
+#[derive(Debug, Args)]
+pub struct UndoArgs {
+    #[arg(short = 'n', default_value_t = 1)]
+    n: usize,
+}
+
+#[derive(Debug, Args)]
+pub struct BackupArgs {
+    /// Where to write the copy (kept if it exists, unless --force).
+    file: PathBuf,
+    /// Replace FILE if it exists.
+    #[arg(long)]
+    force: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct NamesArgs {
+    #[arg(long, value_enum, default_value_t)]
+    format: Format,
+}
+
+/// The command line as typed, for the history.
+fn command_line() -> String {
+    std::iter::once("yj".to_string())
+        .chain(std::env::args().skip(1))
+        .map(|a| {
+            if a.is_empty() || a.contains(|c: char| c.is_whitespace() || c == '\'' || c == '"') {
+                format!("'{}'", a.replace('\'', "'\\''"))
+            } else {
+                a
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn write_options() -> WriteOptions {
+    WriteOptions {
+        pause_per_change: std::env::var("YJ_TEST_PAUSE_PER_CHANGE_MS")
+            .ok()
+            .and_then(|v| v.parse::<u64>().ok())
+            .map(Duration::from_millis),
+    }
+}
+
+fn input(e: CollectionError) -> anyhow::Error {
+    match e {
+        CollectionError::Input(_)
+        | CollectionError::Lookup(_)
+        | CollectionError::File { .. }
+        | CollectionError::Busy
+        | CollectionError::Conflict(_) => InputError(e.to_string()).into(),
+        other => anyhow::Error::new(other),
+    }
+}
+
+pub fn run(args: CollectionArgs, db_path: &Path) -> Result<ExitCode> {
+    let name = args.collection;
+    check_collection_name(&name).map_err(input)?;
+    let mut db = open_db(db_path)?;
+    // How long to wait for another process's write; the database default is 10 s.
+    if let Some(ms) = std::env::var("YJ_BUSY_TIMEOUT_MS")
+        .ok()
+        .and_then(|v| v.parse::<u64>().ok())
+    {
+        db.connection()
+            .busy_timeout(Duration::from_millis(ms))
+            .context("cannot set the busy timeout")?;
+    }
+    let catalogue = db.catalogue()?;
+    let c = Ctx {
+        name: &name,
+        catalogue: &catalogue,
+    };
+    match args.command {
+        CollectionCommand::Add(a) => {
+            let (id, finish, warning) = printing(&catalogue, &a.card, a.foil).map_err(input)?;
+            warn(warning);
+            let details = Details {
+                condition: a.condition,
+                note: a.note,
+            };
+            c.write(&mut db, |h| edit::add(h, &id, finish, a.qty, &details))
+        }
+        CollectionCommand::Remove(a) => {
+            let (id, finish, _) = printing(&catalogue, &a.card, a.foil).map_err(input)?;
+            c.write(&mut db, |h| edit::remove(h, &id, finish, a.qty))
+        }
+        CollectionCommand::Set(a) => {
+            let (id, finish, warning) = printing(&catalogue, &a.card, a.foil).map_err(input)?;
+            warn(warning);
+            let details = Details {
+                condition: a.condition,
+                note: a.note,
+            };
+            c.write(&mut db, |h| edit::set(h, &id, finish, a.qty, &details))
+        }
+        CollectionCommand::List(a) => c.list(&db, a),
+        CollectionCommand::Import(a) => c.import(&mut db, a),
+        CollectionCommand::Export(a) => c.export(&db, a),
+        CollectionCommand::Completion(a) => c.completion(&db, a),
+        CollectionCommand::Want(a) => match a.action {
+            Some(WantAction::Add { card, qty, foil }) => {
+                let (id, finish, warning) = printing(&catalogue, &card, foil).map_err(input)?;
+                warn(warning);
+                c.write(&mut db, |h| edit::want(h, &id, finish, qty))
+            }
+            Some(WantAction::Remove { card, foil }) => {
+                let (id, finish, _) = printing(&catalogue, &card, foil).map_err(input)?;
+                c.write(&mut db, |h| edit::want(h, &id, finish, 0))
+            }
+            None => c.wants(&db, a.set, a.format),
+        },
+        CollectionCommand::Trades(a) => c.trades(&db, a.format),
+        CollectionCommand::Keep(a) => {
+            let id = match &a.card {
+                Some(card) => printing(&catalogue, card, false).map_err(input)?.0,
+                None => EVERY_CARD.to_string(),
+            };
+            let qty = if a.qty.eq_ignore_ascii_case("default") {
+                if a.card.is_none() {
+                    return Err(InputError(format!(
+                        "`keep default` needs a card; the collection-wide reserve is a number \
+                         (the built-in one is {DEFAULT_KEEP})"
+                    ))
+                    .into());
+                }
+                None
+            } else {
+                Some(import::parse_qty(&a.qty).map_err(InputError)?)
+            };
+            c.write(&mut db, |h| edit::keep(h, &id, qty))
+        }
+        CollectionCommand::History(a) => c.history(&db, a),
+        CollectionCommand::Undo(a) => c.undo(&mut db, a.n),
+        CollectionCommand::Backup(a) => {
+            let report = backup::backup(&db, &a.file, a.force).map_err(input)?;
+            println!(
+                "backed up `{}` to `{}`: {} ({} collection entries, {} history entries; \
+                 integrity checked)",
+                db.path().display(),
+                report.path.display(),
+                human_bytes(report.bytes),
+                report.items,
+                report.history
+            );
+            Ok(ExitCode::SUCCESS)
+        }
+        CollectionCommand::Names(a) => reports::names(&db, a.format),
+    }
+}
+
+fn warn(warning: Option<String>) {
+    if let Some(w) = warning {
+        eprintln!("warning: {w}");
+    }
+}
+
+fn counted(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+fn human_bytes(bytes: u64) -> String {
+    if bytes < 1024 * 1024 {
+        format!("{:.1} KiB", bytes as f64 / 1024.0)
+    } else {
+        format!("{:.1} MiB", bytes as f64 / (1024.0 * 1024.0))
+    }
+}
+
+/// One row of `list`: card id, finish, copies, condition, note.
+type ListRow = (String, Finish, u32, Option<Condition>, Option<String>);
+
+/// What every collection command needs.
+struct Ctx<'a> {
+    name: &'a str,
+    catalogue: &'a Catalogue,
+}
+
+impl Ctx<'_> {
+    fn card_name(&self, card_id: &str) -> String {
+        if card_id == EVERY_CARD {
+            return "(every card)".into();
+        }
+        self.catalogue
+            .get(card_id)
+            .map_or_else(|| "(not in the catalogue)".into(), |c| c.full_name())
+    }
+
+    fn describe(&self, change: &Change) -> String {
+        let qty = |v: &Option<crate::collection::Value>| v.as_ref().map_or(0, |v| v.qty);
+        let what = match change.slot.list {
+            List::Owned => format!(
+                "{} {} ({})",
+                change.slot.card_id,
+                self.card_name(&change.slot.card_id),
+                change.slot.finish.as_str()
+            ),
+            List::Want => format!(
+                "want {} {} ({})",
+                change.slot.card_id,
+                self.card_name(&change.slot.card_id),
+                change.slot.finish.as_str()
+            ),
+            List::Keep if change.slot.card_id == EVERY_CARD => "keep, every card".into(),
+            List::Keep => format!(
+                "keep {} {}",
+                change.slot.card_id,
+                self.card_name(&change.slot.card_id)
+            ),
+        };
+        let side = |v: &Option<crate::collection::Value>| match (change.slot.list, v) {
+            (List::Keep, None) if change.slot.card_id == EVERY_CARD => {
+                format!("{DEFAULT_KEEP} (built in)")
+            }
+            (List::Keep, None) => "the collection's".into(),
+            _ => qty(v).to_string(),
+        };
+        let mut text = format!("{what}: {} → {}", side(&change.before), side(&change.after));
+        let (b, a) = (change.before.as_ref(), change.after.as_ref());
+        let cond = |v: Option<&crate::collection::Value>| v.and_then(|v| v.condition);
+        if cond(b) != cond(a)
+            && let Some(c) = cond(a)
+        {
+            text.push_str(&format!(", condition {c}"));
+        }
+        let note = |v: Option<&crate::collection::Value>| v.and_then(|v| v.note.clone());
+        if note(b) != note(a)
+            && let Some(n) = note(a)
+        {
+            text.push_str(&format!(", note “{n}”"));
+        }
+        text
+    }
+
+    fn holdings(&self, db: &Database) -> Result<Holdings> {
+        let h = store::load(db.connection(), self.name).map_err(input)?;
+        if h.is_empty() {
+            let known = store::collections(db).map_err(input)?;
+            if !known.iter().any(|k| k == self.name) && !known.is_empty() {
+                eprintln!(
+                    "note: collection `{}` is empty; this database has: {}",
+                    self.name,
+                    known.join(", ")
+                );
+            }
+        }
+        Ok(h)
+    }
+
+    fn write<F>(&self, db: &mut Database, plan: F) -> Result<ExitCode>
+    where
+        F: FnOnce(&Holdings) -> Result<Vec<Change>, CollectionError>,
+    {
+        let written =
+            store::write(db, self.name, &command_line(), write_options(), plan).map_err(input)?;
+        match written.entry {
+            None => println!("nothing changed in collection `{}`", self.name),
+            Some(entry) => {
+                for change in &written.changes {
+                    println!("{}", self.describe(change));
+                }
+                eprintln!(
+                    "recorded as change #{entry} in collection `{}`; `yj collection undo` reverts it",
+                    self.name
+                );
+            }
+        }
+        Ok(ExitCode::SUCCESS)
+    }
+
+    fn undo(&self, db: &mut Database, n: usize) -> Result<ExitCode> {
+        if n == 0 {
+            return Err(InputError("-n must be at least 1".into()).into());
+        }
+        let done = store::undo(db, self.name, n, &command_line()).map_err(input)?;
+        for u in &done {
+            println!(
+                "undid #{} ({}), recorded as #{}:",
+                u.target.id, u.target.command, u.entry
+            );
+            for c in u.changes.iter().take(10) {
+                println!("  {}", self.describe(c));
+            }
+            if u.changes.len() > 10 {
+                println!("  … and {} more", u.changes.len() - 10);
+            }
+        }
+        Ok(ExitCode::SUCCESS)
+    }
+}

@@ -1,0 +1,419 @@
+//! The reports of `yj collection`: list, completion, want, trades, history, names.
+
+use super::*;
+
+impl Ctx<'_> {
+    pub(super) fn list(&self, db: &Database, a: ListArgs) -> Result<ExitCode> {
+        let h = self.holdings(db)?;
+        let filter = CardFilter {
+            text: a.text,
+            set: a.set,
+            side: a.side,
+            card_type: a.card_type,
+            dot: a.dot,
+            rarity: a.rarity,
+            wild: a.wild,
+        };
+        let filtered = filter.text.is_some()
+            || filter.set.is_some()
+            || filter.side.is_some()
+            || filter.card_type.is_some()
+            || filter.dot.is_some()
+            || filter.rarity.is_some()
+            || filter.wild;
+        let matching: Vec<String> = if filtered {
+            db.search(&filter)?
+        } else {
+            self.catalogue
+                .cards()
+                .iter()
+                .map(|c| c.id.clone())
+                .collect()
+        };
+        let mut rows: Vec<ListRow> = Vec::new();
+        if a.missing {
+            for id in &matching {
+                if a.foil {
+                    if self.catalogue.foils_of(id).next().is_some()
+                        && h.owned(id, Finish::Foil) == 0
+                    {
+                        rows.push((id.clone(), Finish::Foil, 0, None, None));
+                    }
+                } else if h.owned_total(id) == 0 {
+                    rows.push((id.clone(), Finish::Regular, 0, None, None));
+                }
+            }
+        } else {
+            let wanted: std::collections::BTreeSet<&str> =
+                matching.iter().map(String::as_str).collect();
+            let mut owned: Vec<_> = h
+                .entries_of(List::Owned)
+                .filter(|(s, _)| !a.foil || s.finish == Finish::Foil)
+                .filter(|(s, _)| {
+                    wanted.contains(s.card_id.as_str())
+                        || (!filtered && self.catalogue.get(&s.card_id).is_none())
+                })
+                .collect();
+            owned.sort_by_key(|(s, _)| export::order_key(self.catalogue, s));
+            for (s, v) in owned {
+                rows.push((
+                    s.card_id.clone(),
+                    s.finish,
+                    v.qty,
+                    v.condition,
+                    v.note.clone(),
+                ));
+            }
+        }
+        let records: Vec<Record> = rows
+            .iter()
+            .map(|(id, finish, qty, condition, note)| {
+                let card = self.catalogue.get(id);
+                vec![
+                    ("card_id", json!(id)),
+                    ("name", json!(self.card_name(id))),
+                    ("set", json!(card.map(|c| c.set.code()))),
+                    ("rarity", json!(card.map(|c| c.rarity.as_str()))),
+                    ("finish", json!(finish.as_str())),
+                    ("qty", json!(qty)),
+                    ("condition", json!(condition.map(|c| c.as_str()))),
+                    ("note", json!(note)),
+                ]
+            })
+            .collect();
+        print_records(
+            &records,
+            &[
+                "card_id",
+                "name",
+                "set",
+                "rarity",
+                "finish",
+                "qty",
+                "condition",
+                "note",
+            ],
+            a.format,
+        )?;
+        if a.format == Format::Table {
+            let copies: u32 = rows.iter().map(|r| r.2).sum();
+            if a.missing {
+                eprintln!("{} not owned", plural(rows.len(), "printing"));
+            } else {
+                eprintln!(
+                    "{}, {}",
+                    plural(rows.len(), "printing"),
+                    counted(copies as usize, "copy", "copies")
+                );
+            }
+        }
+        Ok(ExitCode::SUCCESS)
+    }
+
+    pub(super) fn completion(&self, db: &Database, a: CompletionArgs) -> Result<ExitCode> {
+        let h = self.holdings(db)?;
+        let report = completion(self.catalogue, &h, a.set);
+        let pct = |p: crate::collection::completion::Progress| (p.percent() * 10.0).round() / 10.0;
+        if a.format != Format::Table {
+            let mut records: Vec<Record> = Vec::new();
+            let row = |group: &str,
+                       key: &str,
+                       name: &str,
+                       cards: crate::collection::completion::Progress,
+                       foils: Option<crate::collection::completion::Progress>|
+             -> Record {
+                vec![
+                    ("group", json!(group)),
+                    ("key", json!(key)),
+                    ("name", json!(name)),
+                    ("owned", json!(cards.owned)),
+                    ("total", json!(cards.total)),
+                    ("percent", json!(pct(cards))),
+                    ("foils_owned", foils.map_or(Json::Null, |f| json!(f.owned))),
+                    ("foils_total", foils.map_or(Json::Null, |f| json!(f.total))),
+                ]
+            };
+            for s in &report.sets {
+                records.push(row(
+                    "set",
+                    s.set.code(),
+                    s.set.name(),
+                    s.cards,
+                    Some(s.foils),
+                ));
+            }
+            records.push(row(
+                "overall",
+                a.set.map_or("all", |s| s.code()),
+                &overall_name(a.set),
+                report.overall.cards,
+                Some(report.overall.foils),
+            ));
+            for (r, p) in &report.rarities {
+                records.push(row("rarity", r.as_str(), r.as_str(), *p, None));
+            }
+            print_records(
+                &records,
+                &[
+                    "group",
+                    "key",
+                    "name",
+                    "owned",
+                    "total",
+                    "percent",
+                    "foils_owned",
+                    "foils_total",
+                ],
+                a.format,
+            )?;
+            return Ok(ExitCode::SUCCESS);
+        }
+        let frac = |p: crate::collection::completion::Progress| format!("{}/{}", p.owned, p.total);
+        let foil_cell = |p: crate::collection::completion::Progress| {
+            if p.total == 0 {
+                "–".to_string()
+            } else {
+                frac(p)
+            }
+        };
+        println!("Collection `{}`", self.name);
+        let mut t = table(&["Set", "Release", "Cards", "%", "Progress", "Foils"]);
+        for s in &report.sets {
+            t.add_row(vec![
+                s.set.code().to_string(),
+                s.set.name().to_string(),
+                frac(s.cards),
+                format!("{:.1}%", s.cards.percent()),
+                s.cards.bar(20),
+                foil_cell(s.foils),
+            ]);
+        }
+        if a.set.is_none() {
+            let o = &report.overall;
+            t.add_row(vec![
+                "All".to_string(),
+                overall_name(None),
+                frac(o.cards),
+                format!("{:.1}%", o.cards.percent()),
+                o.cards.bar(20),
+                foil_cell(o.foils),
+            ]);
+        }
+        println!("{t}");
+        let mut t = table(&["Rarity", "Cards", "%", "Progress"]);
+        for (r, p) in &report.rarities {
+            t.add_row(vec![
+                r.to_string(),
+                frac(*p),
+                format!("{:.1}%", p.percent()),
+                p.bar(20),
+            ]);
+        }
+        if a.set.is_none() {
+            println!(
+                "Virtual cards are printouts: their row is shown, but they are not in All, nor \
+                 below."
+            );
+        }
+        println!("By rarity ({})", overall_name(a.set));
+        println!("{t}");
+        if !report.unlisted_foils.is_empty() {
+            println!(
+                "Also owned: foils of {} the catalogue lists no foil printing of ({}).",
+                plural(report.unlisted_foils.len(), "card"),
+                report.unlisted_foils.join(", ")
+            );
+        }
+        Ok(ExitCode::SUCCESS)
+    }
+
+    pub(super) fn wants(
+        &self,
+        db: &Database,
+        set: Option<Set>,
+        format: Format,
+    ) -> Result<ExitCode> {
+        let h = self.holdings(db)?;
+        let list = wants(self.catalogue, &h, set);
+        let records: Vec<Record> = list
+            .iter()
+            .map(|w| {
+                let card = self.catalogue.get(&w.card_id);
+                vec![
+                    ("card_id", json!(w.card_id)),
+                    ("name", json!(self.card_name(&w.card_id))),
+                    ("set", json!(card.map(|c| c.set.code()))),
+                    ("rarity", json!(card.map(|c| c.rarity.as_str()))),
+                    ("finish", json!(w.finish.as_str())),
+                    ("wanted", json!(w.wanted)),
+                    ("owned", json!(w.owned)),
+                    ("missing", json!(w.missing())),
+                    (
+                        "reason",
+                        json!(match w.reason {
+                            WantReason::WantList => "want list",
+                            WantReason::MissingFromSet => "missing from set",
+                        }),
+                    ),
+                ]
+            })
+            .collect();
+        print_records(
+            &records,
+            &[
+                "card_id", "name", "set", "rarity", "finish", "wanted", "owned", "missing",
+                "reason",
+            ],
+            format,
+        )?;
+        if format == Format::Table {
+            let missing: u32 = list.iter().map(|w| w.missing()).sum();
+            eprintln!(
+                "{} wanted, {} missing",
+                plural(list.len(), "printing"),
+                counted(missing as usize, "copy", "copies")
+            );
+        }
+        Ok(ExitCode::SUCCESS)
+    }
+
+    pub(super) fn trades(&self, db: &Database, format: Format) -> Result<ExitCode> {
+        let h = self.holdings(db)?;
+        let list = trades(self.catalogue, &h);
+        let records: Vec<Record> = list
+            .iter()
+            .map(|t| {
+                vec![
+                    ("card_id", json!(t.card_id)),
+                    ("name", json!(self.card_name(&t.card_id))),
+                    ("owned_regular", json!(t.owned_regular)),
+                    ("owned_foil", json!(t.owned_foil)),
+                    ("keep", json!(t.keep)),
+                    ("trade_regular", json!(t.trade_regular)),
+                    ("trade_foil", json!(t.trade_foil)),
+                ]
+            })
+            .collect();
+        print_records(
+            &records,
+            &[
+                "card_id",
+                "name",
+                "owned_regular",
+                "owned_foil",
+                "keep",
+                "trade_regular",
+                "trade_foil",
+            ],
+            format,
+        )?;
+        if format == Format::Table {
+            let n: u32 = list.iter().map(|t| t.trade_regular + t.trade_foil).sum();
+            eprintln!(
+                "{} to trade ({} with copies to spare)",
+                counted(n as usize, "copy", "copies"),
+                plural(list.len(), "card")
+            );
+        }
+        Ok(ExitCode::SUCCESS)
+    }
+
+    pub(super) fn history(&self, db: &Database, a: HistoryArgs) -> Result<ExitCode> {
+        let entries = store::history(db, self.name, a.n).map_err(input)?;
+        if a.format != Format::Table {
+            let records: Vec<Record> = entries
+                .iter()
+                .map(|e| {
+                    let changes: Vec<Json> = e
+                        .changes
+                        .iter()
+                        .map(|c| {
+                            json!({
+                                "list": c.slot.list.as_str(),
+                                "card_id": c.slot.card_id,
+                                "finish": c.slot.finish.as_str(),
+                                "before": c.before,
+                                "after": c.after,
+                            })
+                        })
+                        .collect();
+                    vec![
+                        ("id", json!(e.id)),
+                        ("time", json!(e.time)),
+                        ("command", json!(e.command)),
+                        ("undoes", json!(e.undoes)),
+                        ("undone_by", json!(e.undone_by)),
+                        ("changes", Json::Array(changes)),
+                    ]
+                })
+                .collect();
+            print_records(
+                &records,
+                &["id", "time", "command", "undoes", "undone_by", "changes"],
+                a.format,
+            )?;
+            return Ok(ExitCode::SUCCESS);
+        }
+        if entries.is_empty() {
+            println!("collection `{}` has no history yet", self.name);
+            return Ok(ExitCode::SUCCESS);
+        }
+        let mut t = table(&["#", "Time (UTC)", "Command", "Changes"]);
+        for e in &entries {
+            let mut command = e.command.clone();
+            if let Some(u) = e.undoes {
+                command.push_str(&format!("\n(undoes #{u})"));
+            }
+            if let Some(u) = e.undone_by {
+                command.push_str(&format!("\n(undone by #{u})"));
+            }
+            let mut lines: Vec<String> =
+                e.changes.iter().take(3).map(|c| self.describe(c)).collect();
+            if e.changes.len() > 3 {
+                lines.push(format!("… and {} more", e.changes.len() - 3));
+            }
+            t.add_row(vec![
+                e.id.to_string(),
+                e.time.clone(),
+                command,
+                lines.join("\n"),
+            ]);
+        }
+        println!("{t}");
+        Ok(ExitCode::SUCCESS)
+    }
+}
+
+fn overall_name(set: Option<Set>) -> String {
+    match set {
+        Some(s) => s.name().to_string(),
+        None => "All printed sets".to_string(),
+    }
+}
+
+pub(super) fn names(db: &Database, format: Format) -> Result<ExitCode> {
+    let mut records: Vec<Record> = Vec::new();
+    for name in store::collections(db).map_err(input)? {
+        let h = store::load(db.connection(), &name).map_err(input)?;
+        let owned: Vec<_> = h.entries_of(List::Owned).collect();
+        records.push(vec![
+            ("collection", json!(name)),
+            ("printings", json!(owned.len())),
+            (
+                "copies",
+                json!(owned.iter().map(|(_, v)| v.qty as u64).sum::<u64>()),
+            ),
+            ("wanted", json!(h.entries_of(List::Want).count())),
+            (
+                "last_change",
+                json!(store::last_entry(db, &name).map_err(input)?),
+            ),
+        ]);
+    }
+    print_records(
+        &records,
+        &["collection", "printings", "copies", "wanted", "last_change"],
+        format,
+    )?;
+    Ok(ExitCode::SUCCESS)
+}

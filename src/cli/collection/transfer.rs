@@ -1,0 +1,171 @@
+//! Files in and out of `yj collection`: import and export.
+
+use super::*;
+
+impl Ctx<'_> {
+    fn print_rejected(&self, file: &Path, rejected: &[Rejected]) {
+        for r in rejected {
+            eprintln!("{}:{}: {}", file.display(), r.line, r.reason);
+        }
+    }
+
+    pub(super) fn import(&self, db: &mut Database, a: ImportArgs) -> Result<ExitCode> {
+        let text = import::read(&a.file).map_err(input)?;
+        let parsed =
+            import::parse(&a.file.display().to_string(), &text, self.catalogue).map_err(input)?;
+        let mode = match a.mode {
+            ImportMode::Set => Mode::Set,
+            ImportMode::Add => Mode::Add,
+        };
+        for w in &parsed.warnings {
+            eprintln!("{}:{}: warning: {}", a.file.display(), w.line, w.reason);
+        }
+        if a.dry_run {
+            let h = store::load(db.connection(), self.name).map_err(input)?;
+            let (changes, mut rejected) = match import::plan(&parsed.rows, mode, &h) {
+                Ok(c) => (c, Vec::new()),
+                Err(r) => (Vec::new(), r),
+            };
+            rejected.extend(parsed.rejected.iter().cloned());
+            rejected.sort_by_key(|r| r.line);
+            self.print_changes(&changes);
+            self.print_rejected(&a.file, &rejected);
+            eprintln!(
+                "dry run of {} ({}, {}): {}, {}; nothing was changed",
+                a.file.display(),
+                plural(parsed.rows.len() + parsed.rejected.len(), "row"),
+                parsed.format.as_str(),
+                plural(changes.len(), "change"),
+                plural(rejected.len(), "rejected row")
+            );
+            return Ok(if rejected.is_empty() {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(EXIT_PROBLEMS)
+            });
+        }
+        if !parsed.rejected.is_empty() {
+            self.print_rejected(&a.file, &parsed.rejected);
+            eprintln!(
+                "{}; nothing was imported (see them all with --dry-run, fix the file and \
+                 import it again)",
+                plural(parsed.rejected.len(), "rejected row")
+            );
+            return Ok(ExitCode::from(EXIT_PROBLEMS));
+        }
+        let pausing = write_options().pause_per_change.is_some();
+        let result = store::write(db, self.name, &command_line(), write_options(), |h| {
+            if pausing {
+                eprintln!("yj: import transaction open");
+            }
+            import::plan(&parsed.rows, mode, h).map_err(CollectionError::Rejected)
+        });
+        match result {
+            Err(CollectionError::Rejected(rejected)) => {
+                self.print_rejected(&a.file, &rejected);
+                eprintln!(
+                    "{}; nothing was imported",
+                    plural(rejected.len(), "rejected row")
+                );
+                Ok(ExitCode::from(EXIT_PROBLEMS))
+            }
+            Err(e) => Err(input(e)),
+            Ok(written) => {
+                self.print_changes(&written.changes);
+                match written.entry {
+                    Some(entry) => eprintln!(
+                        "imported {} from {}: {} in collection `{}`, recorded as change \
+                         #{entry} (`yj collection undo` reverts it)",
+                        plural(parsed.rows.len(), "row"),
+                        a.file.display(),
+                        plural(written.changes.len(), "change"),
+                        self.name
+                    ),
+                    None => eprintln!(
+                        "imported {} from {}: the collection `{}` already matches, nothing \
+                         changed",
+                        plural(parsed.rows.len(), "row"),
+                        a.file.display(),
+                        self.name
+                    ),
+                }
+                Ok(ExitCode::SUCCESS)
+            }
+        }
+    }
+
+    fn print_changes(&self, changes: &[Change]) {
+        if changes.is_empty() {
+            return;
+        }
+        let mut sorted: Vec<&Change> = changes.iter().collect();
+        sorted.sort_by_key(|c| export::order_key(self.catalogue, &c.slot));
+        let mut t = table(&["List", "Card", "Name", "Finish", "Before", "After"]);
+        for c in sorted {
+            let q = |v: &Option<crate::collection::Value>| {
+                v.as_ref().map_or("–".to_string(), |v| {
+                    let mut s = v.qty.to_string();
+                    if let Some(c) = v.condition {
+                        s.push_str(&format!(" {c}"));
+                    }
+                    s
+                })
+            };
+            t.add_row(vec![
+                c.slot.list.as_str().to_string(),
+                c.slot.card_id.clone(),
+                self.card_name(&c.slot.card_id),
+                if c.slot.list == List::Keep {
+                    String::new()
+                } else {
+                    c.slot.finish.as_str().to_string()
+                },
+                q(&c.before),
+                q(&c.after),
+            ]);
+        }
+        println!("{t}");
+    }
+
+    pub(super) fn export(&self, db: &Database, a: ExportArgs) -> Result<ExitCode> {
+        let h = self.holdings(db)?;
+        let (rows, orphans) = export::rows(self.catalogue, &h);
+        if !orphans.is_empty() {
+            eprintln!(
+                "warning: {} name{} a card the catalogue no longer has ({}); they are exported, \
+                 but `import` will refuse them until the catalogue knows the card again",
+                counted(orphans.len(), "entry", "entries"),
+                if orphans.len() == 1 { "s" } else { "" },
+                orphans.join(", ")
+            );
+        }
+        let text = match a.format {
+            ExportFormat::Csv => export::to_csv(&rows),
+            ExportFormat::Json => export::to_json(&rows),
+        };
+        match &a.output {
+            None => print!("{text}"),
+            Some(path) => {
+                write_file(path, &text)?;
+                eprintln!(
+                    "exported {} of collection `{}` to {}",
+                    counted(rows.len(), "entry", "entries"),
+                    self.name,
+                    path.display()
+                );
+            }
+        }
+        Ok(ExitCode::SUCCESS)
+    }
+}
+
+/// Writes a file whole or not at all: a temporary file beside it, then a rename.
+fn write_file(path: &Path, text: &str) -> Result<()> {
+    let name = path
+        .file_name()
+        .with_context(|| format!("`{}` is not a file name", path.display()))?;
+    let tmp = path.with_file_name(format!(".{}.partial", name.to_string_lossy()));
+    std::fs::write(&tmp, text).with_context(|| format!("cannot write `{}`", tmp.display()))?;
+    std::fs::rename(&tmp, path).with_context(|| format!("cannot write `{}`", path.display()))?;
+    Ok(())
+}

@@ -1,0 +1,153 @@
+//! A consistent copy of the whole database, taken with SQLite's online backup while other
+//! processes may be using it.
+
+use std::path::{Path, PathBuf};
+
+use rusqlite::Connection;
+use rusqlite::backup::{Backup, StepResult};
+
+use super::error::CollectionError;
+use super::store::counts;
+use crate::catalogue::Database;
+
+/// What a backup wrote.
+#[derive(Debug, Clone)]
+pub struct BackupReport {
+    pub path: PathBuf,
+    pub bytes: u64,
+    /// Rows of every collection's lists, and history entries, in the copy.
+    pub items: i64,
+    pub history: i64,
+}
+
+/// Copies the database to `dest`. The copy is written beside `dest` under a temporary name,
+/// checked (`PRAGMA integrity_check`), switched to a single-file journal, and only then renamed
+/// into place, so `dest` is either the old file or a whole, checked backup. An existing `dest`
+/// is kept unless `overwrite`.
+pub fn backup(
+    db: &Database,
+    dest: &Path,
+    overwrite: bool,
+) -> Result<BackupReport, CollectionError> {
+    let io = |what: &str, e: std::io::Error| {
+        CollectionError::Io(format!("cannot {what} `{}`: {e}", dest.display()))
+    };
+    if dest.exists() && !overwrite {
+        return Err(CollectionError::Input(format!(
+            "`{}` already exists; choose another file, or pass --force to replace it",
+            dest.display()
+        )));
+    }
+    if same_file(db.path(), dest) {
+        return Err(CollectionError::Input(format!(
+            "`{}` is the database itself; back it up to another file",
+            dest.display()
+        )));
+    }
+    let name = dest.file_name().ok_or_else(|| {
+        CollectionError::Input(format!("`{}` is not a file name", dest.display()))
+    })?;
+    let tmp = dest.with_file_name(format!(".{}.partial", name.to_string_lossy()));
+    let _ = std::fs::remove_file(&tmp);
+    let result = (|| {
+        let mut copy = Connection::open(&tmp)?;
+        {
+            let backup = Backup::new(db.connection(), &mut copy)?;
+            // All pages in one step: the copy is a single read of the source, consistent even
+            // while another process writes (WAL readers do not block writers).
+            let mut waits = 0;
+            loop {
+                match backup.step(-1)? {
+                    StepResult::Done => break,
+                    StepResult::More => {}
+                    // Another connection holds a lock for a moment (a checkpoint): retry for
+                    // up to ten seconds, like the busy timeout.
+                    _ if waits < 500 => {
+                        waits += 1;
+                        std::thread::sleep(std::time::Duration::from_millis(20));
+                    }
+                    _ => return Err(CollectionError::Busy),
+                }
+            }
+        }
+        copy.pragma_update_and_check(None, "journal_mode", "DELETE", |_| Ok(()))?;
+        let check: String = copy.query_row("PRAGMA integrity_check", [], |r| r.get(0))?;
+        if check != "ok" {
+            return Err(CollectionError::Conflict(format!(
+                "the backup copy failed its integrity check: {check}"
+            )));
+        }
+        let (items, history) = counts(&copy)?;
+        copy.close().map_err(|(_, e)| e)?;
+        Ok((items, history))
+    })();
+    let (items, history) = match result {
+        Ok(r) => r,
+        Err(e) => {
+            let _ = std::fs::remove_file(&tmp);
+            return Err(e);
+        }
+    };
+    std::fs::File::open(&tmp)
+        .and_then(|f| f.sync_all())
+        .map_err(|e| io("write", e))?;
+    std::fs::rename(&tmp, dest).map_err(|e| io("write", e))?;
+    let bytes = std::fs::metadata(dest).map_err(|e| io("read", e))?.len();
+    Ok(BackupReport {
+        path: dest.to_path_buf(),
+        bytes,
+        items,
+        history,
+    })
+}
+
+fn same_file(a: &Path, b: &Path) -> bool {
+    match (a.canonicalize(), b.canonicalize()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalogue::{CatalogueSource, Finish};
+    use crate::collection::model::{Change, Slot, Value};
+    use crate::collection::store::{WriteOptions, load, write};
+
+    #[test]
+    fn a_backup_holds_the_collection_and_is_a_single_checked_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut db =
+            Database::open_with(&dir.path().join("yj.db"), &CatalogueSource::embedded()).unwrap();
+        write(&mut db, "main", "add", WriteOptions::default(), |_| {
+            Ok(vec![Change {
+                slot: Slot::owned("DM-71", Finish::Regular),
+                before: None,
+                after: Some(Value::qty(2)),
+            }])
+        })
+        .unwrap();
+        let dest = dir.path().join("copy.db");
+        let report = backup(&db, &dest, false).unwrap();
+        assert_eq!((report.items, report.history), (1, 1));
+        assert!(!dir.path().join("copy.db-wal").exists());
+        let copy = Connection::open(&dest).unwrap();
+        let mode: String = copy
+            .query_row("PRAGMA journal_mode", [], |r| r.get(0))
+            .unwrap();
+        assert_eq!(mode, "delete");
+        assert_eq!(
+            load(&copy, "main").unwrap().owned("DM-71", Finish::Regular),
+            2
+        );
+        // An existing file is kept unless asked.
+        let err = backup(&db, &dest, false).unwrap_err().to_string();
+        assert!(err.contains("already exists"), "{err}");
+        assert!(backup(&db, &dest, true).is_ok());
+        let err = backup(&db, &dir.path().join("yj.db"), true)
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("the database itself"), "{err}");
+    }
+}

@@ -1,0 +1,231 @@
+//! How complete a collection is: unique cards owned per set and by rarity, foils counted
+//! separately.
+//!
+//! A card counts as owned when any copy of it is, regular or foil. A foil printing belongs to
+//! the release it came out in (its community id says which: `3_F10` is a Battle of Naboo
+//! foil, `7_45` a Reflections one), not to the set of the card it reprints.
+
+use std::collections::BTreeSet;
+
+use serde::Serialize;
+
+use super::model::{Holdings, List};
+use crate::catalogue::{Catalogue, Finish, Printing, Rarity, Set};
+
+/// Owned of total, for one group.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Default)]
+pub struct Progress {
+    pub owned: usize,
+    pub total: usize,
+}
+
+impl Progress {
+    pub fn percent(self) -> f64 {
+        if self.total == 0 {
+            0.0
+        } else {
+            100.0 * self.owned as f64 / self.total as f64
+        }
+    }
+
+    /// A bar of `width` cells, a full cell per whole `1/width` owned.
+    pub fn bar(self, width: usize) -> String {
+        let full = (self.owned * width)
+            .checked_div(self.total)
+            .unwrap_or(0)
+            .min(width);
+        format!("{}{}", "█".repeat(full), "░".repeat(width - full))
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct SetCompletion {
+    pub set: Set,
+    pub cards: Progress,
+    pub foils: Progress,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Completion {
+    /// Sets with at least one card or foil in the catalogue, in release order.
+    pub sets: Vec<SetCompletion>,
+    /// Every printed set (virtual cards are printouts, not part of the printed game), or the
+    /// one set asked for.
+    pub overall: SetCompletion,
+    /// Unique cards by rarity, over the same cards as `overall`.
+    pub rarities: Vec<(Rarity, Progress)>,
+    /// Foil copies of cards the catalogue lists no foil of.
+    pub unlisted_foils: Vec<String>,
+}
+
+/// The release a foil printing came out in.
+pub fn release_of(catalogue: &Catalogue, printing: &Printing) -> Option<Set> {
+    let from_id = printing
+        .gemp_id
+        .as_deref()
+        .and_then(|g| g.split('_').next())
+        .and_then(|n| n.parse::<u32>().ok())
+        .and_then(|n| {
+            Set::ALL
+                .into_iter()
+                .find(|s| s.community_index() == Some(n))
+        });
+    from_id.or_else(|| catalogue.get(&printing.card_id).map(|c| c.set))
+}
+
+pub fn completion(catalogue: &Catalogue, holdings: &Holdings, only: Option<Set>) -> Completion {
+    let owned_cards: BTreeSet<&str> = holdings
+        .entries_of(List::Owned)
+        .map(|(slot, _)| slot.card_id.as_str())
+        .collect();
+    let owned_foils: BTreeSet<&str> = holdings
+        .entries_of(List::Owned)
+        .filter(|(slot, _)| slot.finish == Finish::Foil)
+        .map(|(slot, _)| slot.card_id.as_str())
+        .collect();
+    let foils: Vec<(Set, &str)> = catalogue
+        .printings()
+        .iter()
+        .filter(|p| p.finish == Finish::Foil)
+        .filter_map(|p| release_of(catalogue, p).map(|s| (s, p.card_id.as_str())))
+        .collect();
+    let in_scope = |set: Set| match only {
+        Some(s) => s == set,
+        None => set != Set::V1,
+    };
+    let mut sets = Vec::new();
+    let mut overall = SetCompletion {
+        set: only.unwrap_or(Set::DM),
+        cards: Progress::default(),
+        foils: Progress::default(),
+    };
+    for set in Set::ALL {
+        if only.is_some_and(|s| s != set) {
+            continue;
+        }
+        let mut c = SetCompletion {
+            set,
+            cards: Progress::default(),
+            foils: Progress::default(),
+        };
+        for card in catalogue.cards().iter().filter(|c| c.set == set) {
+            c.cards.total += 1;
+            c.cards.owned += owned_cards.contains(card.id.as_str()) as usize;
+        }
+        for (_, card_id) in foils.iter().filter(|(s, _)| *s == set) {
+            c.foils.total += 1;
+            c.foils.owned += owned_foils.contains(card_id) as usize;
+        }
+        if c.cards.total + c.foils.total == 0 {
+            continue;
+        }
+        if in_scope(set) {
+            overall.cards.owned += c.cards.owned;
+            overall.cards.total += c.cards.total;
+            overall.foils.owned += c.foils.owned;
+            overall.foils.total += c.foils.total;
+        }
+        sets.push(c);
+    }
+    let mut rarities: Vec<(Rarity, Progress)> = Vec::new();
+    for card in catalogue.cards().iter().filter(|c| in_scope(c.set)) {
+        let i = match rarities.iter().position(|(r, _)| *r == card.rarity) {
+            Some(i) => i,
+            None => {
+                rarities.push((card.rarity, Progress::default()));
+                rarities.len() - 1
+            }
+        };
+        rarities[i].1.total += 1;
+        rarities[i].1.owned += owned_cards.contains(card.id.as_str()) as usize;
+    }
+    rarities.sort_by_key(|(r, _)| *r);
+    let unlisted_foils = owned_foils
+        .iter()
+        .filter(|id| catalogue.foils_of(id).next().is_none())
+        .map(|id| id.to_string())
+        .collect();
+    Completion {
+        sets,
+        overall,
+        rarities,
+        unlisted_foils,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalogue::CatalogueSource;
+    use crate::collection::model::{Slot, Value};
+
+    fn catalogue() -> Catalogue {
+        Catalogue::from_source(&CatalogueSource::embedded()).unwrap()
+    }
+
+    #[test]
+    fn the_bar_fills_by_whole_cells() {
+        let p = Progress {
+            owned: 7,
+            total: 140,
+        };
+        assert_eq!(p.bar(20), format!("█{}", "░".repeat(19)));
+        assert_eq!(
+            Progress {
+                owned: 140,
+                total: 140
+            }
+            .bar(4),
+            "████"
+        );
+        assert_eq!(Progress { owned: 0, total: 0 }.bar(2), "░░");
+        assert!((p.percent() - 5.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn completion_counts_unique_cards_and_foils_by_release() {
+        let cat = catalogue();
+        let mut h = Holdings::new("main");
+        // Three copies of one card and a foil of another, both Menace of Darth Maul cards;
+        // the DM-71 foil that the catalogue knows is a Reflections printing.
+        h.entries
+            .insert(Slot::owned("DM-71", Finish::Regular), Value::qty(3));
+        h.entries
+            .insert(Slot::owned("DM-72", Finish::Regular), Value::qty(1));
+        h.entries
+            .insert(Slot::owned("BN-71", Finish::Foil), Value::qty(1));
+        let dm71_foil = cat.foils_of("DM-71").next().map(|p| release_of(&cat, p));
+        let c = completion(&cat, &h, None);
+        let dm = c.sets.iter().find(|s| s.set == Set::DM).unwrap();
+        assert_eq!(dm.cards.owned, 2);
+        assert_eq!(
+            dm.cards.total,
+            cat.cards().iter().filter(|c| c.set == Set::DM).count()
+        );
+        let bn = c.sets.iter().find(|s| s.set == Set::BN).unwrap();
+        // The BN-71 foil (F10) makes BN-71 owned and one BN foil owned.
+        assert_eq!((bn.cards.owned, bn.foils.owned), (1, 1));
+        assert_eq!(c.overall.cards.owned, 3);
+        assert_eq!(c.overall.foils.owned, 1);
+        if let Some(Some(set)) = dm71_foil {
+            assert_ne!(set, Set::DM, "a reprint foil belongs to its release");
+        }
+        assert!(c.unlisted_foils.is_empty());
+        let rare: usize = c.rarities.iter().map(|(_, p)| p.owned).sum();
+        assert_eq!(rare, 3);
+    }
+
+    #[test]
+    fn completion_of_one_set_counts_only_that_set() {
+        let cat = catalogue();
+        let mut h = Holdings::new("main");
+        h.entries
+            .insert(Slot::owned("DM-71", Finish::Regular), Value::qty(1));
+        h.entries
+            .insert(Slot::owned("BN-1", Finish::Regular), Value::qty(1));
+        let c = completion(&cat, &h, Some(Set::BN));
+        assert_eq!(c.sets.len(), 1);
+        assert_eq!(c.overall.cards.owned, 1);
+        assert_eq!(c.overall.cards.total, c.sets[0].cards.total);
+    }
+}

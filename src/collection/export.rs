@@ -1,0 +1,191 @@
+//! Writing a collection to CSV or JSON such that `import --mode set` into an empty collection
+//! gives it back exactly: every list (owned, want, keep), conditions and notes included.
+
+use serde::Serialize;
+
+use super::model::{EVERY_CARD, Holdings, List, Slot};
+use crate::catalogue::Catalogue;
+
+/// The columns, in order. `name`, `set` and `rarity` are for people; import reads the card
+/// from `card_id`.
+pub const COLUMNS: &[&str] = &[
+    "list",
+    "card_id",
+    "finish",
+    "qty",
+    "condition",
+    "note",
+    "name",
+    "set",
+    "rarity",
+];
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ExportRow {
+    pub list: &'static str,
+    pub card_id: String,
+    pub finish: &'static str,
+    pub qty: u32,
+    pub condition: Option<String>,
+    pub note: Option<String>,
+    pub name: String,
+    pub set: String,
+    pub rarity: String,
+}
+
+/// Sort key: list, then catalogue order (cards the catalogue no longer has last), then finish.
+pub fn order_key(
+    catalogue: &Catalogue,
+    slot: &Slot,
+) -> (List, usize, String, crate::catalogue::Finish) {
+    let position = if slot.card_id == EVERY_CARD {
+        0
+    } else {
+        catalogue
+            .index_of(&slot.card_id)
+            .map_or(usize::MAX, |i| i + 1)
+    };
+    (slot.list, position, slot.card_id.clone(), slot.finish)
+}
+
+/// Every entry as a row, and the ids of entries whose card the catalogue no longer has (they
+/// are exported, but `import` will refuse them until the catalogue knows the card again).
+pub fn rows(catalogue: &Catalogue, holdings: &Holdings) -> (Vec<ExportRow>, Vec<String>) {
+    let mut slots: Vec<_> = holdings.entries.iter().collect();
+    slots.sort_by_key(|(slot, _)| order_key(catalogue, slot));
+    let mut orphans = Vec::new();
+    let rows = slots
+        .into_iter()
+        .map(|(slot, value)| {
+            let card = catalogue.get(&slot.card_id);
+            let name = match card {
+                Some(c) => c.full_name(),
+                None if slot.card_id == EVERY_CARD => "(every card)".into(),
+                None => {
+                    orphans.push(slot.card_id.clone());
+                    "(not in the catalogue)".into()
+                }
+            };
+            ExportRow {
+                list: slot.list.as_str(),
+                card_id: slot.card_id.clone(),
+                finish: if slot.list == List::Keep {
+                    ""
+                } else {
+                    slot.finish.as_str()
+                },
+                qty: value.qty,
+                condition: value.condition.map(|c| c.to_string()),
+                note: value.note.clone(),
+                name,
+                set: card.map(|c| c.set.code().to_string()).unwrap_or_default(),
+                rarity: card.map(|c| c.rarity.to_string()).unwrap_or_default(),
+            }
+        })
+        .collect();
+    (rows, orphans)
+}
+
+pub fn to_csv(rows: &[ExportRow]) -> String {
+    let mut w = csv::Writer::from_writer(Vec::new());
+    // Writing to memory cannot fail.
+    let _ = w.write_record(COLUMNS);
+    for r in rows {
+        let _ = w.write_record([
+            r.list,
+            &r.card_id,
+            r.finish,
+            &r.qty.to_string(),
+            r.condition.as_deref().unwrap_or(""),
+            r.note.as_deref().unwrap_or(""),
+            &r.name,
+            &r.set,
+            &r.rarity,
+        ]);
+    }
+    String::from_utf8(w.into_inner().unwrap_or_default()).unwrap_or_default()
+}
+
+pub fn to_json(rows: &[ExportRow]) -> String {
+    let mut text = serde_json::to_string_pretty(rows).unwrap_or_else(|_| "[]".into());
+    text.push('\n');
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalogue::{CatalogueSource, Finish};
+    use crate::collection::import::{Mode, parse, plan};
+    use crate::collection::model::{Condition, Value};
+
+    fn sample() -> Holdings {
+        let mut h = Holdings::new("main");
+        h.entries.insert(
+            Slot::owned("DM-71", Finish::Regular),
+            Value {
+                qty: 3,
+                condition: Some(Condition::LightlyPlayed),
+                note: Some("from \"Uncle\" Bob, box 2\nsecond line".into()),
+            },
+        );
+        h.entries
+            .insert(Slot::owned("BN-71", Finish::Foil), Value::qty(1));
+        h.entries
+            .insert(Slot::owned("V1-JC-3", Finish::Regular), Value::qty(2));
+        h.entries
+            .insert(Slot::want("DM-1", Finish::Foil), Value::qty(1));
+        h.entries.insert(Slot::keep(EVERY_CARD), Value::qty(4));
+        h.entries.insert(Slot::keep("DM-71"), Value::qty(0));
+        h
+    }
+
+    #[test]
+    fn csv_and_json_round_trip_through_import_set() {
+        let catalogue = Catalogue::from_source(&CatalogueSource::embedded()).unwrap();
+        let original = sample();
+        let (rows, orphans) = rows(&catalogue, &original);
+        assert!(orphans.is_empty());
+        for (name, text) in [("x.csv", to_csv(&rows)), ("x.json", to_json(&rows))] {
+            let parsed = parse(name, &text, &catalogue).unwrap();
+            assert!(parsed.rejected.is_empty(), "{name}: {:?}", parsed.rejected);
+            let mut copy = Holdings::new("main");
+            let changes = plan(&parsed.rows, Mode::Set, &copy).unwrap();
+            copy.apply(&changes).unwrap();
+            assert_eq!(copy, original, "{name}\n{text}");
+        }
+    }
+
+    #[test]
+    fn an_entry_whose_card_left_the_catalogue_is_exported_and_named() {
+        let catalogue = Catalogue::from_source(&CatalogueSource::embedded()).unwrap();
+        let mut h = sample();
+        h.entries
+            .insert(Slot::owned("XX-999", Finish::Regular), Value::qty(2));
+        let (rows, orphans) = rows(&catalogue, &h);
+        assert_eq!(orphans, vec!["XX-999".to_string()]);
+        let last = rows.iter().find(|r| r.card_id == "XX-999").unwrap();
+        assert_eq!(
+            (last.qty, last.name.as_str()),
+            (2, "(not in the catalogue)")
+        );
+    }
+
+    #[test]
+    fn rows_follow_catalogue_order_within_each_list() {
+        let catalogue = Catalogue::from_source(&CatalogueSource::embedded()).unwrap();
+        let (rows, _) = rows(&catalogue, &sample());
+        let ids: Vec<(&str, &str)> = rows.iter().map(|r| (r.list, r.card_id.as_str())).collect();
+        assert_eq!(
+            ids,
+            vec![
+                ("owned", "DM-71"),
+                ("owned", "BN-71"),
+                ("owned", "V1-JC-3"),
+                ("want", "DM-1"),
+                ("keep", "*"),
+                ("keep", "DM-71"),
+            ]
+        );
+    }
+}

@@ -1,0 +1,949 @@
+//! Reading collection files (CSV with a header, the JSON that `export` writes, or plain
+//! decklist text) into checked rows, and planning the changes an import makes.
+//!
+//! Everything is checked before anything is written: a whole-file problem (missing, empty,
+//! too big, not UTF-8, an unknown column) is an error; a bad row is a [`Rejected`] with its
+//! line number and reason, and every bad row is reported, not just the first.
+
+use std::collections::{BTreeMap, HashMap};
+use std::io::Read;
+use std::path::Path;
+
+use serde_json::Value as Json;
+
+use super::error::CollectionError;
+use super::model::{
+    Change, Condition, EVERY_CARD, Holdings, List, MAX_QTY, Slot, Value, parse_finish,
+};
+use super::resolve::{check_printing, finish_of, resolve};
+use crate::catalogue::{Catalogue, Finish};
+
+/// The largest file `import` reads. The whole catalogue exported with long notes is well under
+/// one MiB; a bigger file is almost surely the wrong one, and it is refused by its size before
+/// it is read.
+pub const MAX_FILE_BYTES: u64 = 8 * 1024 * 1024;
+
+/// The longest note kept on one printing.
+pub const MAX_NOTE_CHARS: usize = 1000;
+
+/// How an import combines the file with the collection.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    /// Each printing in the file ends with exactly the file's quantity (idempotent); printings
+    /// not in the file are left alone.
+    Set,
+    /// The file's quantities are added to what the collection holds.
+    Add,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FileFormat {
+    Csv,
+    Json,
+    Decklist,
+}
+
+impl FileFormat {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            FileFormat::Csv => "csv",
+            FileFormat::Json => "json",
+            FileFormat::Decklist => "decklist",
+        }
+    }
+}
+
+/// One checked row of an import file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ImportRow {
+    pub line: u64,
+    pub slot: Slot,
+    pub qty: u32,
+    /// `None`: the file does not give a condition (the collection's stays); `Some(None)`: it
+    /// gives an empty one (cleared, in `--mode set`).
+    pub condition: Option<Option<Condition>>,
+    pub note: Option<Option<String>>,
+}
+
+/// A row that cannot be imported.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Rejected {
+    pub line: u64,
+    pub reason: String,
+}
+
+impl std::fmt::Display for Rejected {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "line {}: {}", self.line, self.reason)
+    }
+}
+
+/// A parsed file: the good rows, the rejected ones, and warnings (accepted rows worth a look).
+#[derive(Debug, Clone)]
+pub struct Parsed {
+    pub format: FileFormat,
+    pub rows: Vec<ImportRow>,
+    pub rejected: Vec<Rejected>,
+    pub warnings: Vec<Rejected>,
+}
+
+/// Reads an import file, refusing it whole when it is missing, empty, too big or not UTF-8.
+pub fn read(path: &Path) -> Result<String, CollectionError> {
+    let name = path.display().to_string();
+    let fail = |reason: String| CollectionError::File {
+        file: name.clone(),
+        reason,
+    };
+    let meta = std::fs::metadata(path).map_err(|e| fail(format!("cannot read it: {e}")))?;
+    if meta.is_dir() {
+        return Err(fail("is a folder, not a file".into()));
+    }
+    if meta.len() > MAX_FILE_BYTES {
+        return Err(fail(too_big(meta.len())));
+    }
+    let file = std::fs::File::open(path).map_err(|e| fail(format!("cannot read it: {e}")))?;
+    let mut bytes = Vec::with_capacity(meta.len() as usize);
+    // `take` guards against a file that grows while it is read.
+    file.take(MAX_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| fail(format!("cannot read it: {e}")))?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(fail(too_big(bytes.len() as u64)));
+    }
+    decode(&bytes).map_err(fail)
+}
+
+fn too_big(bytes: u64) -> String {
+    format!(
+        "is {:.1} MiB; a collection file is at most {} MiB (the whole catalogue exported is \
+         well under 1 MiB), so this is probably not the file you meant",
+        bytes as f64 / (1024.0 * 1024.0),
+        MAX_FILE_BYTES / (1024 * 1024)
+    )
+}
+
+/// Bytes to text: UTF-8 only (a byte-order mark is dropped), not empty.
+pub fn decode(bytes: &[u8]) -> Result<String, String> {
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    let text = std::str::from_utf8(bytes).map_err(|e| {
+        let good = &bytes[..e.valid_up_to()];
+        let line = good.iter().filter(|&&b| b == b'\n').count() + 1;
+        let column = good.len() - good.iter().rposition(|&b| b == b'\n').map_or(0, |p| p + 1) + 1;
+        format!(
+            "line {line}, column {column}: byte 0x{:02X} is not UTF-8; save the file as UTF-8 \
+             (in a spreadsheet: CSV UTF-8) and import it again",
+            bytes[e.valid_up_to()]
+        )
+    })?;
+    if text.trim().is_empty() {
+        return Err("is empty: there is nothing to import".into());
+    }
+    Ok(text.to_string())
+}
+
+/// The columns an import understands (the ones `export` writes, and common synonyms).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Column {
+    Qty,
+    CardId,
+    Name,
+    Finish,
+    Condition,
+    Note,
+    List,
+    /// Written by `export` for people; not read back.
+    Ignored,
+}
+
+const COLUMN_HELP: &str =
+    "qty, card_id, name, finish, condition, note, list (and set, rarity, which are ignored)";
+
+fn column(header: &str) -> Option<Column> {
+    let key: String = header
+        .trim()
+        .to_ascii_lowercase()
+        .chars()
+        .map(|c| if c == ' ' || c == '-' { '_' } else { c })
+        .collect();
+    Some(match key.as_str() {
+        "qty" | "quantity" | "count" | "copies" => Column::Qty,
+        "card_id" | "id" | "card" => Column::CardId,
+        "name" | "title" | "card_name" => Column::Name,
+        "finish" | "foil" => Column::Finish,
+        "condition" => Column::Condition,
+        "note" | "notes" => Column::Note,
+        "list" => Column::List,
+        "set" | "rarity" => Column::Ignored,
+        _ => return None,
+    })
+}
+
+/// A row's text fields before checking; `None` is a column the row does not have.
+#[derive(Debug, Default)]
+struct RawRow {
+    qty: Option<String>,
+    card: Option<String>,
+    name: Option<String>,
+    finish: Option<String>,
+    condition: Option<String>,
+    note: Option<String>,
+    list: Option<String>,
+}
+
+impl RawRow {
+    fn set(&mut self, column: Column, value: String) {
+        let field = match column {
+            Column::Qty => &mut self.qty,
+            Column::CardId => &mut self.card,
+            Column::Name => &mut self.name,
+            Column::Finish => &mut self.finish,
+            Column::Condition => &mut self.condition,
+            Column::Note => &mut self.note,
+            Column::List => &mut self.list,
+            Column::Ignored => return,
+        };
+        *field = Some(value);
+    }
+}
+
+/// Parses a quantity: a whole number from 0 to [`MAX_QTY`] (`3x` is accepted).
+pub fn parse_qty(text: &str) -> Result<u32, String> {
+    let t = text.trim();
+    let digits = t.strip_suffix(['x', 'X']).unwrap_or(t).trim();
+    if digits.is_empty() {
+        return Err("the quantity is missing".into());
+    }
+    if let Some(rest) = digits.strip_prefix('-')
+        && rest.parse::<f64>().is_ok()
+    {
+        return Err(format!("negative quantity `{t}`"));
+    }
+    match digits.trim_start_matches('+').parse::<u64>() {
+        Ok(n) if n <= MAX_QTY as u64 => Ok(n as u32),
+        Ok(_) => Err(format!(
+            "quantity `{t}` is absurd: at most {MAX_QTY} copies of one printing (a typo?)"
+        )),
+        Err(_)
+            if digits
+                .trim_start_matches('+')
+                .chars()
+                .all(|c| c.is_ascii_digit()) =>
+        {
+            Err(format!(
+                "quantity `{t}` is absurd: at most {MAX_QTY} copies of one printing (a typo?)"
+            ))
+        }
+        Err(_) if digits.parse::<f64>().is_ok() => {
+            Err(format!("quantity `{t}` is not a whole number"))
+        }
+        Err(_) => Err(format!("quantity `{t}` is not a number")),
+    }
+}
+
+/// Parses any supported file: JSON if it starts with `[`, CSV if its first line is a header
+/// of known columns, decklist text otherwise.
+pub fn parse(file: &str, text: &str, catalogue: &Catalogue) -> Result<Parsed, CollectionError> {
+    let mut checker = Checker {
+        catalogue,
+        cache: HashMap::new(),
+    };
+    let first = text
+        .lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty() && !l.starts_with('#') && !l.starts_with("//"))
+        .unwrap_or("");
+    if first.starts_with('[') || first.starts_with('{') {
+        return parse_json(file, text, &mut checker);
+    }
+    let header: Vec<&str> = first.split(',').map(str::trim).collect();
+    let known = header.iter().filter(|h| column(h).is_some()).count();
+    let has_qty = header.iter().any(|h| column(h) == Some(Column::Qty));
+    if has_qty && known * 2 > header.len() {
+        return parse_csv(file, text, &mut checker);
+    }
+    if file.to_ascii_lowercase().ends_with(".csv")
+        && !first.starts_with(|c: char| c.is_ascii_digit())
+    {
+        return Err(CollectionError::File {
+            file: file.to_string(),
+            reason: format!(
+                "the first line `{first}` is not a header row; a collection CSV starts with \
+                 the names of its columns, e.g. `qty,card_id` (known columns: {COLUMN_HELP})"
+            ),
+        });
+    }
+    Ok(parse_decklist(text, &mut checker))
+}
+
+/// Checks rows against the catalogue, remembering each name's lookup (a file can repeat a
+/// name thousands of times).
+struct Checker<'c> {
+    catalogue: &'c Catalogue,
+    cache: HashMap<String, Result<(String, Option<Finish>), String>>,
+}
+
+impl Checker<'_> {
+    fn card(&mut self, query: &str) -> Result<(String, Option<Finish>), String> {
+        if let Some(hit) = self.cache.get(query) {
+            return hit.clone();
+        }
+        let result = resolve(self.catalogue, query)
+            .map(|r| (r.card.id.clone(), r.named_finish))
+            .map_err(|e| e.to_string());
+        self.cache.insert(query.to_string(), result.clone());
+        result
+    }
+
+    /// Turns raw fields into a row, or the reason it is rejected; the second value is a
+    /// warning for an accepted row.
+    fn row(&mut self, line: u64, raw: RawRow) -> RowResult {
+        fn nonempty(f: &Option<String>) -> Option<&str> {
+            f.as_deref().map(str::trim).filter(|s| !s.is_empty())
+        }
+        let list: List = nonempty(&raw.list).unwrap_or("").parse()?;
+        let qty = parse_qty(raw.qty.as_deref().unwrap_or(""))?;
+        let query = nonempty(&raw.card)
+            .or(nonempty(&raw.name))
+            .ok_or("no card: both card_id and name are empty")?
+            .to_string();
+        let explicit = nonempty(&raw.finish).map(parse_finish).transpose()?;
+        let condition = raw
+            .condition
+            .as_deref()
+            .map(|c| {
+                let c = c.trim();
+                if c.is_empty() {
+                    Ok(None)
+                } else {
+                    c.parse::<Condition>().map(Some)
+                }
+            })
+            .transpose()?;
+        let note = raw.note.as_deref().map(|n| {
+            let n = n.trim();
+            (!n.is_empty()).then(|| n.to_string())
+        });
+        if let Some(Some(n)) = &note
+            && n.chars().count() > MAX_NOTE_CHARS
+        {
+            return Err(format!(
+                "the note has {} characters; at most {MAX_NOTE_CHARS}",
+                n.chars().count()
+            ));
+        }
+        if list != List::Owned
+            && (matches!(condition, Some(Some(_))) || matches!(note, Some(Some(_))))
+        {
+            return Err(format!(
+                "a {} row cannot have a condition or note (only owned cards do)",
+                list.as_str()
+            ));
+        }
+        if list == List::Keep && query == EVERY_CARD {
+            return Ok((
+                ImportRow {
+                    line,
+                    slot: Slot::keep(EVERY_CARD),
+                    qty,
+                    condition: None,
+                    note: None,
+                },
+                None,
+            ));
+        }
+        let (card_id, named) = self.card(&query)?;
+        let card = self
+            .catalogue
+            .get(&card_id)
+            .ok_or_else(|| format!("card {card_id} vanished from the catalogue"))?;
+        let resolved = super::resolve::Resolved {
+            card,
+            named_finish: named,
+        };
+        let finish = finish_of(&resolved, &query, explicit)?;
+        if list == List::Keep && finish == Finish::Foil {
+            return Err("a keep reserve is per card, not per finish: leave finish empty".into());
+        }
+        let warning = check_printing(self.catalogue, card, finish)?;
+        let slot = Slot {
+            list,
+            card_id,
+            finish,
+        };
+        let (condition, note) = if list == List::Owned {
+            (condition, note)
+        } else {
+            (None, None)
+        };
+        Ok((
+            ImportRow {
+                line,
+                slot,
+                qty,
+                condition,
+                note,
+            },
+            warning,
+        ))
+    }
+}
+
+/// A checked row and its warning, or the reason it is rejected.
+type RowResult = Result<(ImportRow, Option<String>), String>;
+
+fn collect(format: FileFormat, results: Vec<(u64, RowResult)>) -> Parsed {
+    let mut parsed = Parsed {
+        format,
+        rows: Vec::new(),
+        rejected: Vec::new(),
+        warnings: Vec::new(),
+    };
+    for (line, result) in results {
+        match result {
+            Ok((row, warning)) => {
+                if let Some(reason) = warning {
+                    parsed.warnings.push(Rejected { line, reason });
+                }
+                parsed.rows.push(row);
+            }
+            Err(reason) => parsed.rejected.push(Rejected { line, reason }),
+        }
+    }
+    parsed
+}
+
+fn parse_csv(file: &str, text: &str, checker: &mut Checker<'_>) -> Result<Parsed, CollectionError> {
+    let fail = |reason: String| CollectionError::File {
+        file: file.to_string(),
+        reason,
+    };
+    let mut reader = csv::ReaderBuilder::new()
+        .has_headers(false)
+        .flexible(true)
+        .trim(csv::Trim::All)
+        .comment(Some(b'#'))
+        .from_reader(text.as_bytes());
+    let mut records = reader.records();
+    let header = match records.next() {
+        Some(Ok(h)) => h,
+        Some(Err(e)) => return Err(fail(format!("cannot read the header row: {e}"))),
+        None => return Err(fail("is empty: there is nothing to import".into())),
+    };
+    let mut columns = Vec::new();
+    for name in header.iter() {
+        let c = column(name).ok_or_else(|| {
+            fail(format!(
+                "unknown column `{name}` in the header row (known columns: {COLUMN_HELP})"
+            ))
+        })?;
+        if c != Column::Ignored && columns.contains(&c) {
+            return Err(fail(format!("the header names column `{name}` twice")));
+        }
+        columns.push(c);
+    }
+    if !columns.contains(&Column::CardId) && !columns.contains(&Column::Name) {
+        return Err(fail(
+            "the header has no card_id or name column, so rows cannot name their card".into(),
+        ));
+    }
+    let mut results = Vec::new();
+    for record in records {
+        let record = match record {
+            Ok(r) => r,
+            Err(e) => {
+                let line = e.position().map_or(0, |p| p.line());
+                results.push((line, Err(format!("unreadable CSV: {e}"))));
+                continue;
+            }
+        };
+        let line = record.position().map_or(0, |p| p.line());
+        if record.iter().all(str::is_empty) {
+            continue;
+        }
+        if record.len() != columns.len() {
+            results.push((
+                line,
+                Err(format!(
+                    "{} fields where the header has {} (a missing or extra comma? put a name \
+                     holding a comma in double quotes)",
+                    record.len(),
+                    columns.len()
+                )),
+            ));
+            continue;
+        }
+        let mut raw = RawRow::default();
+        for (c, value) in columns.iter().zip(record.iter()) {
+            raw.set(*c, value.to_string());
+        }
+        results.push((line, checker.row(line, raw)));
+    }
+    Ok(collect(FileFormat::Csv, results))
+}
+
+/// Line numbers where each element of the top-level JSON array starts.
+fn element_lines(text: &str) -> Vec<u64> {
+    let (mut line, mut depth) = (1u64, 0usize);
+    let (mut in_string, mut escaped, mut expect) = (false, false, false);
+    let mut lines = Vec::new();
+    for c in text.chars() {
+        if c == '\n' {
+            line += 1;
+        }
+        if in_string {
+            match (escaped, c) {
+                (true, _) => escaped = false,
+                (false, '\\') => escaped = true,
+                (false, '"') => in_string = false,
+                _ => {}
+            }
+            continue;
+        }
+        if depth == 1 && expect && !c.is_whitespace() && c != ']' {
+            lines.push(line);
+            expect = false;
+        }
+        match c {
+            '"' => in_string = true,
+            '[' | '{' => {
+                depth += 1;
+                if depth == 1 {
+                    expect = true;
+                }
+            }
+            ']' | '}' => depth = depth.saturating_sub(1),
+            ',' if depth == 1 => expect = true,
+            _ => {}
+        }
+    }
+    lines
+}
+
+fn parse_json(
+    file: &str,
+    text: &str,
+    checker: &mut Checker<'_>,
+) -> Result<Parsed, CollectionError> {
+    let fail = |reason: String| CollectionError::File {
+        file: file.to_string(),
+        reason,
+    };
+    let value: Json = serde_json::from_str(text).map_err(|e| {
+        fail(format!(
+            "line {}, column {}: not valid JSON: {e}",
+            e.line(),
+            e.column()
+        ))
+    })?;
+    let Json::Array(items) = value else {
+        return Err(fail(
+            "the JSON must be an array of rows, as `yj collection export --format json` writes"
+                .into(),
+        ));
+    };
+    let lines = element_lines(text);
+    let mut results = Vec::new();
+    for (i, item) in items.into_iter().enumerate() {
+        let line = lines.get(i).copied().unwrap_or(0);
+        let Json::Object(fields) = item else {
+            results.push((line, Err(format!("row {} is not an object", i + 1))));
+            continue;
+        };
+        let mut raw = RawRow::default();
+        let mut problem = None;
+        for (key, v) in fields {
+            let Some(c) = column(&key) else {
+                problem = Some(format!("unknown field `{key}` (known: {COLUMN_HELP})"));
+                break;
+            };
+            let text = match v {
+                Json::Null => String::new(),
+                Json::String(s) => s,
+                Json::Number(n) => n.to_string(),
+                Json::Bool(b) => b.to_string(),
+                other => {
+                    problem = Some(format!("field `{key}` holds {other}, not a value"));
+                    break;
+                }
+            };
+            raw.set(c, text);
+        }
+        let result = match problem {
+            Some(p) => Err(p),
+            None if raw.card.is_none() && raw.name.is_none() => {
+                Err("no card: the row has neither card_id nor name".into())
+            }
+            None => checker.row(line, raw),
+        };
+        results.push((line, result));
+    }
+    Ok(collect(FileFormat::Json, results))
+}
+
+/// `3 DM-71`, `3x Darth Maul, Sith Apprentice`, `1 BN-71 (foil)`; `#` and `//` start
+/// comments.
+fn parse_decklist(text: &str, checker: &mut Checker<'_>) -> Parsed {
+    let mut results = Vec::new();
+    for (i, raw_line) in text.lines().enumerate() {
+        let line = i as u64 + 1;
+        let l = raw_line.trim();
+        if l.is_empty() || l.starts_with('#') || l.starts_with("//") {
+            continue;
+        }
+        results.push((line, decklist_line(l, line, checker)));
+    }
+    collect(FileFormat::Decklist, results)
+}
+
+fn decklist_line(l: &str, line: u64, checker: &mut Checker<'_>) -> RowResult {
+    let end = l
+        .find(|c: char| !(c.is_ascii_digit() || matches!(c, '-' | '+' | '.')))
+        .unwrap_or(l.len());
+    let (qty, rest) = l.split_at(end);
+    let rest = if let Some(r) = rest.strip_prefix(['x', 'X']) {
+        r
+    } else if rest.starts_with(char::is_whitespace) {
+        let r = rest.trim_start();
+        r.strip_prefix(['x', 'X'])
+            .filter(|after| after.starts_with(char::is_whitespace))
+            .unwrap_or(r)
+    } else {
+        return Err(format!(
+            "no quantity before the card: write `1 {l}` (quantity, then the card's id or name)"
+        ));
+    };
+    if qty.is_empty() {
+        return Err(format!(
+            "no quantity before the card: write `1 {l}` (quantity, then the card's id or name)"
+        ));
+    }
+    let mut card = rest.trim();
+    let mut finish = None;
+    let lower = card.to_ascii_lowercase();
+    for marker in ["(foil)", "[foil]"] {
+        if lower.ends_with(marker) {
+            card = card[..card.len() - marker.len()].trim_end();
+            finish = Some("foil".to_string());
+        }
+    }
+    if card.is_empty() {
+        return Err("a quantity but no card".into());
+    }
+    let raw = RawRow {
+        qty: Some(qty.to_string()),
+        card: Some(card.to_string()),
+        finish,
+        ..RawRow::default()
+    };
+    checker.row(line, raw)
+}
+
+/// Rows of one slot, merged.
+struct Merged {
+    qty: u64,
+    condition: Option<Option<Condition>>,
+    note: Option<Option<String>>,
+    first_line: u64,
+    last_line: u64,
+}
+
+/// Plans the changes of an import against the collection as it is. Rows naming the same
+/// printing are added together; they must not disagree on condition or note.
+pub fn plan(
+    rows: &[ImportRow],
+    mode: Mode,
+    holdings: &Holdings,
+) -> Result<Vec<Change>, Vec<Rejected>> {
+    let mut rejected = Vec::new();
+    let mut merged: BTreeMap<Slot, Merged> = BTreeMap::new();
+    for row in rows {
+        if row.slot.list == List::Keep && mode == Mode::Add {
+            rejected.push(Rejected {
+                line: row.line,
+                reason: "a keep reserve is a number to keep, not to add to: import keep rows \
+                         with --mode set"
+                    .into(),
+            });
+            continue;
+        }
+        match merged.get_mut(&row.slot) {
+            None => {
+                merged.insert(
+                    row.slot.clone(),
+                    Merged {
+                        qty: row.qty as u64,
+                        condition: row.condition,
+                        note: row.note.clone(),
+                        first_line: row.line,
+                        last_line: row.line,
+                    },
+                );
+            }
+            Some(m) => {
+                let clash = if row.slot.list == List::Keep {
+                    Some("the keep reserve of this card is already given".to_string())
+                } else if let (Some(a), Some(b)) = (&m.condition, &row.condition)
+                    && a != b
+                {
+                    Some(format!(
+                        "{} is already given with condition {}",
+                        row.slot,
+                        a.map_or("(none)".into(), |c| c.to_string())
+                    ))
+                } else if let (Some(a), Some(b)) = (&m.note, &row.note)
+                    && a != b
+                {
+                    Some(format!("{} is already given with another note", row.slot))
+                } else {
+                    None
+                };
+                if let Some(reason) = clash {
+                    rejected.push(Rejected {
+                        line: row.line,
+                        reason: format!("{reason} on line {}", m.first_line),
+                    });
+                    continue;
+                }
+                m.qty += row.qty as u64;
+                m.condition = m.condition.or(row.condition);
+                if m.note.is_none() {
+                    m.note = row.note.clone();
+                }
+                m.last_line = row.line;
+            }
+        }
+    }
+    let mut changes = Vec::new();
+    for (slot, m) in merged {
+        let before = holdings.get(&slot).cloned();
+        let qty = match mode {
+            Mode::Set => m.qty,
+            Mode::Add => m.qty + before.as_ref().map_or(0, |v| v.qty as u64),
+        };
+        if qty > MAX_QTY as u64 {
+            rejected.push(Rejected {
+                line: m.last_line,
+                reason: format!(
+                    "{slot} would hold {qty} copies, more than {MAX_QTY} (a typo?){}",
+                    if mode == Mode::Add && before.is_some() {
+                        " counting the copies already in the collection"
+                    } else {
+                        ""
+                    }
+                ),
+            });
+            continue;
+        }
+        let after = if qty == 0 && !slot.list.zero_is_a_value() {
+            None
+        } else {
+            let keep_old = |b: &Option<Value>| b.clone().unwrap_or(Value::qty(0));
+            let old = keep_old(&before);
+            Some(Value {
+                qty: qty as u32,
+                condition: m.condition.unwrap_or(old.condition),
+                note: m.note.unwrap_or(old.note),
+            })
+        };
+        if after != before {
+            changes.push(Change {
+                slot,
+                before,
+                after,
+            });
+        }
+    }
+    if rejected.is_empty() {
+        Ok(changes)
+    } else {
+        rejected.sort_by_key(|r| r.line);
+        Err(rejected)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalogue::CatalogueSource;
+    use std::sync::OnceLock;
+
+    fn catalogue() -> &'static Catalogue {
+        static C: OnceLock<Catalogue> = OnceLock::new();
+        C.get_or_init(|| Catalogue::from_source(&CatalogueSource::embedded()).unwrap())
+    }
+
+    fn parse_text(name: &str, text: &str) -> Parsed {
+        parse(name, text, catalogue()).unwrap()
+    }
+
+    #[test]
+    fn quantities_are_whole_numbers_in_range() {
+        assert_eq!(parse_qty("3"), Ok(3));
+        assert_eq!(parse_qty(" 3x "), Ok(3));
+        assert_eq!(parse_qty("0"), Ok(0));
+        for (bad, why) in [
+            ("-2", "negative"),
+            ("2.5", "not a whole number"),
+            ("10000", "absurd"),
+            ("99999999999999999999999", "absurd"),
+            ("three", "not a number"),
+            ("", "missing"),
+        ] {
+            let err = parse_qty(bad).unwrap_err();
+            assert!(err.contains(why), "{bad}: {err}");
+        }
+    }
+
+    #[test]
+    fn decklist_lines_take_ids_names_and_foil_markers() {
+        let p = parse_text(
+            "list.txt",
+            "# my binder\n3 DM-71\n3x Darth Maul, Sith Apprentice\n\n2 x Darth Maul: Sith Apprentice\n1 BN-71 (foil)\n// end\n",
+        );
+        assert!(p.rejected.is_empty(), "{:?}", p.rejected);
+        assert_eq!(p.format, FileFormat::Decklist);
+        let got: Vec<(u64, &str, Finish, u32)> = p
+            .rows
+            .iter()
+            .map(|r| (r.line, r.slot.card_id.as_str(), r.slot.finish, r.qty))
+            .collect();
+        assert_eq!(
+            got,
+            vec![
+                (2, "DM-71", Finish::Regular, 3),
+                (3, "DM-71", Finish::Regular, 3),
+                (5, "DM-71", Finish::Regular, 2),
+                (6, "BN-71", Finish::Foil, 1),
+            ]
+        );
+    }
+
+    #[test]
+    fn every_bad_row_is_rejected_with_its_line_and_reason() {
+        let p = parse_text(
+            "list.txt",
+            "3 DM-71\n-1 DM-72\nDarth Maul\n2 Darth Mual, Sith Apprentice\n2 Obi-Wan Kenobi\n20000 DM-1\n1 V1-JC-3 (foil)\n",
+        );
+        let lines: Vec<u64> = p.rejected.iter().map(|r| r.line).collect();
+        assert_eq!(lines, vec![2, 3, 4, 5, 6, 7], "{:?}", p.rejected);
+        let reasons: Vec<&str> = p.rejected.iter().map(|r| r.reason.as_str()).collect();
+        assert!(reasons[0].contains("negative"));
+        assert!(reasons[1].contains("no quantity"));
+        assert!(reasons[2].contains("did you mean DM-71"), "{}", reasons[2]);
+        assert!(
+            reasons[3].contains("DM-1 (") && reasons[3].contains("BN-1 ("),
+            "{}",
+            reasons[3]
+        );
+        assert!(reasons[4].contains("absurd"));
+        assert!(reasons[5].contains("virtual card"));
+        assert_eq!(p.rows.len(), 1);
+    }
+
+    #[test]
+    fn csv_needs_known_columns_and_reports_bad_rows() {
+        let p = parse_text(
+            "c.csv",
+            "qty,card_id,finish,condition,note\n2,DM-71,,NM,\"top loader, binder 2\"\n1,DM-72\n1,BN-71,foil,shiny,\n,DM-1,,,\n",
+        );
+        assert_eq!(p.format, FileFormat::Csv);
+        assert_eq!(p.rows.len(), 1);
+        assert_eq!(p.rows[0].condition, Some(Some(Condition::NearMint)));
+        assert_eq!(p.rows[0].note, Some(Some("top loader, binder 2".into())));
+        let got: Vec<(u64, bool)> = p
+            .rejected
+            .iter()
+            .map(|r| (r.line, r.reason.contains("fields where the header has 5")))
+            .collect();
+        assert_eq!(
+            got,
+            vec![(3, true), (4, false), (5, false)],
+            "{:?}",
+            p.rejected
+        );
+        assert!(p.rejected[1].reason.contains("unknown condition `shiny`"));
+        assert!(p.rejected[2].reason.contains("quantity is missing"));
+
+        let err = parse("c.csv", "qty,card_id,conditon\n1,DM-71,NM\n", catalogue())
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("unknown column `conditon`"), "{err}");
+        let err = parse("c.csv", "Darth Maul,3\n", catalogue())
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("not a header row"), "{err}");
+    }
+
+    #[test]
+    fn a_name_column_is_enough() {
+        let p = parse_text(
+            "c.csv",
+            "quantity,name\n2,\"Darth Maul, Sith Apprentice\"\n",
+        );
+        assert_eq!(p.rows[0].slot.card_id, "DM-71");
+        assert_eq!(p.rows[0].qty, 2);
+    }
+
+    #[test]
+    fn json_rows_carry_their_line_numbers() {
+        let text = "[\n  {\n    \"card_id\": \"DM-71\",\n    \"qty\": 2\n  },\n  {\n    \"card_id\": \"nope\",\n    \"qty\": 1\n  },\n  {\"card_id\": \"DM-72\", \"qty\": -3}\n]\n";
+        let p = parse_text("c.json", text);
+        assert_eq!(p.rows.len(), 1);
+        let lines: Vec<u64> = p.rejected.iter().map(|r| r.line).collect();
+        assert_eq!(lines, vec![6, 10]);
+        assert_eq!(element_lines("[{\"a\": \"x,{\"}, {}]"), vec![1, 1]);
+    }
+
+    #[test]
+    fn whole_file_problems_are_errors() {
+        assert!(decode(b"").unwrap_err().contains("empty"));
+        assert!(decode(b"\n  \n").unwrap_err().contains("empty"));
+        let err = decode(b"3 DM-71\n2 Padm\xe9 Naberrie\n").unwrap_err();
+        assert!(
+            err.contains("line 2, column 7") && err.contains("0xE9"),
+            "{err}"
+        );
+        assert_eq!(decode(b"\xEF\xBB\xBF3 DM-71").unwrap(), "3 DM-71");
+        assert!(parse("x.json", "[{\"qty\": 1,", catalogue()).is_err());
+    }
+
+    #[test]
+    fn set_mode_is_idempotent_and_add_mode_adds() {
+        let p = parse_text("l.txt", "2 DM-71\n1 DM-71\n1 BN-71 (foil)\n");
+        let mut h = Holdings::new("main");
+        let changes = plan(&p.rows, Mode::Set, &h).unwrap();
+        assert_eq!(changes.len(), 2);
+        h.apply(&changes).unwrap();
+        assert_eq!(h.owned("DM-71", Finish::Regular), 3);
+        assert!(plan(&p.rows, Mode::Set, &h).unwrap().is_empty());
+        let changes = plan(&p.rows, Mode::Add, &h).unwrap();
+        h.apply(&changes).unwrap();
+        assert_eq!(h.owned("DM-71", Finish::Regular), 6);
+        assert_eq!(h.owned("BN-71", Finish::Foil), 2);
+    }
+
+    #[test]
+    fn adding_past_the_limit_is_rejected_at_the_last_row() {
+        let p = parse_text("l.txt", "9000 DM-71\n999 DM-71\n1 DM-71\n");
+        let rejected = plan(&p.rows, Mode::Set, &Holdings::new("main")).unwrap_err();
+        assert_eq!(rejected.len(), 1);
+        assert_eq!(rejected[0].line, 3);
+        assert!(rejected[0].reason.contains("10000 copies"));
+    }
+
+    #[test]
+    fn rows_of_one_printing_must_agree_on_condition() {
+        let p = parse_text(
+            "c.csv",
+            "qty,card_id,condition\n1,DM-71,NM\n1,DM-71,NM\n1,DM-71,LP\n",
+        );
+        let rejected = plan(&p.rows, Mode::Set, &Holdings::new("main")).unwrap_err();
+        assert_eq!(rejected.len(), 1);
+        assert_eq!(rejected[0].line, 4);
+        assert!(
+            rejected[0].reason.contains("on line 2"),
+            "{}",
+            rejected[0].reason
+        );
+    }
+}

@@ -1,0 +1,341 @@
+//! Records are precious: a killed import leaves all of it or none of it, and concurrent
+//! writers neither lose nor double a change.
+
+mod common;
+
+use std::io::Read;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use common::Scratch;
+use rusqlite::Connection;
+use youngjedi::catalogue::{Catalogue, CatalogueSource, Finish};
+use youngjedi::collection::store::load;
+use youngjedi::collection::{Holdings, Slot, Value};
+
+/// SplitMix64: a small seeded generator, so the kill times are the same on every run.
+struct SplitMix(u64);
+
+impl SplitMix {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+}
+
+/// The collection and the number of history entries, read straight from the file.
+fn snapshot(s: &Scratch, collection: &str) -> (Holdings, i64) {
+    let conn = Connection::open(s.db()).unwrap();
+    let check: String = conn
+        .query_row("PRAGMA integrity_check", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(check, "ok");
+    let history = conn
+        .query_row(
+            "SELECT COUNT(*) FROM collection_history WHERE collection = ?1",
+            [collection],
+            |r| r.get(0),
+        )
+        .unwrap();
+    (load(&conn, collection).unwrap(), history)
+}
+
+fn yj(s: &Scratch, args: &[&str]) -> Command {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_yj"));
+    cmd.current_dir(s.dir.path())
+        .env("YJ_DB", s.db())
+        .env_remove("YJ_COLLECTION")
+        .args(args);
+    cmd
+}
+
+fn spawn(mut cmd: Command) -> Child {
+    cmd.stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn yj")
+}
+
+fn stderr_of(child: &mut Child) -> String {
+    let mut text = String::new();
+    if let Some(mut e) = child.stderr.take() {
+        let _ = e.read_to_string(&mut text);
+    }
+    text
+}
+
+/// Waits until the child's stderr shows `marker`, returning what it read.
+fn wait_for(child: &mut Child, marker: &str) -> String {
+    let mut err = child.stderr.take().expect("piped stderr");
+    let mut seen = Vec::new();
+    let mut buf = [0u8; 256];
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while !String::from_utf8_lossy(&seen).contains(marker) {
+        assert!(Instant::now() < deadline, "no `{marker}` from yj");
+        let n = err.read(&mut buf).unwrap();
+        assert!(
+            n > 0,
+            "yj ended before `{marker}`: {}",
+            String::from_utf8_lossy(&seen)
+        );
+        seen.extend_from_slice(&buf[..n]);
+    }
+    child.stderr = Some(err);
+    String::from_utf8_lossy(&seen).into_owned()
+}
+
+const REPEAT: u32 = 35;
+
+/// Every card of the catalogue, one copy per line, `REPEAT` times over (20,440 lines).
+fn big_import(s: &Scratch, catalogue: &Catalogue) -> std::path::PathBuf {
+    let mut text = String::from("qty,card_id\n");
+    for _ in 0..REPEAT {
+        for card in catalogue.cards() {
+            text.push_str(&format!("1,{}\n", card.id));
+        }
+    }
+    s.write("big.csv", &text)
+}
+
+fn with_import(before: &Holdings, catalogue: &Catalogue) -> Holdings {
+    let mut after = before.clone();
+    for card in catalogue.cards() {
+        let slot = Slot::owned(&card.id, Finish::Regular);
+        let qty = after.get(&slot).map_or(0, |v| v.qty) + REPEAT;
+        after.entries.insert(slot, Value::qty(qty));
+    }
+    after
+}
+
+#[test]
+fn killing_an_import_midway_leaves_all_of_it_or_none_of_it() {
+    let s = Scratch::new();
+    let catalogue = Catalogue::from_source(&CatalogueSource::embedded()).unwrap();
+    let file = big_import(&s, &catalogue);
+    assert!(
+        yj(&s, &["collection", "add", "DM-71"])
+            .status()
+            .unwrap()
+            .success()
+    );
+    let mut rng = SplitMix(0x5EED_C011);
+    let (mut none, mut all, mut inside) = (0, 0, 0);
+    for trial in 0..10 {
+        let (before, before_history) = snapshot(&s, "main");
+        // One millisecond per change inside the transaction (584 changes) keeps it open
+        // long enough that most kills land inside it.
+        let mut cmd = yj(
+            &s,
+            &[
+                "collection",
+                "import",
+                file.to_str().unwrap(),
+                "--mode",
+                "add",
+            ],
+        );
+        cmd.env("YJ_TEST_PAUSE_PER_CHANGE_MS", "1");
+        let mut child = spawn(cmd);
+        let delay = Duration::from_millis(rng.next() % 1300);
+        std::thread::sleep(delay);
+        child.kill().unwrap();
+        let status = child.wait().unwrap();
+        let stderr = stderr_of(&mut child);
+        let (after, after_history) = snapshot(&s, "main");
+        if after == before {
+            assert_eq!(
+                after_history, before_history,
+                "trial {trial}: history without change"
+            );
+            none += 1;
+            if stderr.contains("yj: import transaction open") {
+                inside += 1;
+            }
+        } else {
+            assert_eq!(
+                after,
+                with_import(&before, &catalogue),
+                "trial {trial} (killed after {delay:?}, {status}): a partial import"
+            );
+            assert_eq!(after_history, before_history + 1, "trial {trial}");
+            all += 1;
+        }
+    }
+    eprintln!("10 kills: {none} left nothing ({inside} inside the transaction), {all} left all");
+    assert!(
+        inside >= 1,
+        "no kill landed inside the transaction; the test proved nothing"
+    );
+    // The database is still fully usable.
+    assert!(
+        yj(&s, &["collection", "add", "DM-71"])
+            .status()
+            .unwrap()
+            .success()
+    );
+}
+
+#[test]
+fn two_writers_at_once_lose_and_double_nothing() {
+    let s = Scratch::new();
+    assert!(yj(&s, &["collection", "names"]).status().unwrap().success());
+    let writers: Vec<_> = (0..2)
+        .map(|_| {
+            let db = s.db();
+            let dir = s.dir.path().to_path_buf();
+            std::thread::spawn(move || {
+                (0..10)
+                    .map(|_| {
+                        let out = Command::new(env!("CARGO_BIN_EXE_yj"))
+                            .current_dir(&dir)
+                            .env("YJ_DB", &db)
+                            .args(["collection", "add", "DM-71"])
+                            .output()
+                            .unwrap();
+                        (
+                            out.status.code(),
+                            String::from_utf8_lossy(&out.stderr).into_owned(),
+                        )
+                    })
+                    .collect::<Vec<_>>()
+            })
+        })
+        .collect();
+    for w in writers {
+        for (code, stderr) in w.join().unwrap() {
+            assert_eq!(code, Some(0), "{stderr}");
+        }
+    }
+    let (h, history) = snapshot(&s, "main");
+    assert_eq!(h.owned("DM-71", Finish::Regular), 20);
+    assert_eq!(history, 20);
+}
+
+#[test]
+fn processes_creating_the_database_at_once_all_succeed() {
+    let s = Scratch::new();
+    let children: Vec<Child> = (0..4)
+        .map(|_| spawn(yj(&s, &["collection", "add", "DM-71"])))
+        .collect();
+    for mut child in children {
+        let status = child.wait().unwrap();
+        assert!(status.success(), "{}", stderr_of(&mut child));
+    }
+    let (h, history) = snapshot(&s, "main");
+    assert_eq!((h.owned("DM-71", Finish::Regular), history), (4, 4));
+}
+
+#[test]
+fn a_second_import_waits_for_the_first_while_readers_and_backups_go_on() {
+    let s = Scratch::new();
+    let catalogue = Catalogue::from_source(&CatalogueSource::embedded()).unwrap();
+    let file = big_import(&s, &catalogue);
+    let small = s.write("small.txt", "2 DM-71\n1 BN-F10\n");
+    assert!(
+        yj(&s, &["collection", "add", "DM-71"])
+            .status()
+            .unwrap()
+            .success()
+    );
+    let (before, _) = snapshot(&s, "main");
+
+    let mut slow = yj(
+        &s,
+        &[
+            "collection",
+            "import",
+            file.to_str().unwrap(),
+            "--mode",
+            "add",
+        ],
+    );
+    slow.env("YJ_TEST_PAUSE_PER_CHANGE_MS", "1");
+    let mut first = spawn(slow);
+    wait_for(&mut first, "yj: import transaction open");
+    let second = spawn(yj(
+        &s,
+        &[
+            "collection",
+            "import",
+            small.to_str().unwrap(),
+            "--mode",
+            "add",
+        ],
+    ));
+    // While the first import holds the write lock, a reader sees the collection as it was...
+    let out = yj(&s, &["collection", "export"]).output().unwrap();
+    assert!(out.status.success());
+    assert!(
+        String::from_utf8_lossy(&out.stdout).contains("owned,DM-71,regular,1,"),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    // ... and a backup is a consistent copy of that state.
+    let copy = s.path("during.db");
+    let out = yj(&s, &["collection", "backup", copy.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let conn = Connection::open(&copy).unwrap();
+    assert_eq!(load(&conn, "main").unwrap(), before);
+
+    for mut child in [first, second] {
+        let status = child.wait().unwrap();
+        assert!(status.success(), "{}", stderr_of(&mut child));
+    }
+    let (after, history) = snapshot(&s, "main");
+    let mut expected = with_import(&before, &catalogue);
+    expected
+        .entries
+        .get_mut(&Slot::owned("DM-71", Finish::Regular))
+        .unwrap()
+        .qty += 2;
+    expected
+        .entries
+        .insert(Slot::owned("BN-71", Finish::Foil), Value::qty(1));
+    assert_eq!(after, expected);
+    assert_eq!(history, 3);
+}
+
+#[test]
+fn a_writer_that_cannot_get_the_lock_fails_clearly_and_changes_nothing() {
+    let s = Scratch::new();
+    assert!(
+        yj(&s, &["collection", "add", "DM-71"])
+            .status()
+            .unwrap()
+            .success()
+    );
+    let mut holder = Connection::open(s.db()).unwrap();
+    let tx = holder
+        .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)
+        .unwrap();
+    let out = yj(&s, &["collection", "add", "DM-71", "--qty", "5"])
+        .env("YJ_BUSY_TIMEOUT_MS", "200")
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert_eq!(
+        stderr,
+        "error: the database is busy: another program (another `yj`?) is writing to it; \
+         nothing was changed, try again in a moment\n"
+    );
+    tx.rollback().unwrap();
+    let (h, history) = snapshot(&s, "main");
+    assert_eq!((h.owned("DM-71", Finish::Regular), history), (1, 1));
+    assert!(
+        yj(&s, &["collection", "add", "DM-71", "--qty", "5"])
+            .status()
+            .unwrap()
+            .success()
+    );
+    assert_eq!(snapshot(&s, "main").0.owned("DM-71", Finish::Regular), 6);
+}
