@@ -34,7 +34,7 @@ pub struct PlayOptions<'a> {
 /// Plays a game to its end. `agents[0]` plays player A.
 pub fn play(
     state: &mut GameState,
-    mut agents: [&mut dyn Agent; 2],
+    agents: [&mut dyn Agent; 2],
     mut options: PlayOptions,
 ) -> Result<GameResult, PlayError> {
     let mut legal = Vec::new();

@@ -393,10 +393,7 @@ impl GameState {
         let mut plans = b.plans.clone().map(VecDeque::from);
         let mut first = [true, true];
         let mut outcome: Flow = Ok(());
-        loop {
-            let Some(ua) = self.next_unit(a, &mut plans[a.index()], first[a.index()], space) else {
-                break;
-            };
+        while let Some(ua) = self.next_unit(a, &mut plans[a.index()], first[a.index()], space) {
             let Some(ud) = self.next_unit(d, &mut plans[d.index()], first[d.index()], space) else {
                 // "If you (the attacker) have any leftover characters ... each one of them
                 // breaks through the battle line." No breakthrough in a starship battle.
@@ -443,9 +440,7 @@ impl GameState {
                 break;
             }
         }
-        if outcome.is_err() {
-            return outcome;
-        }
+        outcome?;
         // "Each Battle card is discarded after you use it"; misplaced ones are discarded too.
         for p in Player::BOTH {
             let held: Vec<CardRef> = self.held_battle_cards(p).collect();
