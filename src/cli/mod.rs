@@ -4,6 +4,7 @@
 mod cards;
 mod db;
 mod output;
+mod play;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -41,6 +42,8 @@ enum Command {
     /// Where the database is, what it holds, and rebuilding its catalogue.
     #[command(subcommand)]
     Db(db::DbCommand),
+    /// Play one game between two agents and print it move by move.
+    Play(play::PlayArgs),
 }
 
 /// An error that is the user's input, not a failure: printed, then exit code 2.
@@ -72,6 +75,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
     match cli.command {
         Command::Cards(cmd) => cards::run(cmd, &db_path),
         Command::Db(cmd) => db::run(cmd, &db_path),
+        Command::Play(args) => play::run(args, &db_path),
     }
 }
 
