@@ -76,3 +76,18 @@ fn the_same_seed_gives_the_same_event_stream() {
     let c = run(100, GameOptions::default(), true);
     assert_ne!(a.1, c.1);
 }
+
+#[test]
+fn a_turn_cap_is_reported_as_such_never_as_a_win() {
+    // Two turns cannot decide a game (turn 1's deploys are hidden, so no one controls Naboo).
+    let options = GameOptions {
+        turn_cap: 2,
+        ..GameOptions::default()
+    };
+    let (r, events) = run(5, options, true);
+    assert_eq!((r.winner, r.victory, r.turn), (None, Victory::TurnCap, 2));
+    assert!(matches!(
+        events.last(),
+        Some(crate::engine::Event::GameOver(_))
+    ));
+}
