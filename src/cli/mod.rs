@@ -5,6 +5,7 @@ mod cards;
 mod collection;
 mod db;
 mod output;
+mod play;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -44,6 +45,8 @@ enum Command {
     Db(db::DbCommand),
     /// What you own, want and can trade: import, export, completion, history, undo, backup.
     Collection(collection::CollectionArgs),
+    /// Play one game between two agents and print it move by move.
+    Play(play::PlayArgs),
 }
 
 /// An error that is the user's input, not a failure: printed, then exit code 2.
@@ -76,6 +79,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Command::Cards(cmd) => cards::run(cmd, &db_path),
         Command::Db(cmd) => db::run(cmd, &db_path),
         Command::Collection(args) => collection::run(args, &db_path),
+        Command::Play(args) => play::run(args, &db_path),
     }
 }
 

@@ -1,0 +1,93 @@
+//! What a player can do: one small `Copy` value per decision.
+
+use serde::Serialize;
+use thiserror::Error;
+
+use super::player::{CardRef, Player};
+use crate::catalogue::Planet;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+pub enum Action {
+    // --- setup and planets ---
+    /// The first player's starting location, taken from their deck.
+    StartingLocation(CardRef),
+    /// Take this Effect from the draw deck into hand (rulings.md #3).
+    FetchEffect(CardRef),
+    NoEffect,
+    /// The player who lost a planet picks the next one's location.
+    NextLocation(CardRef),
+    // --- podracing (before anything else in the deploy step) ---
+    Thrust,
+    Lap(CardRef),
+    Refuel(u8),
+    // --- deploy step ---
+    /// A character, weapon or effect to the current planet; a location to change the scene; a
+    /// starship to the Hyperspace pile.
+    Deploy(CardRef),
+    /// A Podracer pilot or Podracer to the Boonta Eve Classic objective.
+    DeployToObjective(CardRef),
+    /// Duel of the Fates rules: evacuate with every starship of the Hyperspace pile.
+    Evacuate(Planet),
+    /// Battle of Naboo rules: play this transport from hand to evacuate.
+    EvacuateWith(CardRef, Planet),
+    SearchDeck,
+    SkipSearch,
+    SearchTake(CardRef),
+    SearchTakeNothing,
+    EndDeploy,
+    // --- interception ---
+    AddStarship(CardRef),
+    Intercept,
+    NoIntercept,
+    /// Battle of Naboo rules: intercept with this starfighter from hand.
+    InterceptWith(CardRef),
+    // --- battle step ---
+    Duel {
+        duelist: CardRef,
+        saber: Option<CardRef>,
+        target: CardRef,
+    },
+    DuelDefender(CardRef),
+    DuelWeapon(Option<CardRef>),
+    DuelAttack(CardRef),
+    DuelBlock(CardRef),
+    DuelNoBlock,
+    DuelPass,
+    DeclareBattle,
+    SkipBattle,
+    AddBattleCard(CardRef),
+    BattleCardsDone,
+    PlanNext(CardRef),
+    PlanDone,
+    // --- even up and end of turn ---
+    DiscardLocation(CardRef),
+    RecycleHand,
+    EvenUpDone,
+    EvenUpDiscard(CardRef),
+    EndTurn,
+    Surrender,
+}
+
+/// An action that is not legal now; the state is unchanged.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
+pub enum IllegalAction {
+    #[error("the game is over")]
+    GameOver,
+    #[error("{action:?} is not a legal action for {player:?} now")]
+    NotLegal { player: Player, action: Action },
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn actions_are_small() {
+        // DESIGN.md: `Action` is `Copy` and small (the simulator copies millions of them).
+        assert!(
+            std::mem::size_of::<Action>() <= 8,
+            "{}",
+            std::mem::size_of::<Action>()
+        );
+    }
+}

@@ -1,0 +1,503 @@
+//! Battles: battle cards, battle plans and fights (rulebook "2. Battle", "Location Bonuses",
+//! "Who Wins This Fight?", "Using Weapon Cards in Your Battle Plan", "Adding Battle Cards to
+//! Your Battle Plan", "What if you make a mistake?", "Fight Together", "Stackable Cards").
+//! Starship battles ("Starship Battle Plans") use the same plans and fights.
+
+use std::collections::VecDeque;
+
+use super::card_pool::{Kind, Use};
+use super::event::{Event, FightSide};
+use super::hooks::Trigger;
+use super::player::{CardRef, Player};
+use super::state::{Battle, Flow, GameState, Phase};
+use super::who::{Group, Place};
+use crate::catalogue::{Planet, StarshipClass};
+
+/// One side's cards in one fight.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct Unit {
+    pub cards: [Option<CardRef>; 3],
+    pub weapon: Option<(CardRef, usize)>,
+    pub battle: Option<(CardRef, usize)>,
+}
+
+impl Unit {
+    fn fighters(&self) -> impl Iterator<Item = CardRef> + '_ {
+        self.cards.iter().flatten().copied()
+    }
+}
+
+impl GameState {
+    /// Whether a battle may be declared now: "if you and your opponent both have characters
+    /// face up there".
+    pub(crate) fn can_declare_battle(&self) -> bool {
+        !self.ts.passed_in_duel
+            && Player::BOTH
+                .into_iter()
+                .all(|p| self.face_up_characters(p).next().is_some())
+    }
+
+    pub(crate) fn declare_battle(&mut self) {
+        let a = self.active;
+        let planet = self.current.expect("a planet is in play");
+        let units = Player::BOTH.map(|p| {
+            self.at(planet, p)
+                .iter()
+                .filter(|c| {
+                    c.face_up && matches!(self.def(c.card).kind, Kind::Character | Kind::Weapon)
+                })
+                .map(|c| c.card)
+                .collect()
+        });
+        self.battle = Some(Box::new(Battle {
+            attacker: a,
+            space: None,
+            units,
+            plans: [Vec::new(), Vec::new()],
+        }));
+        self.emit(Event::BattleDeclared {
+            attacker: a,
+            space: false,
+        });
+        self.hooks.clone().react(self, Trigger::BattleDeclared(a));
+        self.phase = Phase::BattleCards(a);
+    }
+
+    /// A battle card taken from hand for the battle ("take out those Battle cards and place
+    /// them (face down) on the table").
+    pub(crate) fn add_battle_card(&mut self, p: Player, card: CardRef) {
+        self.remove_from_hand(p, card);
+        self.players[p.index()].held.push(card);
+    }
+
+    /// "You do have to say how many Battle cards you are adding ... (The attacker does this
+    /// first, then the defender.)"
+    pub(crate) fn battle_cards_done(&mut self, p: Player) {
+        let count = self.held_battle_cards(p).count() as u8;
+        self.emit(Event::BattleCardsDeclared { player: p, count });
+        let attacker = self.battle.as_ref().expect("battle").attacker;
+        self.phase = if p == attacker {
+            Phase::BattleCards(p.other())
+        } else {
+            Phase::BattlePlan(attacker)
+        };
+    }
+
+    pub(crate) fn held_battle_cards(&self, p: Player) -> impl Iterator<Item = CardRef> + '_ {
+        self.players[p.index()]
+            .held
+            .iter()
+            .copied()
+            .filter(|&c| self.def(c).kind == Kind::Battle)
+    }
+
+    /// The cards `p` may still put in the battle plan.
+    pub(crate) fn plan_candidates(&self, p: Player, out: &mut Vec<CardRef>) {
+        let b = self.battle.as_ref().expect("battle");
+        let placed = &b.plans[p.index()];
+        out.extend(
+            b.units[p.index()]
+                .iter()
+                .copied()
+                .chain(self.held_battle_cards(p))
+                .filter(|c| !placed.contains(c)),
+        );
+    }
+
+    /// A plan is complete once every character (or starship) is in it; leftover weapons and
+    /// battle cards go to its right end.
+    pub(crate) fn plan_complete(&self, p: Player) -> bool {
+        let b = self.battle.as_ref().expect("battle");
+        b.units[p.index()]
+            .iter()
+            .filter(|&&c| self.is_fighter(c, b.space.is_some()))
+            .all(|c| b.plans[p.index()].contains(c))
+    }
+
+    pub(crate) fn plan_next(&mut self, p: Player, card: CardRef) {
+        self.battle.as_mut().expect("battle").plans[p.index()].push(card);
+    }
+
+    pub(crate) fn plan_done(&mut self, p: Player) -> Flow {
+        let mut rest = Vec::new();
+        self.plan_candidates(p, &mut rest);
+        let b = self.battle.as_mut().expect("battle");
+        b.plans[p.index()].extend(rest);
+        let attacker = b.attacker;
+        if p == attacker {
+            self.phase = Phase::BattlePlan(p.other());
+            Ok(())
+        } else {
+            self.resolve_battle()
+        }
+    }
+
+    fn is_fighter(&self, card: CardRef, space: bool) -> bool {
+        let k = self.def(card).kind;
+        if space {
+            k == Kind::Starship
+        } else {
+            k == Kind::Character
+        }
+    }
+
+    /// The place of the fight: the current planet and its top site (a starship battle has no
+    /// site; its place conditions never match).
+    fn fight_place(&self, space: bool) -> Option<(Planet, u8)> {
+        if space { None } else { self.site() }
+    }
+
+    fn place_ok(&self, group: &Group, space: bool) -> bool {
+        match (group.at, self.fight_place(space)) {
+            (None, _) => true,
+            (Some(Place::Planet(p)), Some((q, _))) => p == q,
+            (Some(Place::Site(p, s)), Some((q, t))) => p == q && s == t,
+            _ => false,
+        }
+    }
+
+    /// The first line of a weapon or battle card that works with `group` (which must be the
+    /// whole group of characters), in the current situation.
+    pub(crate) fn use_line_for(
+        &self,
+        card: CardRef,
+        group: &[CardRef],
+        first_in_plan: bool,
+        space: bool,
+        duel: bool,
+    ) -> Option<usize> {
+        let d = self.def(card);
+        d.uses
+            .iter()
+            .position(|u| self.line_fits(u, group, first_in_plan, space, duel))
+    }
+
+    fn line_fits(
+        &self,
+        u: &Use,
+        group: &[CardRef],
+        first_in_plan: bool,
+        space: bool,
+        duel: bool,
+    ) -> bool {
+        if duel && u.rule.not_in_duel {
+            return false;
+        }
+        u.rule.alts.iter().any(|g| {
+            g.members.len() == group.len()
+                && self.place_ok(g, space)
+                && (!g.same_stack
+                    || group
+                        .windows(2)
+                        .all(|w| self.def(w[0]).persona == self.def(w[1]).persona))
+                && assign(g, group, &|m, c, i| {
+                    m.matches(self.def(c), first_in_plan && i == 0)
+                })
+        })
+    }
+
+    /// Reads the next fight's cards from the top of a plan, applying "What if you make a
+    /// mistake?": a weapon not just before a character who can use it is ignored (it stays in
+    /// play); a battle card not just before the characters it works with is discarded.
+    fn next_unit(
+        &mut self,
+        p: Player,
+        plan: &mut VecDeque<CardRef>,
+        first: bool,
+        space: bool,
+    ) -> Option<Unit> {
+        loop {
+            let c = *plan.front()?;
+            let kind = self.def(c).kind;
+            if self.is_fighter(c, space) {
+                plan.pop_front();
+                return Some(Unit {
+                    cards: [Some(c), None, None],
+                    ..Unit::default()
+                });
+            }
+            plan.pop_front();
+            match kind {
+                Kind::Weapon if !space => {
+                    if let Some(&n) = plan.front()
+                        && self.is_fighter(n, space)
+                        && let Some(line) = self.use_line_for(c, &[n], first, space, false)
+                    {
+                        plan.pop_front();
+                        return Some(Unit {
+                            cards: [Some(n), None, None],
+                            weapon: Some((c, line)),
+                            battle: None,
+                        });
+                    }
+                    self.emit(Event::IgnoredWeapon { player: p, card: c });
+                }
+                Kind::Battle => {
+                    if let Some(u) = self.battle_card_unit(p, c, plan, first, space) {
+                        return Some(u);
+                    }
+                    self.emit(Event::MisplacedBattleCard { player: p, card: c });
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// A battle card followed by (at most one weapon and) the characters it works with.
+    fn battle_card_unit(
+        &mut self,
+        p: Player,
+        b: CardRef,
+        plan: &mut VecDeque<CardRef>,
+        first: bool,
+        space: bool,
+    ) -> Option<Unit> {
+        let skip = usize::from(
+            !space
+                && plan
+                    .front()
+                    .is_some_and(|&c| self.def(c).kind == Kind::Weapon),
+        );
+        let d = self.def(b);
+        let mut sizes: Vec<usize> = d
+            .uses
+            .iter()
+            .flat_map(|u| u.rule.alts.iter().map(|g| g.members.len()))
+            .collect();
+        if let Some(n) = self.hooks.fight_together(self, b) {
+            sizes.push(n);
+        }
+        sizes.sort_unstable();
+        sizes.dedup();
+        for n in sizes.into_iter().rev() {
+            if n == 0 || n > 3 || plan.len() < skip + n {
+                continue;
+            }
+            let group: Vec<CardRef> = plan.iter().skip(skip).take(n).copied().collect();
+            if !group.iter().all(|&c| self.is_fighter(c, space)) {
+                continue;
+            }
+            let line = self
+                .use_line_for(b, &group, first, space, false)
+                .or_else(|| {
+                    // An ability that makes the group fight together uses the card's first line.
+                    (self.hooks.fight_together(self, b) == Some(n)).then_some(0)
+                });
+            let Some(line) = line else { continue };
+            let weapon = if skip == 1 {
+                let w = plan.pop_front().expect("peeked");
+                match self.use_line_for(w, &group[..1], first, space, false) {
+                    Some(l) => Some((w, l)),
+                    None => {
+                        self.emit(Event::IgnoredWeapon { player: p, card: w });
+                        None
+                    }
+                }
+            } else {
+                None
+            };
+            let mut cards = [None; 3];
+            for slot in cards.iter_mut().take(n) {
+                *slot = plan.pop_front();
+            }
+            return Some(Unit {
+                cards,
+                weapon,
+                battle: Some((b, line)),
+            });
+        }
+        None
+    }
+
+    /// A unit's total power: power and location bonuses, weapon and battle-card dots, then the
+    /// destiny draws (chance cubes, `?` power, starfighters' cubes).
+    fn unit_power(
+        &mut self,
+        p: Player,
+        u: &Unit,
+        opponent: Option<CardRef>,
+        space: bool,
+    ) -> Result<i16, super::state::Ended> {
+        let site = self.fight_place(space);
+        let mut total: i16 = 0;
+        let mut draws = 0u8;
+        for c in u.fighters() {
+            let d = self.def(c);
+            total += d.printed_power() as i16;
+            if d.draws_power() {
+                draws += 1;
+            }
+            if let Some((planet, s)) = site {
+                total += d.location_bonus(planet, s) as i16;
+            }
+            if space && d.starship == Some(StarshipClass::Starfighter) {
+                draws += 1;
+            }
+            total += self.hooks.power(self, c, opponent) as i16;
+        }
+        for (card, line) in u.weapon.into_iter().chain(u.battle) {
+            let l = &self.def(card).uses[line];
+            total += l.dots as i16;
+            draws += l.cubes;
+        }
+        for _ in 0..draws {
+            total += self.draw_destiny(p)? as i16;
+        }
+        Ok(total)
+    }
+
+    fn side(p: Player, u: &Unit, power: i16) -> FightSide {
+        FightSide {
+            player: p,
+            cards: u.cards,
+            weapon: u.weapon.map(|w| w.0),
+            battle_card: u.battle.map(|b| b.0),
+            power,
+        }
+    }
+
+    /// Removes a defeated fighter (and the weapon it used) and deals its damage.
+    fn defeat(&mut self, p: Player, u: &Unit, space: bool) -> Flow {
+        let mut damage: u8 = 0;
+        for c in u.fighters() {
+            if space {
+                let hs = &mut self.players[p.index()].hyperspace;
+                if let Some(i) = hs.iter().position(|&x| x == c) {
+                    hs.remove(i);
+                }
+            } else {
+                let planet = self.current.expect("a planet is in play");
+                self.remove_from_planet(planet, p, c);
+            }
+            self.players[p.index()].discard.push(c);
+            self.emit(Event::Defeated { player: p, card: c });
+            let extra = self.hooks.damage(self, c) as i16;
+            damage = damage.saturating_add((self.def(c).damage() as i16 + extra).max(0) as u8);
+        }
+        // "If a character is defeated when using a weapon, discard the weapon along with the
+        // character."
+        if let Some((w, _)) = u.weapon {
+            let planet = self.current.expect("a planet is in play");
+            self.remove_from_planet(planet, p, w);
+            self.players[p.index()].discard.push(w);
+        }
+        self.damage(p, damage)
+    }
+
+    /// Plays out both battle plans fight by fight.
+    pub(crate) fn resolve_battle(&mut self) -> Flow {
+        let b = self.battle.clone().expect("battle");
+        let space = b.space.is_some();
+        let a = b.attacker;
+        let d = a.other();
+        let mut plans = b.plans.clone().map(VecDeque::from);
+        let mut first = [true, true];
+        let mut outcome: Flow = Ok(());
+        while let Some(ua) = self.next_unit(a, &mut plans[a.index()], first[a.index()], space) {
+            let Some(ud) = self.next_unit(d, &mut plans[d.index()], first[d.index()], space) else {
+                // "If you (the attacker) have any leftover characters ... each one of them
+                // breaks through the battle line." No breakthrough in a starship battle.
+                if !space {
+                    let left = ua.fighters().count()
+                        + plans[a.index()]
+                            .iter()
+                            .filter(|&&c| self.is_fighter(c, false))
+                            .count();
+                    self.emit(Event::Breakthrough {
+                        player: a,
+                        cards: left as u8,
+                    });
+                    outcome = self.damage(d, left as u8);
+                }
+                break;
+            };
+            first = [false, false];
+            let (pa, pd) = match self.fight_powers(a, &ua, &ud, space) {
+                Ok(x) => x,
+                Err(e) => {
+                    outcome = Err(e);
+                    break;
+                }
+            };
+            let winner = match pa.cmp(&pd) {
+                std::cmp::Ordering::Greater => Some(a),
+                std::cmp::Ordering::Less => Some(d),
+                // "If both characters have the same total Power, they both stay."
+                std::cmp::Ordering::Equal => None,
+            };
+            self.emit(Event::Fight {
+                attacker: Self::side(a, &ua, pa),
+                defender: Self::side(d, &ud, pd),
+                winner,
+            });
+            let r = match winner {
+                Some(w) if w == a => self.defeat(d, &ud, space),
+                Some(_) => self.defeat(a, &ua, space),
+                None => Ok(()),
+            };
+            if r.is_err() {
+                outcome = r;
+                break;
+            }
+        }
+        outcome?;
+        // "Each Battle card is discarded after you use it"; misplaced ones are discarded too.
+        for p in Player::BOTH {
+            let held: Vec<CardRef> = self.held_battle_cards(p).collect();
+            for c in held {
+                let h = &mut self.players[p.index()].held;
+                h.retain(|&x| x != c);
+                self.players[p.index()].discard.push(c);
+            }
+        }
+        self.battle = None;
+        self.emit(Event::BattleEnded);
+        match b.space {
+            Some(planet) => self.finish_space_battle(planet),
+            None => {
+                self.phase = Phase::EvenUp;
+                Ok(())
+            }
+        }
+    }
+
+    fn fight_powers(
+        &mut self,
+        a: Player,
+        ua: &Unit,
+        ud: &Unit,
+        space: bool,
+    ) -> Result<(i16, i16), super::state::Ended> {
+        let pa = self.unit_power(a, ua, ud.cards[0], space)?;
+        let pd = self.unit_power(a.other(), ud, ua.cards[0], space)?;
+        Ok((pa, pd))
+    }
+}
+
+/// Whether the members of `g` can be matched one-to-one to `group` (at most three: every
+/// permutation is tried).
+fn assign(
+    g: &Group,
+    group: &[CardRef],
+    ok: &dyn Fn(&super::who::Single, CardRef, usize) -> bool,
+) -> bool {
+    let n = group.len();
+    let perms: &[&[usize]] = match n {
+        1 => &[&[0]],
+        2 => &[&[0, 1], &[1, 0]],
+        3 => &[
+            &[0, 1, 2],
+            &[0, 2, 1],
+            &[1, 0, 2],
+            &[1, 2, 0],
+            &[2, 0, 1],
+            &[2, 1, 0],
+        ],
+        _ => return false,
+    };
+    perms.iter().any(|perm| {
+        perm.iter()
+            .enumerate()
+            .all(|(ci, &mi)| ok(&g.members[mi], group[ci], ci))
+    })
+}

@@ -1,0 +1,373 @@
+//! The card pool: the engine's immutable reading of catalogue cards, shared by every game
+//! (`Arc<CardPool>`). Game states refer to cards by small copyable indexes.
+//!
+//! Unknown facts (`None` in the catalogue) get a safe default, chosen so that a gap in the data
+//! can only make a card weaker or unplayable, never stronger:
+//!
+//! | fact unknown                         | default                                         |
+//! |--------------------------------------|-------------------------------------------------|
+//! | counters (character, weapon, effect) | the card cannot be deployed                      |
+//! | power or damage (character)          | the card cannot be deployed                      |
+//! | class, power or damage (starship)    | the card cannot be deployed                      |
+//! | planet or site (location)            | the card cannot be deployed                      |
+//! | destiny                              | destiny number 0 (matches no duel attack but 0) |
+//! | location bonus                       | no bonus                                         |
+//! | diamond                              | not diamond (unique)                             |
+//! | stackable                            | not stackable                                    |
+//! | use-line dots or cubes               | 0                                                |
+//!
+//! [`CardPool::unknowns`] counts the cards of a deck that each default affects.
+
+use std::sync::Arc;
+
+use serde::Serialize;
+
+use super::traits::{Traits, character_traits, weapon_traits};
+use super::who::{self, Candidate, UseRule};
+use crate::catalogue::{Card, CardType, Catalogue, Planet, Power, Side, StarshipClass, normalise};
+
+/// Index of a card definition in a [`CardPool`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+pub struct DefId(pub u16);
+
+/// What a card is, as far as the rules go.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Kind {
+    Character,
+    Weapon,
+    Battle,
+    Effect,
+    Starship,
+    Location,
+    Objective,
+    /// Armed & Dangerous, Double Impact and Combo Battle cards: their play is card text (a
+    /// later issue); until then they can be held, drawn for destiny and discarded, not played.
+    Other,
+}
+
+/// One bonus line of a weapon or battle card.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Use {
+    pub rule: UseRule,
+    pub dots: u8,
+    pub cubes: u8,
+}
+
+#[derive(Debug, Clone)]
+pub struct CardDef {
+    pub catalogue_id: String,
+    /// `Title, Subtitle`.
+    pub name: String,
+    pub title: String,
+    /// The stack / uniqueness key: the normalised title (Padmé and the Queen differ).
+    pub persona: String,
+    pub title_words: Vec<String>,
+    pub name_key: String,
+    pub side: Side,
+    pub kind: Kind,
+    pub counters: Option<u8>,
+    pub power: Option<Power>,
+    /// The planet of the printed location bonuses and the bonus per site.
+    pub bonus: Option<(Planet, [u8; 3])>,
+    pub damage: Option<u8>,
+    pub destiny: Option<u8>,
+    pub diamond: bool,
+    pub stackable: bool,
+    pub starship: Option<StarshipClass>,
+    /// For a location: its planet and site index (`Planet::sites`).
+    pub location: Option<(Planet, u8)>,
+    pub uses: Vec<Use>,
+    pub traits: Traits,
+    /// A Podracer pilot's handling: the last digit of the collector number.
+    pub handling: Option<u8>,
+    pub objective_boonta: bool,
+}
+
+impl CardDef {
+    /// The destiny number, 0 when unknown.
+    pub fn destiny(&self) -> u8 {
+        self.destiny.unwrap_or(0)
+    }
+
+    pub fn is_character(&self) -> bool {
+        self.kind == Kind::Character
+    }
+
+    /// Whether the printed facts needed to deploy this card are known.
+    pub fn deployable(&self) -> bool {
+        match self.kind {
+            Kind::Character => {
+                self.counters.is_some() && self.power.is_some() && self.damage.is_some()
+            }
+            Kind::Weapon | Kind::Effect => self.counters.is_some(),
+            Kind::Starship => {
+                self.starship.is_some() && self.power.is_some() && self.damage.is_some()
+            }
+            Kind::Location => self.location.is_some(),
+            _ => false,
+        }
+    }
+
+    /// Printed power as a number (`?` power is a destiny draw, counted 0 here).
+    pub fn printed_power(&self) -> u8 {
+        match self.power {
+            Some(Power::Value(v)) => v,
+            _ => 0,
+        }
+    }
+
+    pub fn draws_power(&self) -> bool {
+        self.power == Some(Power::Destiny)
+    }
+
+    /// The location bonus when fighting at `site` of `planet`.
+    pub fn location_bonus(&self, planet: Planet, site: u8) -> u8 {
+        match self.bonus {
+            Some((p, b)) if p == planet => b[site as usize],
+            _ => 0,
+        }
+    }
+
+    pub fn damage(&self) -> u8 {
+        self.damage.unwrap_or(0)
+    }
+}
+
+impl Candidate for CardDef {
+    fn title_words(&self) -> &[String] {
+        &self.title_words
+    }
+    fn name_key(&self) -> &str {
+        &self.name_key
+    }
+    fn traits(&self) -> Traits {
+        self.traits
+    }
+    fn is_diamond(&self) -> bool {
+        self.diamond
+    }
+}
+
+/// Counts of the cards of a deck whose unknown facts took a default.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct Unknowns {
+    pub undeployable: usize,
+    pub unknown_destiny: usize,
+    pub unknown_bonus: usize,
+    pub unknown_diamond_or_stackable: usize,
+    pub unreadable_use_lines: usize,
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct CardPool {
+    defs: Vec<CardDef>,
+}
+
+impl CardPool {
+    /// Reads every card of the catalogue.
+    pub fn from_catalogue(catalogue: &Catalogue) -> Arc<CardPool> {
+        Arc::new(CardPool::from_cards(catalogue.cards()))
+    }
+
+    /// Reads the given cards (ids index in the same order).
+    pub fn from_cards(cards: &[Card]) -> CardPool {
+        let titles: Vec<Vec<String>> = cards
+            .iter()
+            .filter(|c| matches!(c.card_type, CardType::Character | CardType::Starship))
+            .map(|c| who::name_words(&c.title))
+            .collect();
+        CardPool {
+            defs: cards.iter().map(|c| read_card(c, &titles)).collect(),
+        }
+    }
+
+    pub fn get(&self, id: DefId) -> &CardDef {
+        &self.defs[id.0 as usize]
+    }
+
+    pub fn len(&self) -> usize {
+        self.defs.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.defs.is_empty()
+    }
+
+    /// A card by catalogue id (case-insensitive).
+    pub fn find(&self, catalogue_id: &str) -> Option<DefId> {
+        self.defs
+            .iter()
+            .position(|d| d.catalogue_id.eq_ignore_ascii_case(catalogue_id))
+            .map(|i| DefId(i as u16))
+    }
+
+    /// How many cards of `deck` took each safe default.
+    pub fn unknowns(&self, deck: &[DefId], catalogue: Option<&Catalogue>) -> Unknowns {
+        let mut u = Unknowns::default();
+        for &id in deck {
+            let d = self.get(id);
+            if !d.deployable()
+                && matches!(
+                    d.kind,
+                    Kind::Character | Kind::Weapon | Kind::Effect | Kind::Starship | Kind::Location
+                )
+            {
+                u.undeployable += 1;
+            }
+            if d.destiny.is_none() && d.kind != Kind::Objective {
+                u.unknown_destiny += 1;
+            }
+            if d.kind == Kind::Character && d.bonus.is_none() {
+                u.unknown_bonus += 1;
+            }
+            if let Some(card) = catalogue.and_then(|c| c.get(&d.catalogue_id))
+                && matches!(d.kind, Kind::Character | Kind::Weapon)
+                && (card.diamond.is_none() || card.stackable.is_none())
+            {
+                u.unknown_diamond_or_stackable += 1;
+            }
+            u.unreadable_use_lines += d.uses.iter().filter(|x| x.rule.is_nobody()).count();
+        }
+        u
+    }
+}
+
+fn read_card(c: &Card, titles: &[Vec<String>]) -> CardDef {
+    let kind = match c.card_type {
+        CardType::Character => Kind::Character,
+        CardType::Weapon => Kind::Weapon,
+        CardType::Battle => Kind::Battle,
+        CardType::Effect => Kind::Effect,
+        CardType::Starship => Kind::Starship,
+        CardType::Location => Kind::Location,
+        CardType::Objective => Kind::Objective,
+        _ => Kind::Other,
+    };
+    let traits = match kind {
+        Kind::Character => character_traits(&c.title, &c.subtitle),
+        Kind::Weapon => weapon_traits(&c.title),
+        _ => Traits::default(),
+    };
+    let location = if kind == Kind::Location {
+        location_of(c)
+    } else {
+        None
+    };
+    let uses = if matches!(kind, Kind::Weapon | Kind::Battle) {
+        c.uses
+            .iter()
+            .map(|u| Use {
+                rule: who::parse(&u.who, titles),
+                dots: u.dots.unwrap_or(0),
+                cubes: u.cubes.unwrap_or(0),
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let handling = if traits.contains(Traits::PODRACER_PILOT) {
+        c.number
+            .chars()
+            .rev()
+            .find(|ch| ch.is_ascii_digit())
+            .and_then(|ch| ch.to_digit(10))
+            .map(|d| d as u8)
+    } else {
+        None
+    };
+    let starship = if kind == Kind::Starship {
+        c.starship_class
+    } else {
+        None
+    };
+    CardDef {
+        catalogue_id: c.id.clone(),
+        name: c.full_name(),
+        title: c.title.clone(),
+        persona: normalise(&c.title),
+        title_words: who::name_words(&c.title),
+        name_key: normalise(&format!("{} {}", c.title, c.subtitle)),
+        side: c.side,
+        kind,
+        counters: c.counters,
+        power: c.power,
+        bonus: match (c.planet, c.bonus) {
+            (Some(p), Some(b)) if kind == Kind::Character => Some((p, b)),
+            _ => None,
+        },
+        damage: c.damage,
+        destiny: c.destiny,
+        diamond: c.diamond.unwrap_or(false),
+        stackable: c.stackable.unwrap_or(false),
+        starship,
+        location,
+        uses,
+        traits,
+        handling,
+        objective_boonta: kind == Kind::Objective && normalise(&c.title) == "boontaeveclassic",
+    }
+}
+
+/// A location's planet and site: the planet column, and the site named in the title
+/// (`Naboo • Theed Palace`, `Tatooine Mos Espa`).
+fn location_of(c: &Card) -> Option<(Planet, u8)> {
+    let key = normalise(&c.title);
+    let planet = c.planet.or_else(|| {
+        Planet::ALL
+            .into_iter()
+            .find(|p| key.starts_with(p.as_str()))
+    })?;
+    let site = planet
+        .sites()
+        .iter()
+        .position(|s| key.ends_with(&normalise(s)))?;
+    Some((planet, site as u8))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalogue::CatalogueSource;
+
+    fn pool() -> (Catalogue, CardPool) {
+        let cat = Catalogue::from_source(&CatalogueSource::embedded()).unwrap();
+        let pool = CardPool::from_cards(cat.cards());
+        (cat, pool)
+    }
+
+    #[test]
+    fn reads_locations_sites_and_bonuses() {
+        let (_, pool) = pool();
+        let loc = pool.get(pool.find("DM-67").unwrap());
+        assert_eq!(loc.location, Some((Planet::Naboo, 0))); // Theed Palace
+        let maul = pool.get(pool.find("DM-71").unwrap());
+        assert_eq!(maul.location_bonus(Planet::Tatooine, 1), 2);
+        assert_eq!(maul.location_bonus(Planet::Naboo, 1), 0);
+        assert!(maul.traits.contains(Traits::DUELING));
+    }
+
+    #[test]
+    fn reads_weapon_use_lines() {
+        let (_, pool) = pool();
+        // Aurra Sing's Blaster Rifle: Aurra Sing 2 dots 1 cube; any other character 0/1.
+        let rifle = pool.get(pool.find("DM-108").unwrap());
+        assert_eq!(rifle.uses.len(), 2);
+        assert_eq!((rifle.uses[0].dots, rifle.uses[0].cubes), (2, 1));
+        assert!(!rifle.uses[0].rule.is_nobody() && !rifle.uses[1].rule.is_nobody());
+    }
+
+    #[test]
+    fn unknown_facts_make_cards_undeployable_not_stronger() {
+        let (_, pool) = pool();
+        let mut def = pool.get(pool.find("DM-71").unwrap()).clone();
+        assert!(def.deployable());
+        def.counters = None;
+        assert!(!def.deployable());
+        def.counters = Some(6);
+        def.damage = None;
+        assert!(!def.deployable());
+        def.destiny = None;
+        assert_eq!(def.destiny(), 0);
+    }
+}

@@ -1,0 +1,349 @@
+//! The deploy step (rulebook "1. Deploy", "The Hidden Cards Rule", "Deploying Locations",
+//! "Diamond Cards", "Stackable Cards", "Effect Cards", "Deploying cards from your draw deck",
+//! "Boonta Eve Classic").
+
+use super::card_pool::Kind;
+use super::event::{DeployedTo, Event};
+use super::hooks::Trigger;
+use super::player::{CardRef, Player};
+use super::state::{Flow, GameState, InPlay, PersonaAt, Phase, Search, SearchKind, StarshipRules};
+use super::traits::Traits;
+use crate::catalogue::StarshipClass;
+
+impl GameState {
+    /// What deploying `card` costs `p` (None: it cannot be deployed at all).
+    pub(crate) fn cost(&self, card: CardRef) -> Option<i16> {
+        let d = self.def(card);
+        let printed = d.counters? as i16;
+        let m = self.hooks.deploy_cost(self, card) as i16;
+        Some((printed + m).max(0))
+    }
+
+    /// Whether `p` may deploy this hand card with `Action::Deploy` now.
+    pub(crate) fn can_deploy(&self, p: Player, card: CardRef) -> bool {
+        let d = self.def(card);
+        if !d.deployable() {
+            return false;
+        }
+        let Some(planet) = self.current else {
+            return false;
+        };
+        match d.kind {
+            Kind::Character | Kind::Weapon | Kind::Effect => {
+                if self.cost(card).is_none_or(|c| c > self.ts.counters) {
+                    return false;
+                }
+                if d.kind == Kind::Effect {
+                    // "Each player may have only one Effect card deployed at a time."
+                    return !self
+                        .at(planet, p)
+                        .iter()
+                        .any(|c| self.def(c.card).kind == Kind::Effect);
+                }
+                if d.diamond {
+                    return true;
+                }
+                match self.persona_planet(p, card) {
+                    None => true,
+                    // A second card of a persona at the current planet joins its stack.
+                    Some(PersonaAt::Planet(pl)) => pl == planet && d.stackable,
+                    Some(PersonaAt::Objective) => false,
+                }
+            }
+            Kind::Location => {
+                // "When you change a Location card, you cannot change the planet."
+                let (lp, site) = d.location.expect("deployable location");
+                lp == planet && self.site().is_none_or(|(_, s)| s != site)
+            }
+            Kind::Starship => self.options.starships == StarshipRules::DuelOfTheFates,
+            _ => false,
+        }
+    }
+
+    /// Deploys a hand card: to the current planet (hidden on the player's first turn there),
+    /// a location on top of the pile, or a starship to the Hyperspace pile.
+    pub(crate) fn deploy(&mut self, p: Player, card: CardRef) -> Flow {
+        self.ts.podrace_open = false;
+        self.remove_from_hand(p, card);
+        let planet = self.current.expect("checked");
+        match self.def(card).kind {
+            Kind::Location => {
+                self.planets[planet as usize].locations.push(card);
+                self.emit(Event::LocationPlaced {
+                    player: p,
+                    card,
+                    planet,
+                });
+            }
+            Kind::Starship => {
+                // "Starships are never deployed face down."
+                self.players[p.index()].hyperspace.push(card);
+                self.emit(Event::Deployed {
+                    player: p,
+                    card,
+                    hidden: false,
+                    to: DeployedTo::Hyperspace,
+                });
+            }
+            _ => {
+                self.ts.counters -= self.cost(card).unwrap_or(0);
+                let hidden = self.ts.hidden;
+                self.at_mut(planet, p).push(InPlay {
+                    card,
+                    face_up: !hidden,
+                });
+                self.emit(Event::Deployed {
+                    player: p,
+                    card,
+                    hidden,
+                    to: DeployedTo::Planet(planet),
+                });
+                // "You can't use the game text of a hidden card until it is turned face up."
+                if !hidden {
+                    self.hooks.clone().react(self, Trigger::Deployed(card));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    // --- Boonta Eve Classic ----------------------------------------------------------------
+
+    pub(crate) fn has_boonta(&self, p: Player) -> bool {
+        self.players[p.index()]
+            .objective
+            .is_some_and(|o| self.def(o).objective_boonta)
+    }
+
+    /// Whether `card` (in hand or draw deck) may go to `p`'s objective now.
+    pub(crate) fn can_deploy_to_objective(&self, p: Player, card: CardRef) -> bool {
+        if !self.has_boonta(p) {
+            return false;
+        }
+        let d = self.def(card);
+        if !d.deployable() || self.cost(card).is_none_or(|c| c > self.ts.counters) {
+            return false;
+        }
+        let ps = &self.players[p.index()];
+        let slot_free = match d.kind {
+            Kind::Character => d.traits.contains(Traits::PODRACER_PILOT) && ps.pilot.is_none(),
+            Kind::Weapon => d.traits.contains(Traits::PODRACER) && ps.podracer.is_none(),
+            _ => false,
+        };
+        slot_free && (d.diamond || self.persona_planet(p, card).is_none())
+    }
+
+    /// "A matching Podracer Weapon card has the character's name in its card title."
+    pub(crate) fn matching_podracer(&self, pilot: CardRef, podracer: CardRef) -> bool {
+        let (a, b) = (self.def(pilot), self.def(podracer));
+        a.traits.contains(Traits::PODRACER_PILOT)
+            && b.traits.contains(Traits::PODRACER)
+            && b.persona.contains(a.persona.as_str())
+    }
+
+    pub(crate) fn deploy_to_objective(&mut self, p: Player, card: CardRef) -> Flow {
+        let from_hand = self.remove_from_hand(p, card);
+        if !from_hand {
+            let deck = &mut self.players[p.index()].deck;
+            if let Some(i) = deck.iter().position(|&c| c == card) {
+                deck.remove(i);
+            }
+        }
+        self.ts.counters -= self.cost(card).unwrap_or(0);
+        let is_pilot = self.def(card).kind == Kind::Character;
+        let ps = &mut self.players[p.index()];
+        if is_pilot {
+            ps.pilot = Some(card);
+        } else {
+            ps.podracer = Some(card);
+        }
+        // "Cards at your Objective are always face up (never hidden)."
+        self.emit(Event::Deployed {
+            player: p,
+            card,
+            hidden: false,
+            to: DeployedTo::Objective,
+        });
+        self.hooks.clone().react(self, Trigger::Deployed(card));
+        // "When you deploy a Podracer pilot here, you may deploy a matching Podracer Weapon
+        // card from your draw deck (and vice versa)."
+        let ps = &self.players[p.index()];
+        let other_free = if is_pilot {
+            ps.podracer.is_none()
+        } else {
+            ps.pilot.is_none()
+        };
+        if from_hand && other_free {
+            self.search = Some(Search {
+                source: card,
+                kind: if is_pilot {
+                    SearchKind::Podracer
+                } else {
+                    SearchKind::Pilot
+                },
+            });
+            self.phase = Phase::DeckSearch { searching: false };
+        }
+        Ok(())
+    }
+
+    /// Cards of the draw deck the pending search may take.
+    pub(crate) fn search_candidates(&self, p: Player, out: &mut Vec<CardRef>) {
+        let Some(s) = self.search else { return };
+        for &c in &self.players[p.index()].deck {
+            let ok = match s.kind {
+                SearchKind::Podracer => self.matching_podracer(s.source, c),
+                SearchKind::Pilot => self.matching_podracer(c, s.source),
+            };
+            if ok && self.can_deploy_to_objective(p, c) {
+                out.push(c);
+            }
+        }
+    }
+
+    /// "When you're done searching through your draw deck for the specified card, you must
+    /// reshuffle that deck ... if you didn't deploy that card ... you must take 1 DAMAGE as a
+    /// penalty after you reshuffle."
+    pub(crate) fn finish_search(&mut self, p: Player, took: Option<CardRef>) -> Flow {
+        self.search = None;
+        self.phase = Phase::Deploy;
+        self.emit(Event::DeckSearched { player: p, took });
+        if let Some(c) = took {
+            self.deploy_to_objective(p, c)?;
+        }
+        self.shuffle_deck(p);
+        if took.is_none() {
+            self.damage(p, 1)?;
+        }
+        Ok(())
+    }
+
+    // --- podracing -----------------------------------------------------------------------------
+
+    /// The pilot at the objective, when it has its matching Podracer there.
+    pub(crate) fn racing_pilot(&self, p: Player) -> Option<CardRef> {
+        let ps = &self.players[p.index()];
+        match (ps.pilot, ps.podracer) {
+            (Some(a), Some(b)) if self.matching_podracer(a, b) => Some(a),
+            _ => None,
+        }
+    }
+
+    pub(crate) fn can_thrust(&self, p: Player) -> bool {
+        self.ts.podrace_open
+            && !self.ts.thrusted
+            && !self.ts.refueled
+            && self.racing_pilot(p).is_some()
+    }
+
+    /// Whether `card` from hand can be the next lap card, and whether as a handling card.
+    pub(crate) fn lap_fit(&self, p: Player, card: CardRef) -> Option<bool> {
+        let pilot = self.racing_pilot(p)?;
+        let ps = &self.players[p.index()];
+        if !self.ts.podrace_open || self.ts.laps_played >= ps.thrust {
+            return None;
+        }
+        let d = self.def(card);
+        // "You may not play Location cards as lap cards."
+        if d.kind == Kind::Location || d.destiny.is_none() {
+            return None;
+        }
+        let needed = ps.laps.len() as u8 + 1;
+        if d.destiny() == needed {
+            return Some(false);
+        }
+        let handling = self.def(pilot).handling?;
+        // Handling 0 and 6 cannot be used: no lap needs a 0, and a 6 is never a substitute
+        // for anything but itself.
+        if (1..=5).contains(&handling) && d.destiny() == handling && ps.lap_handling < 2 {
+            return Some(true);
+        }
+        None
+    }
+
+    pub(crate) fn thrust(&mut self, p: Player) {
+        self.ts.thrusted = true;
+        let ps = &mut self.players[p.index()];
+        ps.thrust = ps.thrust.saturating_add(1);
+        let thrust = ps.thrust;
+        self.emit(Event::Thrust { player: p, thrust });
+    }
+
+    pub(crate) fn play_lap(&mut self, p: Player, card: CardRef) -> Flow {
+        let handling = self.lap_fit(p, card).expect("legal");
+        self.remove_from_hand(p, card);
+        self.ts.laps_played += 1;
+        let ps = &mut self.players[p.index()];
+        let value = ps.laps.len() as u8 + 1;
+        ps.laps.push(card);
+        if handling {
+            ps.lap_handling += 1;
+        }
+        self.emit(Event::LapCard {
+            player: p,
+            card,
+            value,
+            handling,
+        });
+        if value == 6 {
+            let ps = &mut self.players[p.index()];
+            ps.lap_tokens += 1;
+            ps.lap_handling = 0;
+            let laps = std::mem::take(&mut ps.laps);
+            ps.deck.extend(laps);
+            let tokens = ps.lap_tokens;
+            self.emit(Event::LapCompleted {
+                player: p,
+                laps: tokens,
+            });
+            self.shuffle_deck(p);
+            if tokens >= 3 {
+                // "Your opponent must immediately place the remaining cards in his draw deck
+                // into his discard pile, and you win the game!"
+                let o = &mut self.players[p.other().index()];
+                let rest = std::mem::take(&mut o.deck);
+                o.discard.extend(rest);
+                let laps = std::mem::take(&mut o.laps);
+                o.discard.extend(laps);
+                return Err(self.end(Some(p), super::event::Victory::Podrace));
+            }
+        }
+        Ok(())
+    }
+
+    /// Refuel: "one half his current Thrust, rounded up".
+    pub(crate) fn refuel_limit(&self, p: Player) -> u8 {
+        if !self.ts.podrace_open || !self.ts.thrusted || self.ts.refueled {
+            return 0;
+        }
+        let thrust = self.players[p.index()].thrust;
+        let n = thrust.div_ceil(2) as usize;
+        n.min(self.players[p.index()].deck.len()) as u8
+    }
+
+    pub(crate) fn refuel(&mut self, p: Player, n: u8) -> Flow {
+        self.ts.refueled = true;
+        self.emit(Event::Refueled {
+            player: p,
+            count: n,
+        });
+        self.draw_to_hand(p, n as usize)
+    }
+
+    // --- starships: which evacuations may start --------------------------------------------
+
+    pub(crate) fn evacuees(&self, p: Player, planet: crate::catalogue::Planet) -> Vec<CardRef> {
+        self.at(planet, p)
+            .iter()
+            .filter(|c| {
+                c.face_up && matches!(self.def(c.card).kind, Kind::Character | Kind::Weapon)
+            })
+            .map(|c| c.card)
+            .collect()
+    }
+
+    pub(crate) fn is_class(&self, card: CardRef, class: StarshipClass) -> bool {
+        let d = self.def(card);
+        d.deployable() && d.starship == Some(class)
+    }
+}

@@ -1,0 +1,344 @@
+//! Lightsaber duels (rulebook "Lightsaber Dueling", "Passing in a duel", "How does a character
+//! get defeated in a duel?", "What happens if neither character is defeated?"; rulings.md #4).
+
+use super::card_pool::Kind;
+use super::event::Event;
+use super::player::{CardRef, Player};
+use super::state::{Duel, Flow, GameState, Phase};
+use super::traits::Traits;
+
+impl GameState {
+    /// Duels the active player may initiate: one of their face-up dueling characters, a
+    /// lightsaber there usable by it (or none), against one of the opponent's face-up
+    /// characters.
+    pub(crate) fn duel_options(&self, out: &mut Vec<super::action::Action>) {
+        if self.ts.duel_done {
+            return;
+        }
+        let p = self.active;
+        let Some(planet) = self.current else { return };
+        let targets: Vec<CardRef> = self.face_up_characters(p.other()).collect();
+        if targets.is_empty() {
+            return;
+        }
+        for duelist in self.face_up_characters(p) {
+            if !self.def(duelist).traits.contains(Traits::DUELING) {
+                continue;
+            }
+            let mut sabers = vec![None];
+            for c in self.at(planet, p) {
+                let d = self.def(c.card);
+                if c.face_up
+                    && d.kind == Kind::Weapon
+                    && d.traits.contains(Traits::LIGHTSABER)
+                    && self
+                        .use_line_for(c.card, &[duelist], false, false, true)
+                        .is_some()
+                {
+                    sabers.push(Some(c.card));
+                }
+            }
+            for &saber in &sabers {
+                for &target in &targets {
+                    out.push(super::action::Action::Duel {
+                        duelist,
+                        saber,
+                        target,
+                    });
+                }
+            }
+        }
+    }
+
+    pub(crate) fn start_duel(&mut self, duelist: CardRef, saber: Option<CardRef>, target: CardRef) {
+        let p = self.active;
+        let mut duelists = [None, None];
+        let mut weapons = [None, None];
+        duelists[p.index()] = Some(duelist);
+        duelists[p.other().index()] = Some(target);
+        weapons[p.index()] = saber;
+        self.duel = Some(Box::new(Duel {
+            initiator: p,
+            duelists,
+            weapons,
+            to_act: p,
+            attack: None,
+            hits: [0, 0],
+            passed: [false, false],
+        }));
+        self.ts.duel_done = true;
+        self.phase = Phase::DuelDefender;
+    }
+
+    /// "If your opponent has a dueling character at the same location, then your opponent may
+    /// choose that character to defend instead."
+    pub(crate) fn defender_options(&self, out: &mut Vec<CardRef>) {
+        let d = self.duel.as_ref().expect("duel");
+        let o = d.initiator.other();
+        let target = d.duelists[o.index()].expect("target");
+        out.push(target);
+        out.extend(
+            self.face_up_characters(o)
+                .filter(|&c| c != target && self.def(c).traits.contains(Traits::DUELING)),
+        );
+    }
+
+    pub(crate) fn set_defender(&mut self, card: CardRef) {
+        let d = self.duel.as_mut().expect("duel");
+        let o = d.initiator.other();
+        d.duelists[o.index()] = Some(card);
+        self.phase = Phase::DuelWeapon;
+    }
+
+    /// "The defender may choose one Weapon card usable by the defending character (it doesn't
+    /// have to be a lightsaber)."
+    pub(crate) fn defender_weapons(&self, out: &mut Vec<CardRef>) {
+        let d = self.duel.as_ref().expect("duel");
+        let o = d.initiator.other();
+        let duelist = d.duelists[o.index()].expect("defender");
+        let Some(planet) = self.current else { return };
+        for c in self.at(planet, o) {
+            if c.face_up
+                && self.def(c.card).kind == Kind::Weapon
+                && self
+                    .use_line_for(c.card, &[duelist], false, false, true)
+                    .is_some()
+            {
+                out.push(c.card);
+            }
+        }
+    }
+
+    /// The defender's weapon is chosen: the exceptions, then the dueling hands.
+    pub(crate) fn begin_duel(&mut self, weapon: Option<CardRef>) -> Flow {
+        let d = self.duel.as_mut().expect("duel");
+        let init = d.initiator;
+        d.weapons[init.other().index()] = weapon;
+        let duelists = d.duelists.map(|x| x.expect("duelist"));
+        self.emit(Event::DuelStarted {
+            attacker: duelists[init.index()],
+            defender: duelists[init.other().index()],
+        });
+        // "Second Exception: When a character printed with 0 DAMAGE has to fight in a duel,
+        // that character is simply discarded ... That duel is over immediately."
+        for p in [init.other(), init] {
+            let c = duelists[p.index()];
+            if self.def(c).damage == Some(0) {
+                let planet = self.current.expect("planet");
+                self.remove_from_planet(planet, p, c);
+                self.players[p.index()].discard.push(c);
+                self.emit(Event::DuelZeroDamage { card: c });
+                self.emit(Event::DuelEnded { defeated: Some(c) });
+                self.duel = None;
+                self.phase = Phase::BattleStep;
+                return Ok(());
+            }
+        }
+        for p in [init, init.other()] {
+            let n = self.duel_hand_size(p)?;
+            let ps = &mut self.players[p.index()];
+            // "If you can't draw enough cards ... you'll just have to make do."
+            let take = n.min(ps.deck.len());
+            let at = ps.deck.len() - take;
+            let mut hand = ps.deck.split_off(at);
+            hand.reverse();
+            ps.duel_hand = hand;
+            self.emit(Event::DuelHand {
+                player: p,
+                cards: take as u8,
+            });
+        }
+        self.phase = Phase::DuelPlay;
+        self.advance_duel()
+    }
+
+    /// "Total up the power of your character, using all available power bonus dots (including
+    /// bonuses for location and weapon). However, don't draw destiny to add power to the
+    /// weapon." Anakin (power `?`) draws destiny for his power first ("First Exception").
+    fn duel_hand_size(&mut self, p: Player) -> Result<usize, super::state::Ended> {
+        let d = self.duel.as_ref().expect("duel");
+        let c = d.duelists[p.index()].expect("duelist");
+        let weapon = d.weapons[p.index()];
+        let opponent = d.duelists[p.other().index()];
+        let mut total = self.def(c).printed_power() as i16;
+        if self.def(c).draws_power() {
+            total += self.draw_destiny(p)? as i16;
+        }
+        if let Some((planet, site)) = self.site() {
+            total += self.def(c).location_bonus(planet, site) as i16;
+        }
+        if let Some(w) = weapon
+            && let Some(line) = self.use_line_for(w, &[c], false, false, true)
+        {
+            total += self.def(w).uses[line].dots as i16;
+        }
+        total += self.hooks.power(self, c, opponent) as i16;
+        total += self.hooks.duel_hand(self, c) as i16;
+        Ok(total.max(0) as usize)
+    }
+
+    fn can_attack(&self, p: Player) -> bool {
+        let d = self.duel.as_ref().expect("duel");
+        !d.passed[p.index()] && !self.players[p.index()].duel_hand.is_empty()
+    }
+
+    /// Moves the turn of the duel past players who cannot attack (they passed, or have no
+    /// cards); ends the duel when nobody can.
+    fn advance_duel(&mut self) -> Flow {
+        let d = self.duel.as_ref().expect("duel");
+        if d.attack.is_some() {
+            return Ok(());
+        }
+        let q = d.to_act;
+        if self.can_attack(q) {
+            return Ok(());
+        }
+        if self.can_attack(q.other()) {
+            self.duel.as_mut().expect("duel").to_act = q.other();
+            return Ok(());
+        }
+        self.finish_duel(None)
+    }
+
+    /// Legal duel moves of the player to act.
+    pub(crate) fn duel_moves(&self, out: &mut Vec<super::action::Action>) {
+        use super::action::Action;
+        let d = self.duel.as_ref().expect("duel");
+        let q = d.to_act;
+        let hand = &self.players[q.index()].duel_hand;
+        match d.attack {
+            Some(v) => {
+                // A block needs "the same Destiny number as your attack card".
+                for &c in hand {
+                    if self.def(c).destiny() == v {
+                        out.push(Action::DuelBlock(c));
+                    }
+                }
+                out.push(Action::DuelNoBlock);
+            }
+            None => {
+                out.extend(hand.iter().map(|&c| Action::DuelAttack(c)));
+                out.push(Action::DuelPass);
+            }
+        }
+    }
+
+    /// An attack or a block: the card goes to the dueling pile and becomes the attack to block.
+    pub(crate) fn duel_play(&mut self, card: CardRef, block: bool) -> Flow {
+        let d = self.duel.as_mut().expect("duel");
+        let q = d.to_act;
+        let ps = &mut self.players[q.index()];
+        ps.duel_hand.retain(|&c| c != card);
+        ps.duel_pile.push(card);
+        let value = self.def(card).destiny();
+        let d = self.duel.as_mut().expect("duel");
+        d.attack = Some(value);
+        d.to_act = q.other();
+        if block {
+            self.emit(Event::DuelBlock { player: q, card });
+        } else {
+            self.emit(Event::DuelAttack {
+                player: q,
+                card,
+                value,
+            });
+        }
+        Ok(())
+    }
+
+    /// No block: the attack scores a hit; "After he marks the hit, then he gets to play the next
+    /// attack."
+    pub(crate) fn duel_no_block(&mut self) -> Flow {
+        let d = self.duel.as_ref().expect("duel");
+        let q = d.to_act;
+        let hitter = q.other();
+        let card = *self.players[hitter.index()]
+            .duel_pile
+            .last()
+            .expect("an attack was played");
+        let extra = self.hooks.duel_hit(self, card);
+        let d = self.duel.as_mut().expect("duel");
+        d.hits[q.index()] = d.hits[q.index()].saturating_add(1 + extra.extra_hits);
+        d.attack = None;
+        d.to_act = q;
+        let hits = d.hits[q.index()];
+        let duelist = d.duelists[q.index()].expect("duelist");
+        self.emit(Event::DuelHit { player: q, hits });
+        if extra.extra_cards > 0 {
+            let ps = &mut self.players[hitter.index()];
+            for _ in 0..extra.extra_cards {
+                if let Some(c) = ps.deck.pop() {
+                    ps.duel_hand.push(c);
+                }
+            }
+        }
+        // "If the number of hits a Character card has taken equals or exceeds the printed
+        // DAMAGE number on that character's card, then that character is defeated."
+        if hits >= self.def(duelist).damage() {
+            return self.finish_duel(Some(q));
+        }
+        self.advance_duel()
+    }
+
+    /// rulings.md #4: "a player may pass instead of attacking, then may only block for the rest
+    /// of the duel and may not initiate a battle that turn".
+    pub(crate) fn duel_pass(&mut self) -> Flow {
+        let d = self.duel.as_mut().expect("duel");
+        let q = d.to_act;
+        d.passed[q.index()] = true;
+        d.to_act = q.other();
+        if q == self.active {
+            self.ts.passed_in_duel = true;
+        }
+        self.emit(Event::DuelPass { player: q });
+        self.advance_duel()
+    }
+
+    /// The end of a duel: dueling cards are reshuffled into the draw decks, then damage.
+    fn finish_duel(&mut self, defeated: Option<Player>) -> Flow {
+        let d = *self.duel.take().expect("duel");
+        for p in Player::BOTH {
+            let ps = &mut self.players[p.index()];
+            let hand = std::mem::take(&mut ps.duel_hand);
+            let pile = std::mem::take(&mut ps.duel_pile);
+            ps.deck.extend(hand);
+            ps.deck.extend(pile);
+            self.shuffle_deck(p);
+        }
+        self.phase = Phase::BattleStep;
+        match defeated {
+            Some(q) => {
+                let c = d.duelists[q.index()].expect("duelist");
+                let planet = self.current.expect("planet");
+                self.remove_from_planet(planet, q, c);
+                self.players[q.index()].discard.push(c);
+                // "Discard the Character card and the Weapon card the character was using."
+                if let Some(w) = d.weapons[q.index()]
+                    && self.remove_from_planet(planet, q, w)
+                {
+                    self.players[q.index()].discard.push(w);
+                }
+                self.emit(Event::Defeated { player: q, card: c });
+                self.emit(Event::DuelEnded { defeated: Some(c) });
+                // "The loser ... must take damage equal to their printed damage (after
+                // modifiers) minus the number of hits they scored on their opponent."
+                let printed = self.def(c).damage() as i16 + self.hooks.damage(self, c) as i16;
+                let scored = d.hits[q.other().index()] as i16;
+                self.damage(q, (printed - scored).max(0) as u8)
+            }
+            None => {
+                self.emit(Event::DuelEnded { defeated: None });
+                // "The player with the most hit tokens on his dueling character must now take
+                // damage ... equal to the number of those hit tokens minus the hits they scored."
+                let (a, b) = (d.hits[0], d.hits[1]);
+                if a > b {
+                    self.damage(Player::A, a - b)
+                } else if b > a {
+                    self.damage(Player::B, b - a)
+                } else {
+                    Ok(())
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,44 @@
+//! The game engine: a pure rules kernel for the full game of Young Jedi (rulebook "The Full
+//! Game" and after, with rulings.md). It knows nothing of files, databases, the command line or
+//! the clock: it takes an immutable card pool and two decks, and returns states and events.
+//!
+//! - [`GameState::new`] sets up a game from a seed; [`GameState::view`] gives a player's
+//!   [`PlayerView`]; [`legal_actions`] lists what that player may do; [`GameState::apply`]
+//!   does it (an illegal action leaves the state untouched) and returns the [`Event`]s.
+//! - Printed statistics and the structured use lines of weapons and battle cards apply. Game
+//!   text comes later through the [`Abilities`] hooks.
+
+pub mod action;
+mod battle;
+pub mod builder;
+pub mod card_pool;
+mod deploy;
+mod duel;
+pub mod event;
+pub mod hooks;
+mod legal;
+pub mod player;
+pub mod rng;
+pub mod sample_decks;
+mod setup;
+mod starships;
+pub mod state;
+pub mod traits;
+mod turn;
+pub mod view;
+pub mod who;
+
+#[cfg(test)]
+mod tests;
+
+pub use action::{Action, IllegalAction};
+pub use card_pool::{CardDef, CardPool, DefId, Kind, Unknowns};
+pub use event::{DeployedTo, Event, Events, FightSide, GameResult, Victory};
+pub use hooks::{Abilities, DuelHit, Printed};
+pub use legal::legal_actions;
+pub use player::{CardRef, Player};
+pub use rng::game_seed;
+pub use setup::SetupError;
+pub use state::{GameOptions, GameState, Phase, PlanetStatus, StarshipRules};
+pub use turn::{COUNTERS_PER_TURN, HAND_SIZE};
+pub use view::{PlayerView, Seen};

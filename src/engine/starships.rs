@@ -1,0 +1,238 @@
+//! Starships and evacuation (rulebook "Starships and Evacuation", "Hyperspace", "Starship
+//! Battle Plans"; the Battle of Naboo rules in its sidebar, as a game option).
+
+use super::event::Event;
+use super::player::{CardRef, Player};
+use super::state::{Battle, Evacuation, Flow, GameState, Phase, StarshipRules};
+use crate::catalogue::{Planet, StarshipClass};
+
+impl GameState {
+    /// Planets `p` may evacuate now: "only at a planet where you have at least one Weapon or
+    /// Character card" face up. Under Duel of the Fates rules a transport must be in the
+    /// Hyperspace pile.
+    pub(crate) fn evacuation_planets(&self, p: Player) -> impl Iterator<Item = Planet> + '_ {
+        Planet::ALL
+            .into_iter()
+            .filter(move |&pl| !self.evacuees(p, pl).is_empty())
+    }
+
+    pub(crate) fn has_hyperspace_transport(&self, p: Player) -> bool {
+        self.players[p.index()]
+            .hyperspace
+            .iter()
+            .any(|&c| self.is_class(c, StarshipClass::Transport))
+    }
+
+    /// Starts an evacuation: the characters and weapons are taken up (set aside) and the
+    /// opponent may intercept.
+    pub(crate) fn start_evacuation(
+        &mut self,
+        p: Player,
+        planet: Planet,
+        transport: Option<CardRef>,
+    ) {
+        self.ts.podrace_open = false;
+        let cards = self.evacuees(p, planet);
+        for &c in &cards {
+            self.remove_from_planet(planet, p, c);
+        }
+        if let Some(t) = transport {
+            self.remove_from_hand(p, t);
+            self.players[p.index()].held.push(t);
+        }
+        self.players[p.index()].held.extend(&cards);
+        self.emit(Event::EvacuationStarted {
+            player: p,
+            planet,
+            cards: cards.len() as u8,
+        });
+        self.evacuation = Some(Box::new(Evacuation {
+            player: p,
+            planet,
+            transport,
+        }));
+        self.phase = Phase::Interception;
+    }
+
+    /// Duel of the Fates: "Your opponent may then add starships from his hand to his
+    /// Hyperspace pile."
+    pub(crate) fn add_starship(&mut self, p: Player, card: CardRef) {
+        self.remove_from_hand(p, card);
+        self.players[p.index()].hyperspace.push(card);
+        self.emit(Event::StarshipAdded { player: p, card });
+    }
+
+    /// The opponent declines to intercept: the evacuation succeeds.
+    pub(crate) fn no_intercept(&mut self) -> Flow {
+        let ev = self.evacuation.clone().expect("evacuation");
+        self.emit(Event::NotIntercepted {
+            player: ev.player.other(),
+        });
+        match self.options.starships {
+            StarshipRules::DuelOfTheFates => self.evacuation_succeeds(true),
+            StarshipRules::BattleOfNaboo => {
+                self.evacuation_succeeds(false)?;
+                self.fly_away(ev.player, ev.transport.expect("BoN transport"));
+                Ok(())
+            }
+        }
+    }
+
+    /// Duel of the Fates: "If you opponent chooses to intercept, a space battle begins"; the
+    /// interceptor is the attacker and every starship of both Hyperspace piles fights.
+    pub(crate) fn intercept(&mut self) {
+        let ev = self.evacuation.clone().expect("evacuation");
+        let interceptor = ev.player.other();
+        self.emit(Event::Intercepted {
+            player: interceptor,
+        });
+        let units = Player::BOTH.map(|p| self.players[p.index()].hyperspace.clone());
+        self.battle = Some(Box::new(Battle {
+            attacker: interceptor,
+            space: Some(ev.planet),
+            units,
+            plans: [Vec::new(), Vec::new()],
+        }));
+        self.emit(Event::BattleDeclared {
+            attacker: interceptor,
+            space: true,
+        });
+        self.phase = Phase::BattleCards(interceptor);
+    }
+
+    /// After the starship battle: "If one or more of the defender's transports in the battle
+    /// survived, then the evacuation is successful ... If none survived, then those characters
+    /// and weapons are discarded."
+    pub(crate) fn finish_space_battle(&mut self, _planet: Planet) -> Flow {
+        let p = self.evacuation.as_ref().expect("evacuation").player;
+        if self.has_hyperspace_transport(p) {
+            self.evacuation_succeeds(true)
+        } else {
+            self.evacuees_lost(p);
+            Ok(())
+        }
+    }
+
+    fn evacuees_lost(&mut self, p: Player) {
+        let held = std::mem::take(&mut self.players[p.index()].held);
+        let n = held.len() as u8;
+        self.players[p.index()].discard.extend(held);
+        self.emit(Event::EvacueesLost {
+            player: p,
+            cards: n,
+        });
+        self.evacuation = None;
+        self.phase = Phase::Deploy;
+    }
+
+    /// The evacuees are shuffled back into the draw deck; under Duel of the Fates rules "the
+    /// transporting player randomly selects one of his surviving transports. It is shuffled
+    /// into the deck along with the characters and weapons that it transported."
+    fn evacuation_succeeds(&mut self, with_transport: bool) -> Flow {
+        let ev = self.evacuation.take().expect("evacuation");
+        let p = ev.player;
+        let ps = &mut self.players[p.index()];
+        let evacuees: Vec<CardRef> = std::mem::take(&mut ps.held)
+            .into_iter()
+            .filter(|&c| Some(c) != ev.transport)
+            .collect();
+        if let Some(t) = ev.transport {
+            self.players[p.index()].held.push(t);
+        }
+        let n = evacuees.len() as u8;
+        self.players[p.index()].deck.extend(evacuees);
+        let mut transport = None;
+        if with_transport {
+            let transports: Vec<CardRef> = self.players[p.index()]
+                .hyperspace
+                .iter()
+                .copied()
+                .filter(|&c| self.is_class(c, StarshipClass::Transport))
+                .collect();
+            if !transports.is_empty() {
+                let t = transports[self.rng.below(transports.len())];
+                let hs = &mut self.players[p.index()].hyperspace;
+                hs.retain(|&c| c != t);
+                self.players[p.index()].deck.push(t);
+                transport = Some(t);
+            }
+        }
+        self.emit(Event::Evacuated {
+            player: p,
+            planet: ev.planet,
+            cards: n,
+            transport,
+        });
+        self.shuffle_deck(p);
+        self.phase = Phase::Deploy;
+        Ok(())
+    }
+
+    /// "Any starships that didn't get destroyed in the starship battle now 'fly away' (discard
+    /// them, but take no Damage)."
+    fn fly_away(&mut self, p: Player, card: CardRef) {
+        let h = &mut self.players[p.index()].held;
+        h.retain(|&c| c != card);
+        self.players[p.index()].discard.push(card);
+        self.emit(Event::FlewAway { player: p, card });
+    }
+
+    /// Battle of Naboo rules: the transport against one starfighter; only the starfighter draws
+    /// destiny.
+    pub(crate) fn intercept_with(&mut self, starfighter: CardRef) -> Flow {
+        let ev = self.evacuation.clone().expect("evacuation");
+        let p = ev.player;
+        let o = p.other();
+        let t = ev.transport.expect("BoN transport");
+        self.remove_from_hand(o, starfighter);
+        self.players[o.index()].held.push(starfighter);
+        self.emit(Event::Intercepted { player: o });
+        let pt = self.def(t).printed_power() as i16
+            + self.hooks.power(self, t, Some(starfighter)) as i16;
+        let mut ps = self.def(starfighter).printed_power() as i16
+            + self.hooks.power(self, starfighter, Some(t)) as i16;
+        ps += self.draw_destiny(o)? as i16;
+        let winner = match ps.cmp(&pt) {
+            std::cmp::Ordering::Greater => Some(o),
+            std::cmp::Ordering::Less => Some(p),
+            std::cmp::Ordering::Equal => None,
+        };
+        let side = |player, card, power| super::event::FightSide {
+            player,
+            cards: [Some(card), None, None],
+            weapon: None,
+            battle_card: None,
+            power,
+        };
+        self.emit(Event::Fight {
+            attacker: side(o, starfighter, ps),
+            defender: side(p, t, pt),
+            winner,
+        });
+        if winner == Some(o) {
+            // "Discard your Transport and all the characters and weapons stacked underneath
+            // it ... characters' Damage numbers are ignored."
+            self.emit(Event::Defeated { player: p, card: t });
+            let dmg = self.def(t).damage();
+            self.evacuees_lost(p);
+            self.fly_away(o, starfighter);
+            return self.damage(p, dmg);
+        }
+        if winner == Some(p) {
+            let h = &mut self.players[o.index()].held;
+            h.retain(|&c| c != starfighter);
+            self.players[o.index()].discard.push(starfighter);
+            self.emit(Event::Defeated {
+                player: o,
+                card: starfighter,
+            });
+            let dmg = self.def(starfighter).damage();
+            self.damage(o, dmg)?;
+        } else {
+            self.fly_away(o, starfighter);
+        }
+        self.evacuation_succeeds(false)?;
+        self.fly_away(p, t);
+        Ok(())
+    }
+}

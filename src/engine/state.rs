@@ -1,0 +1,545 @@
+//! The game state: zones, planets, the turn, and the decision being waited for.
+
+use std::sync::Arc;
+
+use serde::Serialize;
+
+use super::card_pool::{CardDef, CardPool, DefId};
+use super::event::{Event, GameResult, Victory};
+use super::hooks::{Abilities, Printed};
+use super::player::{CardRef, Player};
+use super::rng::GameRng;
+use crate::catalogue::Planet;
+
+/// Which starship rules are in force (rulings.md: Duel of the Fates by default).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum StarshipRules {
+    #[default]
+    DuelOfTheFates,
+    BattleOfNaboo,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct GameOptions {
+    pub starships: StarshipRules,
+    /// Turns after which the game stops with no winner (reported as a turn cap, never a win).
+    pub turn_cap: u32,
+}
+
+impl Default for GameOptions {
+    fn default() -> GameOptions {
+        GameOptions {
+            starships: StarshipRules::DuelOfTheFates,
+            turn_cap: 400,
+        }
+    }
+}
+
+/// The fixed part of a game: the card pool and which card belongs to whom. Shared.
+#[derive(Debug)]
+pub struct Table {
+    pub pool: Arc<CardPool>,
+    /// Per card of the game: owner and definition.
+    pub cards: Vec<(Player, DefId)>,
+}
+
+/// A card at a planet (character, weapon or effect).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct InPlay {
+    pub card: CardRef,
+    pub face_up: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum PlanetStatus {
+    Unplayed,
+    Current,
+    Controlled { by: Player, surrendered: bool },
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct PlanetState {
+    pub status: PlanetStatus,
+    /// Location cards, bottom to top: the top one is where the action is.
+    pub locations: Vec<CardRef>,
+    /// Each player's characters, weapons and effects here.
+    pub cards: [Vec<InPlay>; 2],
+    /// Turns each player has begun while this was the current planet (the Hidden Cards rule
+    /// applies to the first).
+    pub turns: [u8; 2],
+}
+
+impl PlanetState {
+    fn new() -> PlanetState {
+        PlanetState {
+            status: PlanetStatus::Unplayed,
+            locations: Vec::new(),
+            cards: [Vec::new(), Vec::new()],
+            turns: [0, 0],
+        }
+    }
+}
+
+/// Each player's zones.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct PlayerState {
+    /// The draw deck; the top card is the last.
+    pub deck: Vec<CardRef>,
+    pub hand: Vec<CardRef>,
+    pub discard: Vec<CardRef>,
+    pub hyperspace: Vec<CardRef>,
+    pub objective: Option<CardRef>,
+    /// The Podracer pilot and Podracer at the objective ("for the entire game").
+    pub pilot: Option<CardRef>,
+    pub podracer: Option<CardRef>,
+    pub thrust: u8,
+    /// The podracing pile of the lap in progress, in playing order.
+    pub laps: Vec<CardRef>,
+    pub lap_handling: u8,
+    pub lap_tokens: u8,
+    pub duel_hand: Vec<CardRef>,
+    pub duel_pile: Vec<CardRef>,
+    /// Cards set aside for the step in progress: battle cards taken from hand for a battle,
+    /// evacuees and starships of an evacuation.
+    pub held: Vec<CardRef>,
+}
+
+/// The decision the game waits for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum Phase {
+    StartingLocation(Player),
+    /// `player` may fetch an Effect; then `next` (if any) may.
+    EffectFetch {
+        player: Player,
+        next: Option<Player>,
+    },
+    NextLocation(Player),
+    Deploy,
+    /// A deploy from the draw deck is offered (`searching` once the deck is open).
+    DeckSearch {
+        searching: bool,
+    },
+    /// The opponent of an evacuation may add starships and intercept.
+    Interception,
+    BattleStep,
+    DuelDefender,
+    DuelWeapon,
+    DuelPlay,
+    BattleCards(Player),
+    BattlePlan(Player),
+    EvenUp,
+    EvenUpDiscard,
+    EndOfTurn,
+    GameOver,
+}
+
+/// What the active player has done this turn.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct TurnState {
+    pub counters: i16,
+    /// Deploys are hidden this turn (the player's first turn at this planet).
+    pub hidden: bool,
+    /// Podracing actions are still allowed (nothing else has been done this deploy step).
+    pub podrace_open: bool,
+    pub thrusted: bool,
+    pub refueled: bool,
+    pub laps_played: u8,
+    pub duel_done: bool,
+    /// Passed in a duel: may not initiate a battle this turn.
+    pub passed_in_duel: bool,
+}
+
+/// A pending deploy from the draw deck.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Search {
+    /// The card whose deploy allows the search.
+    pub source: CardRef,
+    /// What may be taken: the matching Podracer (or pilot) for the objective.
+    pub kind: SearchKind,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum SearchKind {
+    /// The Podracer matching this pilot, to the objective.
+    Podracer,
+    /// A pilot matching this Podracer, to the objective.
+    Pilot,
+}
+
+/// A battle (of characters, or of starships during an evacuation) being set up.
+#[derive(Debug, Clone, Serialize)]
+pub struct Battle {
+    pub attacker: Player,
+    /// A starship battle over this planet's evacuation.
+    pub space: Option<Planet>,
+    /// The cards each side must (characters, starships) or may (weapons) place in its plan.
+    pub units: [Vec<CardRef>; 2],
+    pub plans: [Vec<CardRef>; 2],
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Duel {
+    pub initiator: Player,
+    pub duelists: [Option<CardRef>; 2],
+    pub weapons: [Option<CardRef>; 2],
+    pub to_act: Player,
+    /// The attack value to block, when a block is due.
+    pub attack: Option<u8>,
+    /// Hits on each player's duelist.
+    pub hits: [u8; 2],
+    pub passed: [bool; 2],
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Evacuation {
+    pub player: Player,
+    pub planet: Planet,
+    /// Battle of Naboo rules: the transport played from hand, and an interceptor.
+    pub transport: Option<CardRef>,
+}
+
+#[derive(Debug, Clone)]
+pub struct GameState {
+    pub(crate) table: Arc<Table>,
+    pub(crate) hooks: Arc<dyn Abilities>,
+    pub(crate) options: GameOptions,
+    pub(crate) rng: GameRng,
+    pub(crate) players: [PlayerState; 2],
+    pub(crate) planets: [PlanetState; 3],
+    pub(crate) current: Option<Planet>,
+    pub(crate) turn: u32,
+    pub(crate) active: Player,
+    pub(crate) phase: Phase,
+    pub(crate) ts: TurnState,
+    /// Who takes the turn after the next Effect fetch.
+    pub(crate) next_turn: Player,
+    pub(crate) search: Option<Search>,
+    pub(crate) battle: Option<Box<Battle>>,
+    pub(crate) duel: Option<Box<Duel>>,
+    pub(crate) evacuation: Option<Box<Evacuation>>,
+    pub(crate) result: Option<GameResult>,
+    pub(crate) log: Vec<Event>,
+}
+
+/// The game stopped (someone won, or the turn cap): unwinds the rules code with `?`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Ended;
+
+pub(crate) type Flow = Result<(), Ended>;
+
+impl GameState {
+    pub(crate) fn empty(table: Arc<Table>, options: GameOptions, seed: u64) -> GameState {
+        GameState {
+            table,
+            hooks: Arc::new(Printed),
+            options,
+            rng: GameRng::new(seed),
+            players: [PlayerState::default(), PlayerState::default()],
+            planets: [PlanetState::new(), PlanetState::new(), PlanetState::new()],
+            current: None,
+            turn: 0,
+            active: Player::A,
+            phase: Phase::GameOver,
+            ts: TurnState::default(),
+            next_turn: Player::A,
+            search: None,
+            battle: None,
+            duel: None,
+            evacuation: None,
+            result: None,
+            log: Vec::new(),
+        }
+    }
+
+    /// Replaces the ability hooks (the default reads printed statistics only).
+    pub fn with_abilities(mut self, hooks: Arc<dyn Abilities>) -> GameState {
+        self.hooks = hooks;
+        self
+    }
+
+    // --- read-only queries -------------------------------------------------------------
+
+    pub fn def(&self, card: CardRef) -> &CardDef {
+        self.table.pool.get(self.table.cards[card.index()].1)
+    }
+
+    pub fn owner(&self, card: CardRef) -> Player {
+        self.table.cards[card.index()].0
+    }
+
+    pub fn card_count(&self) -> usize {
+        self.table.cards.len()
+    }
+
+    pub fn table(&self) -> &Table {
+        &self.table
+    }
+
+    pub fn result(&self) -> Option<GameResult> {
+        self.result
+    }
+
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    pub fn turn(&self) -> u32 {
+        self.turn
+    }
+
+    pub fn active(&self) -> Player {
+        self.active
+    }
+
+    pub fn current_planet(&self) -> Option<Planet> {
+        self.current
+    }
+
+    pub fn planet(&self, planet: Planet) -> &PlanetState {
+        &self.planets[planet as usize]
+    }
+
+    pub fn player(&self, p: Player) -> &PlayerState {
+        &self.players[p.index()]
+    }
+
+    pub fn options(&self) -> GameOptions {
+        self.options
+    }
+
+    /// Who must decide now (None once the game is over).
+    pub fn to_act(&self) -> Option<Player> {
+        Some(match self.phase {
+            Phase::GameOver => return None,
+            Phase::StartingLocation(p) | Phase::NextLocation(p) => p,
+            Phase::EffectFetch { player, .. } => player,
+            Phase::BattleCards(p) | Phase::BattlePlan(p) => p,
+            Phase::Interception => self.active.other(),
+            Phase::DuelDefender | Phase::DuelWeapon => self.active.other(),
+            Phase::DuelPlay => self.duel.as_ref().map(|d| d.to_act)?,
+            _ => self.active,
+        })
+    }
+
+    /// The site on top at the current planet.
+    pub fn site(&self) -> Option<(Planet, u8)> {
+        let planet = self.current?;
+        let top = *self.planets[planet as usize].locations.last()?;
+        self.def(top).location
+    }
+
+    pub(crate) fn at(&self, planet: Planet, p: Player) -> &Vec<InPlay> {
+        &self.planets[planet as usize].cards[p.index()]
+    }
+
+    pub(crate) fn at_mut(&mut self, planet: Planet, p: Player) -> &mut Vec<InPlay> {
+        &mut self.planets[planet as usize].cards[p.index()]
+    }
+
+    /// Face-up characters of `p` at the current planet.
+    pub(crate) fn face_up_characters(&self, p: Player) -> impl Iterator<Item = CardRef> + '_ {
+        let list: &[InPlay] = match self.current {
+            Some(planet) => self.at(planet, p),
+            None => &[],
+        };
+        list.iter()
+            .filter(|c| c.face_up && self.def(c.card).is_character())
+            .map(|c| c.card)
+    }
+
+    /// Whether a non-diamond card of this persona is in play anywhere for its owner (at any
+    /// planet, hidden or not, or at the objective): "can only be in one place at a time".
+    pub(crate) fn persona_planet(&self, p: Player, card: CardRef) -> Option<PersonaAt> {
+        let def = self.def(card);
+        let same = |c: CardRef| {
+            let d = self.def(c);
+            d.kind == def.kind && !d.diamond && d.persona == def.persona
+        };
+        for planet in Planet::ALL {
+            if self.at(planet, p).iter().any(|c| same(c.card)) {
+                return Some(PersonaAt::Planet(planet));
+            }
+        }
+        let ps = &self.players[p.index()];
+        if ps.pilot.into_iter().chain(ps.podracer).any(same) {
+            return Some(PersonaAt::Objective);
+        }
+        None
+    }
+
+    // --- mutations shared by the rules ---------------------------------------------------
+
+    pub(crate) fn emit(&mut self, e: Event) {
+        self.log.push(e);
+    }
+
+    pub(crate) fn end(&mut self, winner: Option<Player>, victory: Victory) -> Ended {
+        let result = GameResult {
+            winner,
+            victory,
+            turn: self.turn,
+        };
+        self.result = Some(result);
+        self.phase = Phase::GameOver;
+        self.emit(Event::GameOver(result));
+        Ended
+    }
+
+    pub(crate) fn shuffle_deck(&mut self, p: Player) {
+        let mut deck = std::mem::take(&mut self.players[p.index()].deck);
+        self.rng.shuffle(&mut deck);
+        self.players[p.index()].deck = deck;
+        self.emit(Event::Shuffled(p));
+    }
+
+    /// Takes the top card of the draw deck. Lap cards are part of the draw deck and are used,
+    /// last played first, once the pile is empty ("Lap Cards"). With neither, `p` has lost
+    /// (Deck Victory).
+    pub(crate) fn take_top(&mut self, p: Player) -> Result<CardRef, Ended> {
+        let ps = &mut self.players[p.index()];
+        if let Some(c) = ps.deck.pop() {
+            return Ok(c);
+        }
+        if let Some(c) = ps.laps.pop() {
+            return Ok(c);
+        }
+        Err(self.end(Some(p.other()), Victory::Deck))
+    }
+
+    pub(crate) fn draw_to_hand(&mut self, p: Player, n: usize) -> Flow {
+        for _ in 0..n {
+            let c = self.take_top(p)?;
+            self.players[p.index()].hand.push(c);
+        }
+        if n > 0 {
+            self.emit(Event::Drew {
+                player: p,
+                count: n as u8,
+            });
+        }
+        Ok(())
+    }
+
+    /// Damage: `n` cards from the top of the draw deck to the discard pile.
+    pub(crate) fn damage(&mut self, p: Player, n: u8) -> Flow {
+        if n == 0 {
+            return Ok(());
+        }
+        self.emit(Event::Damage {
+            player: p,
+            cards: n,
+        });
+        for _ in 0..n {
+            let c = self.take_top(p)?;
+            self.players[p.index()].discard.push(c);
+        }
+        Ok(())
+    }
+
+    /// Draws destiny: the top card's destiny number; the card goes to hand ("Put your destiny
+    /// card in your hand"). Abilities may allow a redraw.
+    pub(crate) fn draw_destiny(&mut self, p: Player) -> Result<u8, Ended> {
+        loop {
+            let c = self.take_top(p)?;
+            let value = self.def(c).destiny();
+            self.players[p.index()].hand.push(c);
+            self.emit(Event::DestinyDrawn {
+                player: p,
+                card: c,
+                value,
+            });
+            if !self.hooks.clone().redraw_destiny(self, p, c) {
+                return Ok(value);
+            }
+        }
+    }
+
+    pub(crate) fn remove_from_hand(&mut self, p: Player, card: CardRef) -> bool {
+        let hand = &mut self.players[p.index()].hand;
+        match hand.iter().position(|&c| c == card) {
+            Some(i) => {
+                hand.remove(i);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Removes a card from wherever it is at a planet; returns whether it was there.
+    pub(crate) fn remove_from_planet(&mut self, planet: Planet, p: Player, card: CardRef) -> bool {
+        let list = self.at_mut(planet, p);
+        match list.iter().position(|c| c.card == card) {
+            Some(i) => {
+                list.remove(i);
+                true
+            }
+            None => false,
+        }
+    }
+
+    // --- the invariant -----------------------------------------------------------------------
+
+    /// Every card of the game is in exactly one zone. Returns a description of the first
+    /// violation.
+    pub fn check_zones(&self) -> Result<(), String> {
+        let mut seen = vec![0u8; self.card_count()];
+        let mut mark = |c: CardRef, zone: &str| -> Result<(), String> {
+            let s = seen
+                .get_mut(c.index())
+                .ok_or_else(|| format!("card {c:?} in {zone} is not a card of this game"))?;
+            *s += 1;
+            if *s > 1 {
+                return Err(format!("card {c:?} is in two zones (second: {zone})"));
+            }
+            Ok(())
+        };
+        for p in Player::BOTH {
+            let ps = &self.players[p.index()];
+            for (zone, list) in [
+                ("deck", &ps.deck),
+                ("hand", &ps.hand),
+                ("discard", &ps.discard),
+                ("hyperspace", &ps.hyperspace),
+                ("laps", &ps.laps),
+                ("duel hand", &ps.duel_hand),
+                ("duel pile", &ps.duel_pile),
+                ("held", &ps.held),
+            ] {
+                for &c in list {
+                    mark(c, zone)?;
+                    if self.owner(c) != p {
+                        return Err(format!(
+                            "card {c:?} of {:?} is in {p:?}'s {zone}",
+                            self.owner(c)
+                        ));
+                    }
+                }
+            }
+            for c in ps.objective.into_iter().chain(ps.pilot).chain(ps.podracer) {
+                mark(c, "objective")?;
+            }
+        }
+        for planet in &self.planets {
+            for &c in &planet.locations {
+                mark(c, "locations")?;
+            }
+            for list in &planet.cards {
+                for c in list {
+                    mark(c.card, "planet")?;
+                }
+            }
+        }
+        if let Some(i) = seen.iter().position(|&s| s == 0) {
+            return Err(format!("card {:?} is in no zone", CardRef::new(i)));
+        }
+        Ok(())
+    }
+}
+
+/// Where a persona already is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum PersonaAt {
+    Planet(Planet),
+    Objective,
+}

@@ -1,0 +1,206 @@
+//! The Boonta Eve Classic: rulebook "Objective Cards", "Boonta Eve Classic", "Lap Cards",
+//! "Podracing Characteristics", and "Deploying cards from your draw deck".
+
+use super::*;
+use crate::catalogue::{Card, Planet};
+use crate::engine::Victory;
+
+fn pilot() -> Card {
+    // Handling is the last digit of the collector number: 3.
+    Card {
+        number: "73".into(),
+        counters: Some(2),
+        ..fx::character("Sebulba", "Bad-Tempered Dug", 4, 2, 3)
+    }
+}
+
+fn podracer() -> Card {
+    Card {
+        counters: Some(1),
+        diamond: Some(false),
+        ..fx::weapon("Sebulba's Podracer", &[("Sebulba", 3, 1)])
+    }
+}
+
+fn racing() -> (Builder, CardRef, CardRef) {
+    let mut b = Builder::new();
+    b.current(Planet::Naboo, 0);
+    b.add(A, fx::boonta(), Zone::Objective);
+    let p = b.add(A, pilot(), Zone::Pilot);
+    let r = b.add(A, podracer(), Zone::Podracer);
+    b.deck_filler(A, 1, 10);
+    b.deck_filler(B, 1, 10);
+    (b, p, r)
+}
+
+#[test]
+fn a_pilot_to_the_objective_may_fetch_its_podracer_from_the_draw_deck() {
+    // "You may deploy one Podracer pilot and one Podracer Weapon card to your Boonta Eve
+    // Classic Objective card, using your deploy counters ... when you deploy a Podracer pilot
+    // here, you may deploy a matching Podracer Weapon card from your draw deck."
+    let mut b = Builder::new();
+    b.current(Planet::Naboo, 0);
+    b.add(A, fx::boonta(), Zone::Objective);
+    let p = b.add(A, pilot(), Zone::Hand);
+    let r = b.add(A, podracer(), Zone::Deck);
+    let again = b.add(A, pilot(), Zone::Hand);
+    b.deck_filler(A, 1, 5);
+    let mut g = b.build();
+    play(&mut g, &[Action::DeployToObjective(p), Action::SearchDeck]);
+    assert_eq!(
+        legal(&g),
+        vec![Action::SearchTake(r), Action::SearchTakeNothing]
+    );
+    let ev = play(&mut g, &[Action::SearchTake(r)]);
+    assert!(ev.contains(&Event::Shuffled(A)));
+    assert_eq!(
+        (g.player(A).pilot, g.player(A).podracer),
+        (Some(p), Some(r))
+    );
+    assert_eq!(g.ts.counters, 6 - 2 - 1);
+    // The pilot is in play ("These cards are in play"): no second Sebulba anywhere.
+    let l = legal(&g);
+    assert!(!l.contains(&Action::Deploy(again)) && !l.contains(&Action::DeployToObjective(again)));
+}
+
+#[test]
+fn declining_a_deck_search_costs_one_damage() {
+    // "If you didn't deploy that card from your draw deck (because you didn't find one ... or
+    // you changed your mind), then you must take 1 DAMAGE as a penalty after you reshuffle."
+    let mut b = Builder::new();
+    b.current(Planet::Naboo, 0);
+    b.add(A, fx::boonta(), Zone::Objective);
+    let p = b.add(A, pilot(), Zone::Hand);
+    b.deck_filler(A, 1, 5);
+    let mut g = b.build();
+    let ev = play(
+        &mut g,
+        &[
+            Action::DeployToObjective(p),
+            Action::SearchDeck,
+            Action::SearchTakeNothing,
+        ],
+    );
+    assert!(ev.contains(&Event::Damage {
+        player: A,
+        cards: 1
+    }));
+    assert_eq!(g.player(A).deck.len(), 4);
+    // Not searching at all costs nothing.
+    let mut b = Builder::new();
+    b.current(Planet::Naboo, 0);
+    b.add(A, fx::boonta(), Zone::Objective);
+    let p = b.add(A, pilot(), Zone::Hand);
+    b.deck_filler(A, 1, 5);
+    let mut g = b.build();
+    play(&mut g, &[Action::DeployToObjective(p), Action::SkipSearch]);
+    assert_eq!(g.player(A).deck.len(), 5);
+}
+
+#[test]
+fn laps_run_one_to_six_with_at_most_two_handling_cards() {
+    // "You must start your Podracing pile with a card with a destiny number of 1, then ... 2,
+    // and so on up to 6." Handling: "you may play any card with that destiny number as a
+    // handling card ... no more than two ... in a completed lap." Thrust: "The maximum number
+    // of lap cards that pilot may play ... each Deploy Step".
+    let (mut b, _, _) = racing();
+    let c: Vec<CardRef> = [1, 2, 3, 3, 3, 3, 6]
+        .iter()
+        .map(|&v| b.add(A, fx::destiny(v), Zone::Hand))
+        .collect();
+    let mut g = b.build();
+    g.players[0].thrust = 6;
+    play(&mut g, &[Action::Thrust]);
+    assert_eq!(g.player(A).thrust, 7);
+    play(
+        &mut g,
+        &[
+            Action::Lap(c[0]),
+            Action::Lap(c[1]),
+            Action::Lap(c[2]),
+            Action::Lap(c[3]),
+            Action::Lap(c[4]),
+        ],
+    );
+    // Two handling cards used (for the 4 and the 5): the last 3 cannot stand in for the 6.
+    let l = legal(&g);
+    assert!(!l.contains(&Action::Lap(c[5])) && l.contains(&Action::Lap(c[6])));
+    let ev = play(&mut g, &[Action::Lap(c[6])]);
+    assert!(ev.contains(&Event::LapCompleted { player: A, laps: 1 }));
+    // "Place a lap token ... and then shuffle those six cards back into your draw deck."
+    assert!(g.player(A).laps.is_empty());
+    assert_eq!(g.player(A).deck.len(), 16);
+}
+
+#[test]
+fn thrust_limits_lap_cards_and_refuel_is_half_the_thrust() {
+    // "Refuel - ... equal to one half his current Thrust, rounded up. You must Thrust first ...
+    // Once you have Refueled, you may not Thrust again."
+    let (mut b, _, _) = racing();
+    let one = b.add(A, fx::destiny(1), Zone::Hand);
+    let two = b.add(A, fx::destiny(2), Zone::Hand);
+    let mut g = b.build();
+    assert!(!legal(&g).iter().any(|a| matches!(a, Action::Refuel(_))));
+    g.players[0].thrust = 2;
+    play(
+        &mut g,
+        &[Action::Thrust, Action::Lap(one), Action::Lap(two)],
+    );
+    assert_eq!(g.player(A).thrust, 3);
+    let refuels: Vec<Action> = legal(&g)
+        .into_iter()
+        .filter(|a| matches!(a, Action::Refuel(_)))
+        .collect();
+    assert_eq!(refuels, vec![Action::Refuel(1), Action::Refuel(2)]);
+    play(&mut g, &[Action::Refuel(2)]);
+    assert_eq!(g.player(A).hand.len(), 2);
+    assert!(!legal(&g).contains(&Action::Thrust));
+}
+
+#[test]
+fn podracing_comes_before_anything_else_in_the_deploy_step() {
+    // "You must perform all of your Podracing actions ... before performing any other actions
+    // in your Deploy Step."
+    let (mut b, _, _) = racing();
+    let x = b.add(A, ch("X", 1, 1), Zone::Hand);
+    let mut g = b.build();
+    assert!(legal(&g).contains(&Action::Thrust));
+    play(&mut g, &[Action::Deploy(x)]);
+    assert!(!legal(&g).contains(&Action::Thrust));
+}
+
+#[test]
+fn three_laps_win_the_podrace() {
+    // "When you finish three laps ... your opponent must immediately place the remaining cards
+    // in his draw deck into his discard pile, and you win the game!"
+    let (mut b, _, _) = racing();
+    let six = b.add(A, fx::destiny(6), Zone::Hand);
+    let mut g = b.build();
+    g.players[0].lap_tokens = 2;
+    g.players[0].thrust = 1;
+    for _ in 0..5 {
+        let c = g.players[0].deck.pop().unwrap();
+        g.players[0].laps.push(c);
+    }
+    play(&mut g, &[Action::Lap(six)]);
+    let r = g.result().unwrap();
+    assert_eq!((r.winner, r.victory), (Some(A), Victory::Podrace));
+    assert!(g.player(B).deck.is_empty());
+    assert_eq!(g.player(B).discard.len(), 10);
+}
+
+#[test]
+fn lap_cards_are_still_part_of_the_draw_deck() {
+    // "These cards remain a part of your draw deck, so you may lose them for damage or draw
+    // them to Even Up, but only if your draw deck is already exhausted. Use them in the reverse
+    // order of playing them."
+    let (b, _, _) = racing();
+    let mut g = b.build();
+    let laps: Vec<CardRef> = g.players[0].deck.drain(..).take(10).collect();
+    g.players[0].laps = laps[..3].to_vec();
+    g.players[0].discard.extend(&laps[3..]);
+    g.damage(A, 1).unwrap();
+    assert_eq!(g.player(A).discard.last(), Some(&laps[2]));
+    assert_eq!(g.player(A).laps.len(), 2);
+    assert!(g.result().is_none());
+}

@@ -1,0 +1,129 @@
+//! Starting the game: rulebook "Starting the Game", "Objective Cards", "Effect Cards".
+
+use std::sync::Arc;
+
+use super::*;
+use crate::catalogue::{Card, Planet};
+use crate::engine::card_pool::{CardPool, DefId};
+use crate::engine::{GameOptions, SetupError};
+
+/// A pool of fixture cards and two decks of indexes into it.
+fn decks(a: &[(Card, usize)], b: &[(Card, usize)]) -> (Arc<CardPool>, Vec<DefId>, Vec<DefId>) {
+    let mut cards = Vec::new();
+    let mut da = Vec::new();
+    let mut db = Vec::new();
+    for (list, out) in [(a, &mut da), (b, &mut db)] {
+        for (c, n) in list {
+            cards.push(c.clone());
+            out.extend(std::iter::repeat_n(DefId(cards.len() as u16 - 1), *n));
+        }
+    }
+    (Arc::new(CardPool::from_cards(&cards)), da, db)
+}
+
+fn d(v: u8) -> Card {
+    fx::destiny(v)
+}
+
+#[test]
+fn higher_destiny_goes_first_and_ties_are_redrawn() {
+    // "Each player draws destiny. The player who draws the higher number gets to go first. (If
+    // the two destiny numbers are the same, each player draws destiny again.)"
+    let (pool, a, b) = decks(
+        &[(d(2), 10), (d(4), 10), (fx::location(Planet::Naboo, 0), 1)],
+        &[
+            (d(2), 10),
+            (d(3), 10),
+            (fx::location(Planet::Tatooine, 0), 1),
+        ],
+    );
+    let mut ties = 0;
+    for seed in 0..40 {
+        let mut g = GameState::new(pool.clone(), [&a, &b], GameOptions::default(), seed).unwrap();
+        let ev = std::mem::take(&mut g.log);
+        let draws: Vec<(Player, u8)> = ev
+            .iter()
+            .filter_map(|e| match e {
+                Event::FirstPlayerDestiny { player, value, .. } => Some((*player, *value)),
+                _ => None,
+            })
+            .collect();
+        let pairs: Vec<_> = draws.chunks(2).collect();
+        for p in &pairs[..pairs.len() - 1] {
+            assert_eq!(p[0].1, p[1].1, "only ties are redrawn");
+            ties += 1;
+        }
+        let last = pairs.last().unwrap();
+        let first = if last[0].1 > last[1].1 { A } else { B };
+        assert_ne!(last[0].1, last[1].1);
+        assert!(ev.contains(&Event::FirstPlayer(first)));
+        assert_eq!(g.phase(), Phase::StartingLocation(first));
+        // The destiny cards went back: every card is in a zone, decks full.
+        g.check_zones().unwrap();
+        assert_eq!(g.player(A).deck.len() + g.player(B).deck.len(), 42);
+    }
+    assert!(ties > 0, "some seed should tie at 2-2");
+}
+
+#[test]
+fn the_first_player_picks_the_starting_location_then_hands_and_effects() {
+    // "Take any Location card from your deck and put it on the table as the starting location.
+    // Both players then shuffle their decks again ... and draw six cards." Then rulings.md #3:
+    // each may fetch one Effect, the player who put the location into play first (7 cards).
+    let (pool, a, b) = decks(
+        &[
+            (d(6), 20),
+            (fx::location(Planet::Naboo, 1), 1),
+            (fx::location(Planet::Tatooine, 0), 1),
+            (fx::effect("E", 1), 1),
+        ],
+        &[
+            (d(1), 20),
+            (fx::location(Planet::Coruscant, 0), 1),
+            (fx::boonta(), 1),
+        ],
+    );
+    let mut g = GameState::new(pool, [&a, &b], GameOptions::default(), 5).unwrap();
+    assert_eq!(g.phase(), Phase::StartingLocation(A));
+    // The objective is in play from the start, not in the deck.
+    assert!(g.player(B).objective.is_some());
+    assert_eq!(g.player(B).deck.len(), 21);
+    let l = legal(&g);
+    assert_eq!(l.len(), 2);
+    let Action::StartingLocation(naboo) = l.iter().copied().find(|a| matches!(a, Action::StartingLocation(c) if g.def(*c).location == Some((Planet::Naboo, 1)))).unwrap() else { unreachable!() };
+    play(&mut g, &[Action::StartingLocation(naboo)]);
+    assert_eq!(g.site(), Some((Planet::Naboo, 1)));
+    assert_eq!((g.player(A).hand.len(), g.player(B).hand.len()), (6, 6));
+    assert!(matches!(
+        g.phase(),
+        Phase::EffectFetch {
+            player: A,
+            next: Some(B)
+        }
+    ));
+    let fetch = legal(&g)
+        .into_iter()
+        .find(|a| matches!(a, Action::FetchEffect(_)));
+    if let Some(f) = fetch {
+        let ev = play(&mut g, &[f]);
+        assert!(
+            ev.iter()
+                .any(|e| matches!(e, Event::EffectFetched { player: A, .. }))
+        );
+        assert_eq!(g.player(A).hand.len(), 7);
+    }
+    play(&mut g, &[Action::NoEffect]);
+    assert_eq!((g.phase(), g.active(), g.turn()), (Phase::Deploy, A, 1));
+}
+
+#[test]
+fn decks_that_cannot_start_are_refused() {
+    let (pool, a, b) = decks(
+        &[(d(1), 10)],
+        &[(d(1), 10), (fx::location(Planet::Naboo, 0), 1)],
+    );
+    assert_eq!(
+        GameState::new(pool, [&a, &b], GameOptions::default(), 1).err(),
+        Some(SetupError::NoLocation(A))
+    );
+}

@@ -1,0 +1,190 @@
+//! Starships and evacuation: rulebook "Starships and Evacuation", "Hyperspace", "Starship
+//! Battle Plans", and the Battle of Naboo sidebar.
+
+use super::*;
+use crate::catalogue::{Planet, StarshipClass};
+use crate::engine::{GameOptions, StarshipRules};
+
+fn stranded() -> Builder {
+    let mut b = Builder::new();
+    b.current(Planet::Naboo, 0);
+    b.controlled(Planet::Tatooine, B);
+    b
+}
+
+#[test]
+fn an_evacuation_without_interception_takes_everyone_and_one_transport_home() {
+    // "If one or more of the defender's transports ... survived, then the evacuation is
+    // successful: the characters and weapons ... are shuffled back into the owner's draw deck.
+    // In addition, the transporting player randomly selects one of his surviving transports."
+    let mut b = stranded();
+    let x = b.add(
+        A,
+        ch("Obi-Wan Kenobi", 5, 5),
+        Zone::At(Planet::Tatooine, true),
+    );
+    let w = b.add(
+        A,
+        fx::weapon("Blaster", &[]),
+        Zone::At(Planet::Tatooine, true),
+    );
+    let t1 = b.add(
+        A,
+        fx::starship("Cruiser", StarshipClass::Transport, 5, 5),
+        Zone::Hyperspace,
+    );
+    let t2 = b.add(
+        A,
+        fx::starship("Cruiser 2", StarshipClass::Transport, 5, 5),
+        Zone::Hyperspace,
+    );
+    b.deck_filler(A, 1, 5);
+    let mut g = b.build();
+    assert!(legal(&g).contains(&Action::Evacuate(Planet::Tatooine)));
+    let ev = play(
+        &mut g,
+        &[Action::Evacuate(Planet::Tatooine), Action::NoIntercept],
+    );
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::Evacuated {
+            player: A,
+            cards: 2,
+            transport: Some(_),
+            ..
+        }
+    )));
+    let deck = &g.player(A).deck;
+    assert!(deck.contains(&x) && deck.contains(&w));
+    assert_eq!(deck.len(), 5 + 2 + 1);
+    assert_eq!(g.player(A).hyperspace.len(), 1);
+    assert!([t1, t2].iter().any(|t| deck.contains(t)));
+    assert!(g.at(Planet::Tatooine, A).is_empty());
+    assert_eq!(g.phase(), Phase::Deploy);
+}
+
+#[test]
+fn no_transport_no_evacuation_and_no_face_up_cards_no_evacuation() {
+    // "You must have at least one transport to attempt an evacuation." "You can't use a
+    // transport where you have no face-up cards to be evacuated."
+    let mut b = stranded();
+    b.add(A, ch("X", 5, 5), Zone::At(Planet::Tatooine, true));
+    b.add(
+        A,
+        fx::starship("Fighter", StarshipClass::Starfighter, 5, 5),
+        Zone::Hyperspace,
+    );
+    assert!(
+        !legal(&b.build())
+            .iter()
+            .any(|a| matches!(a, Action::Evacuate(_)))
+    );
+    let mut b = stranded();
+    b.add(A, ch("X", 5, 5), Zone::At(Planet::Naboo, false));
+    b.add(
+        A,
+        fx::starship("Cruiser", StarshipClass::Transport, 5, 5),
+        Zone::Hyperspace,
+    );
+    assert!(
+        !legal(&b.build())
+            .iter()
+            .any(|a| matches!(a, Action::Evacuate(_)))
+    );
+}
+
+#[test]
+fn interception_is_a_starship_battle_where_starfighters_draw_destiny() {
+    // "Your opponent may then add starships from his hand to his Hyperspace pile, and then must
+    // use all of them if he chooses to intercept ... starfighters drawing destiny and adding to
+    // their power. Defeated starships are discarded, and the owner must take DAMAGE." If no
+    // transport survives, the evacuees are discarded.
+    let mut b = stranded();
+    let x = b.add(A, ch("X", 5, 5), Zone::At(Planet::Tatooine, true));
+    let t = b.add(
+        A,
+        fx::starship("Cruiser", StarshipClass::Transport, 5, 2),
+        Zone::Hyperspace,
+    );
+    let f = b.add(
+        B,
+        fx::starship("Droid Starfighter", StarshipClass::Starfighter, 2, 1),
+        Zone::Hand,
+    );
+    b.add(B, fx::destiny(4), Zone::Deck);
+    b.deck_filler(A, 1, 5);
+    b.deck_filler(B, 1, 5);
+    let mut g = b.build();
+    let ev = play(
+        &mut g,
+        &[
+            Action::Evacuate(Planet::Tatooine),
+            Action::AddStarship(f),
+            Action::Intercept,
+            Action::BattleCardsDone,
+            Action::BattleCardsDone,
+            Action::PlanNext(f),
+            Action::PlanDone,
+            Action::PlanNext(t),
+            Action::PlanDone,
+        ],
+    );
+    assert_eq!(fights(&ev), vec![(6, 5, Some(B))]);
+    assert!(ev.contains(&Event::EvacueesLost {
+        player: A,
+        cards: 1
+    }));
+    assert!(g.player(A).discard.contains(&x) && g.player(A).discard.contains(&t));
+    // The transport's damage; no breakthrough in a starship battle.
+    assert!(ev.contains(&Event::Damage {
+        player: A,
+        cards: 2
+    }));
+    assert!(!ev.iter().any(|e| matches!(e, Event::Breakthrough { .. })));
+    // The surviving starfighter returns to its Hyperspace pile.
+    assert_eq!(g.player(B).hyperspace, vec![f]);
+    assert_eq!(g.phase(), Phase::Deploy);
+}
+
+#[test]
+fn battle_of_naboo_rules_one_transport_against_one_starfighter() {
+    // Sidebar: "If your Transport has more Power, your opponent's Starfighter is destroyed ...
+    // your characters and weapons stacked underneath it have been successfully evacuated ...
+    // any starships that didn't get destroyed ... 'fly away' (discard them, but take no
+    // Damage)."
+    let mut b = stranded();
+    b.options(GameOptions {
+        starships: StarshipRules::BattleOfNaboo,
+        ..GameOptions::default()
+    });
+    let x = b.add(A, ch("X", 5, 5), Zone::At(Planet::Tatooine, true));
+    let t = b.add(
+        A,
+        fx::starship("Cruiser", StarshipClass::Transport, 5, 5),
+        Zone::Hand,
+    );
+    let f = b.add(
+        B,
+        fx::starship("Droid Starfighter", StarshipClass::Starfighter, 2, 1),
+        Zone::Hand,
+    );
+    b.add(B, fx::destiny(1), Zone::Deck);
+    b.deck_filler(A, 1, 5);
+    b.deck_filler(B, 1, 5);
+    let mut g = b.build();
+    let ev = play(
+        &mut g,
+        &[
+            Action::EvacuateWith(t, Planet::Tatooine),
+            Action::InterceptWith(f),
+        ],
+    );
+    assert_eq!(fights(&ev), vec![(3, 5, Some(A))]);
+    assert!(g.player(A).deck.contains(&x));
+    assert!(g.player(A).discard.contains(&t) && g.player(B).discard.contains(&f));
+    assert!(ev.contains(&Event::Damage {
+        player: B,
+        cards: 1
+    }));
+    assert!(ev.contains(&Event::FlewAway { player: A, card: t }));
+}

@@ -1,0 +1,194 @@
+//! Even Up, planet control, the next planet, surrender and the victories: rulebook "3. Even
+//! Up", "Controlling the Planet", "On to the Second Planet!", "Surrender".
+
+use super::*;
+use crate::catalogue::Planet;
+use crate::engine::{PlanetStatus, Victory};
+
+fn even_up() -> Builder {
+    let mut b = Builder::new();
+    b.current(Planet::Naboo, 0);
+    b.phase(Phase::EvenUp, A);
+    b
+}
+
+#[test]
+fn even_up_draws_or_discards_to_six() {
+    // "If you hold less than six, you must draw ... If you hold more than six, you must discard."
+    let mut b = even_up();
+    for _ in 0..3 {
+        b.add(A, fx::destiny(1), Zone::Hand);
+    }
+    b.deck_filler(A, 1, 10);
+    let mut g = b.build();
+    play(&mut g, &[Action::EvenUpDone]);
+    assert_eq!(g.player(A).hand.len(), 6);
+    assert_eq!(g.phase(), Phase::EndOfTurn);
+
+    let mut b = even_up();
+    for _ in 0..8 {
+        b.add(A, fx::destiny(1), Zone::Hand);
+    }
+    let mut g = b.build();
+    play(&mut g, &[Action::EvenUpDone]);
+    assert_eq!(g.phase(), Phase::EvenUpDiscard);
+    let h = g.player(A).hand.clone();
+    play(
+        &mut g,
+        &[Action::EvenUpDiscard(h[0]), Action::EvenUpDiscard(h[1])],
+    );
+    assert_eq!((g.player(A).hand.len(), g.phase()), (6, Phase::EndOfTurn));
+}
+
+#[test]
+fn locations_or_the_whole_hand_may_be_discarded_first() {
+    // "You may discard any Location cards from your hand" and "Recycling Your Entire Hand".
+    let mut b = even_up();
+    let loc = b.add(A, fx::location(Planet::Tatooine, 0), Zone::Hand);
+    let x = b.add(A, fx::destiny(1), Zone::Hand);
+    b.deck_filler(A, 1, 20);
+    let mut g = b.build();
+    assert!(!legal(&g).contains(&Action::DiscardLocation(x)));
+    play(
+        &mut g,
+        &[
+            Action::DiscardLocation(loc),
+            Action::RecycleHand,
+            Action::EvenUpDone,
+        ],
+    );
+    assert!(g.player(A).discard.contains(&loc) && g.player(A).discard.contains(&x));
+    assert_eq!(g.player(A).hand.len(), 6);
+}
+
+#[test]
+fn control_needs_face_up_characters_and_no_opposing_cards() {
+    // "If you have one or more characters face up on the current planet and your opponent has
+    // no characters there, you win control ... (You can't win control of a planet while your
+    // opponent has hidden cards there.)"
+    let mut b = Builder::new();
+    b.current(Planet::Naboo, 0);
+    b.phase(Phase::EndOfTurn, A);
+    b.add(A, ch("X", 2, 1), Zone::At(Planet::Naboo, true));
+    b.add(
+        B,
+        fx::weapon("Blaster", &[]),
+        Zone::At(Planet::Naboo, false),
+    );
+    b.deck_filler(A, 1, 10);
+    b.deck_filler(B, 1, 10);
+    let mut g = b.build();
+    play(&mut g, &[Action::EndTurn]);
+    assert_eq!(g.planet(Planet::Naboo).status, PlanetStatus::Current);
+
+    let mut b = Builder::new();
+    b.current(Planet::Naboo, 0);
+    b.phase(Phase::EndOfTurn, A);
+    b.add(A, ch("X", 2, 1), Zone::At(Planet::Naboo, true));
+    let effect = b.add(A, fx::effect("E", 1), Zone::At(Planet::Naboo, true));
+    b.add(B, fx::weapon("Blaster", &[]), Zone::At(Planet::Naboo, true));
+    let loc = b.add(B, fx::location(Planet::Tatooine, 1), Zone::Discard);
+    b.deck_filler(A, 1, 10);
+    b.deck_filler(B, 1, 10);
+    let mut g = b.build();
+    let ev = play(&mut g, &[Action::EndTurn]);
+    assert!(ev.contains(&Event::PlanetControlled {
+        planet: Planet::Naboo,
+        by: A,
+        surrendered: false
+    }));
+    // "Effect cards are discarded when the current planet is controlled or surrendered."
+    assert!(g.player(A).discard.contains(&effect));
+    // The loser chooses the next planet's location, here from the discard pile, and takes the
+    // first turn there; the Hidden Cards rule applies again.
+    assert_eq!(g.phase(), Phase::NextLocation(B));
+    assert_eq!(legal(&g), vec![Action::NextLocation(loc)]);
+    play(
+        &mut g,
+        &[
+            Action::NextLocation(loc),
+            Action::NoEffect,
+            Action::NoEffect,
+        ],
+    );
+    assert_eq!(
+        (g.active(), g.current_planet()),
+        (B, Some(Planet::Tatooine))
+    );
+    // Cards left on Naboo are stranded there.
+    assert_eq!(g.at(Planet::Naboo, A).len(), 1);
+}
+
+#[test]
+fn surrender_gives_control_and_strands_the_surrenderer() {
+    // "Surrender": "your opponent wins control of the planet just as if he had defeated your
+    // last character there; ... any characters and weapons you have there will also be
+    // stranded."
+    let mut b = Builder::new();
+    b.current(Planet::Naboo, 0);
+    b.phase(Phase::EndOfTurn, A);
+    let x = b.add(A, ch("X", 2, 1), Zone::At(Planet::Naboo, true));
+    b.add(B, ch("Y", 2, 1), Zone::At(Planet::Naboo, true));
+    b.add(A, fx::location(Planet::Coruscant, 0), Zone::Deck);
+    b.deck_filler(A, 1, 10);
+    b.deck_filler(B, 1, 10);
+    let mut g = b.build();
+    let ev = play(&mut g, &[Action::Surrender]);
+    assert!(ev.contains(&Event::PlanetControlled {
+        planet: Planet::Naboo,
+        by: B,
+        surrendered: true
+    }));
+    assert_eq!(g.phase(), Phase::NextLocation(A));
+    assert!(g.at(Planet::Naboo, A).iter().any(|c| c.card == x));
+}
+
+#[test]
+fn two_planets_win() {
+    // "In the full game, to win you have to control two planets."
+    let mut b = Builder::new();
+    b.current(Planet::Naboo, 0);
+    b.controlled(Planet::Tatooine, A);
+    b.phase(Phase::EndOfTurn, A);
+    b.add(A, ch("X", 2, 1), Zone::At(Planet::Naboo, true));
+    b.deck_filler(A, 1, 10);
+    b.deck_filler(B, 1, 10);
+    let mut g = b.build();
+    play(&mut g, &[Action::EndTurn]);
+    let r = g.result().unwrap();
+    assert_eq!(
+        (r.winner, r.victory),
+        (Some(A), Victory::Planet([Planet::Tatooine, Planet::Naboo]))
+    );
+    assert!(legal(&g).is_empty());
+    assert_eq!(
+        g.apply(Action::EndTurn),
+        Err(crate::engine::IllegalAction::GameOver)
+    );
+}
+
+#[test]
+fn drawing_from_an_empty_deck_loses() {
+    // "Deck Victory": Even Up must draw; with an empty draw deck, the player has lost.
+    let mut b = even_up();
+    b.deck_filler(A, 1, 3);
+    let mut g = b.build();
+    play(&mut g, &[Action::EvenUpDone]);
+    let r = g.result().unwrap();
+    assert_eq!((r.winner, r.victory), (Some(B), Victory::Deck));
+}
+
+#[test]
+fn an_illegal_action_leaves_the_state_untouched() {
+    let mut b = even_up();
+    let x = b.add(A, fx::destiny(1), Zone::Hand);
+    b.deck_filler(A, 1, 10);
+    let mut g = b.build();
+    let before = format!("{:?}", (g.players.clone(), g.phase(), g.turn()));
+    assert!(g.apply(Action::DiscardLocation(x)).is_err());
+    assert!(g.apply(Action::EndTurn).is_err());
+    assert_eq!(
+        before,
+        format!("{:?}", (g.players.clone(), g.phase(), g.turn()))
+    );
+}

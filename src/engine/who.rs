@@ -1,0 +1,489 @@
+//! Who may use a weapon or battle card: a small reader for the free text of a catalogue use
+//! line (`Aurra Sing`, `any other Jedi`, `any diamond Royal Guard, Bravo Pilot or Naboo
+//! Security`, `Anakin and Padmé together`, `any character fighting on Tatooine`...).
+//!
+//! Anything this reader cannot interpret exactly — a condition on the opponent, a sentence of
+//! game text after the who part, a name that matches no card — makes the line usable by nobody.
+//! That is the safe reading: a misread line could add power that the card does not give, while
+//! an unusable line only loses a bonus (and a battle card that works with nobody is discarded
+//! when it comes up, exactly as the rulebook treats a misplaced one).
+
+use deunicode::deunicode;
+
+use super::traits::Traits;
+use crate::catalogue::{Planet, normalise};
+
+/// Where a fight is (the current planet and the site of the location on top).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Place {
+    Planet(Planet),
+    Site(Planet, u8),
+}
+
+/// One condition on one character (or starship).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Pred {
+    /// Any character.
+    Any,
+    /// A named character: the words must appear, in order, in the card's title.
+    Named(Vec<String>),
+    /// A kind named by the card's name (`battle droid`, `Royal Guard`): rulings.md #1.
+    NameContains(String),
+    /// A trait with the rulebook's exceptions (`Jedi`, `Podracer pilot`...).
+    Trait(Traits),
+    /// Only the first character of the battle plan.
+    FirstInPlan,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Single {
+    pub pred: Pred,
+    /// `any diamond X`: only diamond cards.
+    pub diamond: bool,
+}
+
+/// The characters one use of the card works with: one character, or a group that fights
+/// together (rulebook "Fight Together").
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Group {
+    pub members: Vec<Single>,
+    /// "two character cards from the same character stack" (add together).
+    pub same_stack: bool,
+    /// `fighting on Tatooine`, `fighting at the Podrace Arena`.
+    pub at: Option<Place>,
+}
+
+/// A parsed `who`: alternatives, any one of which may be used. No alternatives: nobody.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct UseRule {
+    pub alts: Vec<Group>,
+    /// `(may not be used in a duel)`.
+    pub not_in_duel: bool,
+}
+
+impl UseRule {
+    pub fn nobody() -> UseRule {
+        UseRule::default()
+    }
+
+    pub fn is_nobody(&self) -> bool {
+        self.alts.is_empty()
+    }
+}
+
+/// What the matcher needs to know about a candidate card.
+pub trait Candidate {
+    fn title_words(&self) -> &[String];
+    /// Normalised `title subtitle`, no spaces.
+    fn name_key(&self) -> &str;
+    fn traits(&self) -> Traits;
+    fn is_diamond(&self) -> bool;
+}
+
+impl Single {
+    pub fn matches(&self, c: &impl Candidate, first_in_plan: bool) -> bool {
+        if self.diamond && !c.is_diamond() {
+            return false;
+        }
+        match &self.pred {
+            Pred::Any => true,
+            Pred::Named(words) => contains_run(c.title_words(), words),
+            Pred::NameContains(key) => c.name_key().contains(key.as_str()),
+            Pred::Trait(t) => c.traits().contains(*t),
+            Pred::FirstInPlan => first_in_plan,
+        }
+    }
+}
+
+fn contains_run(hay: &[String], needle: &[String]) -> bool {
+    !needle.is_empty() && hay.windows(needle.len()).any(|w| w == needle)
+}
+
+/// Words of a name, each normalised (`Qui-Gon Jinn` → `quigon`, `jinn`).
+pub fn name_words(text: &str) -> Vec<String> {
+    deunicode(text)
+        .split_whitespace()
+        .map(normalise)
+        .filter(|w| !w.is_empty())
+        .collect()
+}
+
+/// Parses a use line's `who` text. `titles` are the title words of every character and starship
+/// the pool knows, used to read names (a name must match a card).
+pub fn parse(who: &str, titles: &[Vec<String>]) -> UseRule {
+    parse_inner(who, titles).unwrap_or_default()
+}
+
+fn parse_inner(who: &str, titles: &[Vec<String>]) -> Option<UseRule> {
+    let mut s = deunicode(who)
+        .to_lowercase()
+        .replace(['#', '\u{2666}'], " diamond ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    if let Some(rest) = s.strip_prefix("use with ") {
+        s = rest.to_string();
+    }
+    let mut not_in_duel = false;
+    for tail in ["(may not be used in a duel)", "(may not be used in a dual)"] {
+        if let Some(rest) = s.strip_suffix(tail) {
+            s = rest.trim().to_string();
+            not_in_duel = true;
+        }
+    }
+    let s = s.trim_end_matches('.').trim().to_string();
+    let mut together = false;
+    let mut s = s;
+    for tail in [". they fight together", " they fight together", " together"] {
+        if let Some(rest) = s.strip_suffix(tail) {
+            s = rest.trim_end_matches('.').trim().to_string();
+            together = true;
+            break;
+        }
+    }
+    // Anything else with sentence punctuation is game text we do not read yet.
+    if s.is_empty() || s.contains(['.', '(', ')', ':', '/']) && !s.contains("and/or") {
+        return None;
+    }
+    if s.contains("http") || s.chars().all(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    let s = s.strip_prefix("either ").unwrap_or(&s).to_string();
+    // Alternatives of whole groups: "a and b, or c and d".
+    let group_alts: Vec<&str> = s.split(", or ").collect();
+    let mut alts = Vec::new();
+    if group_alts.len() > 1 {
+        for g in group_alts {
+            let g = g.strip_prefix("with ").unwrap_or(g);
+            alts.push(parse_group(g, titles, together)?);
+        }
+    } else {
+        // Alternatives of single conditions sharing a prefix: "any diamond a, b or c".
+        let pieces = split_alternatives(&s);
+        // "any three Royal Guards, Naboo Security and/or Bravo Pilots": a group whose members
+        // may each be any of several kinds. Rare; not read yet, so usable by nobody.
+        if pieces.len() > 1 && count_prefix(&pieces[0]) > 1 {
+            return None;
+        }
+        let prefix = any_prefix(&pieces[0]);
+        for (i, p) in pieces.iter().enumerate() {
+            let text = if i > 0 && !p.starts_with("any ") && !prefix.is_empty() {
+                format!("{prefix}{p}")
+            } else {
+                p.to_string()
+            };
+            alts.push(parse_group(&text, titles, together)?);
+        }
+    }
+    Some(UseRule { alts, not_in_duel })
+}
+
+/// Splits `a, b or c` / `a and/or b` into pieces.
+fn split_alternatives(s: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for part in s.split(", ") {
+        for p in part.split(" and/or ") {
+            for q in p.split(" or ") {
+                let q = q.trim();
+                if !q.is_empty() {
+                    out.push(q.to_string());
+                }
+            }
+        }
+    }
+    out
+}
+
+/// `any`, `any other`, `any diamond`... the words a later alternative inherits.
+fn any_prefix(s: &str) -> String {
+    let mut prefix = String::new();
+    let mut rest = s;
+    for w in ["any ", "other ", "diamond "] {
+        if let Some(r) = rest.strip_prefix(w) {
+            prefix.push_str(w);
+            rest = r;
+        }
+    }
+    prefix
+}
+
+fn count_prefix(s: &str) -> usize {
+    let rest = &s[any_prefix(s).len()..];
+    for (w, n) in [("one ", 1), ("two ", 2), ("three ", 3)] {
+        if rest.starts_with(w) {
+            return n;
+        }
+    }
+    1
+}
+
+/// One alternative: a single condition, `n` of one kind, or `a and b` (a group).
+fn parse_group(s: &str, titles: &[Vec<String>], together: bool) -> Option<Group> {
+    let s = s.trim();
+    if s == "two character cards from the same character stack" {
+        return Some(Group {
+            members: vec![single(Pred::Any); 2],
+            same_stack: true,
+            at: None,
+        });
+    }
+    // Split "a and b" into members, re-joining pieces that make a title ("Ann and Tann Gella").
+    let raw: Vec<&str> = s.split(" and ").collect();
+    let mut parts: Vec<String> = Vec::new();
+    for piece in raw {
+        if let Some(last) = parts.last_mut() {
+            let joined = format!("{last} and {piece}");
+            let jw = name_words(&joined);
+            if titles
+                .iter()
+                .any(|t| t.starts_with(&jw) || contains_run(t, &jw))
+            {
+                *last = joined;
+                continue;
+            }
+        }
+        parts.push(piece.to_string());
+    }
+    let mut members = Vec::new();
+    let mut at = None;
+    for p in &parts {
+        let (m, n, place) = parse_single(p, titles)?;
+        if place.is_some() {
+            if parts.len() > 1 || at.is_some() {
+                return None;
+            }
+            at = place;
+        }
+        for _ in 0..n {
+            members.push(m.clone());
+        }
+    }
+    // A group needs "together" or an explicit count or several names; a lone "together" with
+    // one member is not something we understand.
+    if together && members.len() < 2 {
+        return None;
+    }
+    Some(Group {
+        members,
+        same_stack: false,
+        at,
+    })
+}
+
+fn single(pred: Pred) -> Single {
+    Single {
+        pred,
+        diamond: false,
+    }
+}
+
+/// One condition: returns it, how many characters it asks for, and a place condition.
+fn parse_single(s: &str, titles: &[Vec<String>]) -> Option<(Single, usize, Option<Place>)> {
+    let s = s.trim();
+    if s == "first character in battle plan" || s == "first character in your battle plan" {
+        return Some((single(Pred::FirstInPlan), 1, None));
+    }
+    let (body, place) = split_place(s)?;
+    let mut rest = body.as_str();
+    let mut any = false;
+    let mut diamond = false;
+    let mut n = 1;
+    if let Some(r) = rest.strip_prefix("any ") {
+        any = true;
+        rest = r;
+    }
+    if let Some(r) = rest.strip_prefix("other ") {
+        // Under first-matching-line semantics an earlier line has already been tried, so
+        // "other" adds nothing.
+        rest = r;
+    }
+    for (w, k) in [("one ", 1), ("two ", 2), ("three ", 3)] {
+        if let Some(r) = rest.strip_prefix(w) {
+            n = k;
+            rest = r;
+        }
+    }
+    if let Some(r) = rest.strip_prefix("diamond ") {
+        diamond = true;
+        rest = r;
+    }
+    let rest = rest.trim();
+    if rest.is_empty() {
+        return None;
+    }
+    if rest == "character" || rest == "characters" {
+        if !any && n == 1 {
+            return None;
+        }
+        return Some((
+            Single {
+                pred: Pred::Any,
+                diamond,
+            },
+            n,
+            place,
+        ));
+    }
+    if !any && n == 1 && !diamond {
+        // A name: must match a card.
+        let words = name_words(rest);
+        if !words.is_empty() && titles.iter().any(|t| contains_run(t, &words)) {
+            return Some((single(Pred::Named(words)), 1, place));
+        }
+        return None;
+    }
+    // A kind: singular form, as a trait or as words of the name.
+    let kind = singular(rest);
+    let key = normalise(&kind);
+    if key.is_empty() {
+        return None;
+    }
+    let pred = match Traits::from_word(&key) {
+        Some(t) => Pred::Trait(t),
+        None => {
+            // A kind must name at least one card, or we are reading something else.
+            let known = titles.iter().any(|t| t.concat().contains(&key));
+            if !known {
+                return None;
+            }
+            Pred::NameContains(key)
+        }
+    };
+    Some((Single { pred, diamond }, n, place))
+}
+
+fn singular(s: &str) -> String {
+    let mut words: Vec<String> = s.split_whitespace().map(str::to_string).collect();
+    if let Some(last) = words.last_mut()
+        && last.len() > 3
+        && last.ends_with('s')
+        && !last.ends_with("ss")
+    {
+        last.pop();
+    }
+    words.join(" ")
+}
+
+/// Splits off `fighting on <planet>` / `fighting at [the] <site>`.
+fn split_place(s: &str) -> Option<(String, Option<Place>)> {
+    let s = s.replace(" who is fighting ", " fighting ");
+    let Some(idx) = s.find(" fighting ") else {
+        return Some((s, None));
+    };
+    let (body, tail) = s.split_at(idx);
+    let tail = tail.trim_start().strip_prefix("fighting ")?;
+    let place = if let Some(p) = tail.strip_prefix("on ") {
+        let planet = Planet::ALL
+            .into_iter()
+            .find(|pl| normalise(pl.as_str()) == normalise(p))?;
+        Place::Planet(planet)
+    } else if let Some(p) = tail.strip_prefix("at ") {
+        let p = p.strip_prefix("the ").unwrap_or(p);
+        let key = normalise(p);
+        let mut found = None;
+        for planet in Planet::ALL {
+            for (i, site) in planet.sites().iter().enumerate() {
+                if normalise(site) == key {
+                    found = Some(Place::Site(planet, i as u8));
+                }
+            }
+        }
+        found?
+    } else {
+        return None;
+    };
+    Some((body.to_string(), Some(place)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn titles() -> Vec<Vec<String>> {
+        [
+            "Aurra Sing",
+            "Darth Maul",
+            "Darth Sidious",
+            "Anakin Skywalker",
+            "Padmé Naberrie",
+            "Jabba the Hutt",
+            "Bib Fortuna",
+            "Ann and Tann Gella",
+            "Sebulba",
+            "Royal Guard",
+            "Bravo Pilot",
+            "Naboo Security",
+            "Battle Droid: Pilot",
+            "Qui-Gon Jinn",
+            "Queen Amidala",
+            "Gungan Warrior",
+            "Tusken Raider",
+        ]
+        .iter()
+        .map(|t| name_words(t))
+        .collect()
+    }
+
+    fn p(s: &str) -> UseRule {
+        parse(s, &titles())
+    }
+
+    #[test]
+    fn reads_names_kinds_and_places() {
+        let r = p("Aurra Sing");
+        assert_eq!(r.alts.len(), 1);
+        assert_eq!(
+            r.alts[0].members[0].pred,
+            Pred::Named(name_words("Aurra Sing"))
+        );
+        let r = p("any other Jedi");
+        assert_eq!(r.alts[0].members[0].pred, Pred::Trait(Traits::JEDI));
+        let r = p("any diamond Royal Guard, Bravo Pilot or Naboo Security");
+        assert_eq!(r.alts.len(), 3);
+        assert!(r.alts.iter().all(|g| g.members[0].diamond));
+        assert_eq!(
+            r.alts[2].members[0].pred,
+            Pred::NameContains("naboosecurity".into())
+        );
+        let r = p("any character fighting on Tatooine");
+        assert_eq!(r.alts[0].at, Some(Place::Planet(Planet::Tatooine)));
+        let r = p("any character fighting at the Podrace Arena");
+        assert_eq!(r.alts[0].at, Some(Place::Site(Planet::Tatooine, 2)));
+        let r = p("Darth Maul or Darth Sidious");
+        assert_eq!(r.alts.len(), 2);
+        let r = p("Any character (may not be used in a duel)");
+        assert!(r.not_in_duel && r.alts[0].members[0].pred == Pred::Any);
+    }
+
+    #[test]
+    fn reads_groups_that_fight_together() {
+        let r = p("Anakin and Padmé together");
+        assert_eq!(r.alts[0].members.len(), 2);
+        let r = p("Ann and Tann Gella and Sebulba");
+        assert_eq!(r.alts[0].members.len(), 2, "{r:?}");
+        let r = p("three diamond battle droids");
+        assert_eq!(r.alts[0].members.len(), 3);
+        let r = p("Use with any three Gungans. They fight together");
+        assert_eq!(r.alts[0].members.len(), 3);
+        let r = p("two character cards from the same character stack");
+        assert!(r.alts[0].same_stack);
+    }
+
+    #[test]
+    fn what_we_cannot_read_is_usable_by_nobody() {
+        for s in [
+            "",
+            "0",
+            "na",
+            "https://example.org/x.gif",
+            "Jar Jar Binks or any other character fighting a Tank",
+            "Use with any character. If you win this fight, opponent takes 2 extra DAMAGE.",
+            "Darth Maul (bonus only while using Darth Maul's Lightsaber)",
+            "Qui-Gun and Obi-Wan",
+            "any two different Podracer pilots (not Sebulba)",
+            "Add power bonus to each of your characters during your opponent's turn.",
+        ] {
+            assert!(p(s).is_nobody(), "{s} should be nobody: {:?}", p(s));
+        }
+    }
+}
