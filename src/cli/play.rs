@@ -406,16 +406,14 @@ impl Names<'_> {
                 planet,
                 by,
                 surrendered,
-            } => format!(
-                "{} {} {}",
-                p(by),
+            } => {
+                let planet = planet_name(*planet);
                 if *surrendered {
-                    "is surrendered"
+                    format!("{} surrenders {planet} to {}", p(&by.other()), p(by))
                 } else {
-                    "controls"
-                },
-                planet.as_str()
-            ),
+                    format!("{} takes control of {planet}", p(by))
+                }
+            }
             Event::Drew { .. } | Event::Shuffled(_) | Event::BattleEnded | Event::GameOver(_) => {
                 return None;
             }
@@ -451,4 +449,12 @@ fn cap(s: &str) -> String {
     c.next()
         .map(|f| f.to_uppercase().collect::<String>() + c.as_str())
         .unwrap_or_default()
+}
+
+fn planet_name(planet: crate::catalogue::Planet) -> &'static str {
+    match planet {
+        crate::catalogue::Planet::Tatooine => "Tatooine",
+        crate::catalogue::Planet::Coruscant => "Coruscant",
+        crate::catalogue::Planet::Naboo => "Naboo",
+    }
 }
