@@ -3,6 +3,7 @@
 
 mod cards;
 mod db;
+mod deck;
 mod output;
 
 use std::path::PathBuf;
@@ -41,6 +42,9 @@ enum Command {
     /// Where the database is, what it holds, and rebuilding its catalogue.
     #[command(subcommand)]
     Db(db::DbCommand),
+    /// Check decklists against the deck-construction rules; sheets and diffs for judges.
+    #[command(subcommand)]
+    Deck(deck::DeckCommand),
 }
 
 /// An error that is the user's input, not a failure: printed, then exit code 2.
@@ -72,6 +76,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
     match cli.command {
         Command::Cards(cmd) => cards::run(cmd, &db_path),
         Command::Db(cmd) => db::run(cmd, &db_path),
+        Command::Deck(cmd) => deck::run(cmd, &db_path),
     }
 }
 

@@ -117,9 +117,8 @@ pub fn sniff(text: &str) -> ListFormat {
     };
     let toml_key = |l: &str| {
         l == "[cards]"
-            || l.split_once('=').is_some_and(|(k, _)| {
-                matches!(k.trim(), "name" | "side" | "rules" | "cards")
-            })
+            || l.split_once('=')
+                .is_some_and(|(k, _)| matches!(k.trim(), "name" | "side" | "rules" | "cards"))
     };
     if lines().any(toml_key) {
         return ListFormat::Toml;
@@ -130,7 +129,9 @@ pub fn sniff(text: &str) -> ListFormat {
             .map(|f| f.trim().trim_matches('"').to_ascii_lowercase())
             .collect();
         if fields.len() > 1
-            && fields.iter().any(|f| QUANTITY_HEADERS.contains(&f.as_str()))
+            && fields
+                .iter()
+                .any(|f| QUANTITY_HEADERS.contains(&f.as_str()))
             && fields.iter().any(|f| CARD_HEADERS.contains(&f.as_str()))
         {
             return ListFormat::Csv;
@@ -334,7 +335,9 @@ fn parse_csv(source: &str, text: &str) -> Result<DeckList, DeckError> {
             let q = lower
                 .iter()
                 .position(|f| QUANTITY_HEADERS.contains(&f.as_str()));
-            let c = lower.iter().position(|f| CARD_HEADERS.contains(&f.as_str()));
+            let c = lower
+                .iter()
+                .position(|f| CARD_HEADERS.contains(&f.as_str()));
             if let (Some(q), Some(c)) = (q, c) {
                 columns = Some((q, c));
                 continue;
@@ -364,9 +367,9 @@ fn parse_csv(source: &str, text: &str) -> Result<DeckList, DeckError> {
             reason,
         };
         match quantity.parse::<u32>() {
-            Ok(0) => list
-                .bad_lines
-                .push(bad("quantity 0: leave the row out, or give at least 1".into())),
+            Ok(0) => list.bad_lines.push(bad(
+                "quantity 0: leave the row out, or give at least 1".into()
+            )),
             Ok(n) if !card.trim().is_empty() => list.entries.push(Entry {
                 line,
                 quantity: n,
@@ -586,18 +589,26 @@ mod tests {
         assert_eq!(list.side, Some(Side::Dark));
         assert_eq!(list.rules.as_deref(), Some("decipher"));
         assert_eq!(cards(&list), [(5, 3, "DM-71"), (6, 2, "Blaster")]);
-        let table = "side = \"dark\"\n\n[cards]\n\"DM-71\" = 3\n\"Darth Maul, Sith Apprentice\" = 0\n";
+        let table =
+            "side = \"dark\"\n\n[cards]\n\"DM-71\" = 3\n\"Darth Maul, Sith Apprentice\" = 0\n";
         let list = parse_list("d.toml", table, Some(ListFormat::Toml)).unwrap();
         assert_eq!(cards(&list), [(4, 3, "DM-71")]);
         assert_eq!(list.bad_lines[0].line, 5);
-        assert_eq!(list.bad_lines[0].text, "\"Darth Maul, Sith Apprentice\" = 0");
+        assert_eq!(
+            list.bad_lines[0].text,
+            "\"Darth Maul, Sith Apprentice\" = 0"
+        );
     }
 
     #[test]
     fn toml_errors_name_the_file_and_line() {
-        let err = parse_list("d.toml", "side = \"dark\"\ncolour = 3\n", Some(ListFormat::Toml))
-            .unwrap_err()
-            .to_string();
+        let err = parse_list(
+            "d.toml",
+            "side = \"dark\"\ncolour = 3\n",
+            Some(ListFormat::Toml),
+        )
+        .unwrap_err()
+        .to_string();
         assert_eq!(
             err,
             "d.toml, line 2: unknown key `colour` (expected name, side, rules or cards)"
@@ -605,7 +616,10 @@ mod tests {
         let err = parse_list("d.toml", "cards = [3]\n", Some(ListFormat::Toml))
             .unwrap_err()
             .to_string();
-        assert!(err.starts_with("d.toml, line 1: each entry of `cards`"), "{err}");
+        assert!(
+            err.starts_with("d.toml, line 1: each entry of `cards`"),
+            "{err}"
+        );
         let err = parse_list("d.toml", "cards = [\n", Some(ListFormat::Toml)).unwrap_err();
         assert!(matches!(err, DeckError::Toml { .. }), "{err}");
     }

@@ -7,7 +7,7 @@ use std::collections::{BTreeMap, HashMap};
 use serde::Serialize;
 
 use super::decklist::DeckList;
-use crate::catalogue::{Catalogue, LookupError, LookupOptions, Side};
+use crate::catalogue::{Catalogue, LookupError, LookupOptions, Set, Side};
 
 /// A card of the deck with its total quantity.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -35,8 +35,20 @@ pub enum Unresolved {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct UnresolvedLine {
     pub line: usize,
+    /// The whole line as written.
     pub text: String,
+    /// The card as written (the line without its quantity).
+    pub card: String,
     pub problem: Unresolved,
+}
+
+/// `Blaster (DM)` → (`Blaster`, DM). Only a known set code counts, so a name that itself
+/// ends in brackets is left alone.
+fn split_set(text: &str) -> Option<(&str, Set)> {
+    let inner = text.trim().strip_suffix(')')?;
+    let open = inner.rfind('(')?;
+    let set = inner[open + 1..].trim().parse::<Set>().ok()?;
+    Some((inner[..open].trim(), set))
 }
 
 /// A decklist with its cards found.
@@ -81,16 +93,56 @@ impl<'c> Resolver<'c> {
         if let Some(found) = self.cache.get(&key) {
             return found.clone();
         }
-        let catalogue = self.catalogue;
-        let found = catalogue
-            .lookup_with(text, LookupOptions { side })
-            .map(|card| {
-                catalogue
-                    .index_of(&card.id)
-                    .expect("a card found in the catalogue has an index")
-            });
+        let found = self.lookup_uncached(text, side);
         self.cache.insert(key, found.clone());
         found
+    }
+
+    /// A name may end with a set code in brackets, `Blaster (DM)`, to pick one of the cards
+    /// that share a name across sets.
+    fn lookup_uncached(&self, text: &str, side: Option<Side>) -> Result<usize, LookupError> {
+        let catalogue = self.catalogue;
+        let index = |id: &str| {
+            catalogue
+                .index_of(id)
+                .expect("a card found in the catalogue has an index")
+        };
+        let options = LookupOptions { side };
+        let Some((name, set)) = split_set(text) else {
+            return catalogue.lookup_with(text, options).map(|c| index(&c.id));
+        };
+        let in_set = |id: &str| id.split('-').next() == Some(set.code());
+        match catalogue.lookup_with(name, options) {
+            Ok(card) if card.set == set => Ok(index(&card.id)),
+            Err(LookupError::Ambiguous { candidates, .. }) => {
+                let mut matching: Vec<(String, String)> = candidates
+                    .into_iter()
+                    .filter(|(id, _)| in_set(id))
+                    .collect();
+                match matching.len() {
+                    1 => Ok(index(&matching.remove(0).0)),
+                    0 => Err(LookupError::Unknown {
+                        query: text.to_string(),
+                        suggestions: vec![],
+                    }),
+                    _ => Err(LookupError::Ambiguous {
+                        query: text.to_string(),
+                        candidates: matching,
+                    }),
+                }
+            }
+            Ok(card) => Err(LookupError::Unknown {
+                query: text.to_string(),
+                suggestions: vec![(card.id.clone(), card.full_name())],
+            }),
+            Err(LookupError::Unknown { suggestions, .. }) => Err(LookupError::Unknown {
+                query: text.to_string(),
+                suggestions: suggestions
+                    .into_iter()
+                    .filter(|(id, _)| in_set(id))
+                    .collect(),
+            }),
+        }
     }
 
     /// Resolves every line. Without a declared side, names are first looked up on both
@@ -144,21 +196,22 @@ impl<'c> Resolver<'c> {
                 Err(LookupError::Unknown { suggestions, .. }) => unresolved.push(UnresolvedLine {
                     line: entry.line,
                     text: entry.text.clone(),
+                    card: entry.card.clone(),
                     problem: Unresolved::Unknown { suggestions },
                 }),
-                Err(LookupError::Ambiguous { candidates, .. }) => {
-                    unresolved.push(UnresolvedLine {
-                        line: entry.line,
-                        text: entry.text.clone(),
-                        problem: Unresolved::Ambiguous { candidates },
-                    })
-                }
+                Err(LookupError::Ambiguous { candidates, .. }) => unresolved.push(UnresolvedLine {
+                    line: entry.line,
+                    text: entry.text.clone(),
+                    card: entry.card.clone(),
+                    problem: Unresolved::Ambiguous { candidates },
+                }),
             }
         }
         for bad in &list.bad_lines {
             unresolved.push(UnresolvedLine {
                 line: bad.line,
                 text: bad.text.clone(),
+                card: String::new(),
                 problem: Unresolved::Malformed {
                     reason: bad.reason.clone(),
                 },
@@ -186,7 +239,10 @@ mod tests {
     }
 
     fn ids(deck: &ResolvedDeck) -> Vec<(&str, u32)> {
-        deck.cards.iter().map(|c| (c.id.as_str(), c.count)).collect()
+        deck.cards
+            .iter()
+            .map(|c| (c.id.as_str(), c.count))
+            .collect()
     }
 
     #[test]
@@ -205,6 +261,22 @@ mod tests {
     }
 
     #[test]
+    fn a_set_code_picks_one_of_the_cards_sharing_a_name() {
+        let deck = resolve("1 Blaster (DM)\n1 Blaster (jc)\n1 Naboo Starfighter (BN)\n");
+        assert_eq!(ids(&deck), [("DM-45", 1), ("JC-50", 1), ("BN-69", 1)]);
+        // A set that has no such card is an error that names the card it does know.
+        let deck = resolve("1 Mace Windu, Jedi Master (BN)\n1 Blaster (RF)\n");
+        assert!(deck.cards.is_empty());
+        match &deck.unresolved[0].problem {
+            Unresolved::Unknown { suggestions } => assert_eq!(suggestions[0].0, "DM-7"),
+            other => panic!("{other:?}"),
+        }
+        // `(virtual)` is not a set: it still names the virtual card.
+        let deck = resolve("1 Jar Jar Binks, Gungan Outcast (virtual)\n");
+        assert_eq!(ids(&deck), [("V1-JC-3", 1)]);
+    }
+
+    #[test]
     fn the_side_of_the_deck_settles_a_name_both_sides_share() {
         // `Hold-Out Blaster` exists on both sides; the other lines make the deck dark.
         let deck = resolve("2 DM-71\n1 Hold-Out Blaster\n");
@@ -218,9 +290,13 @@ mod tests {
 
     #[test]
     fn unknown_and_ambiguous_names_are_kept_with_their_line() {
-        let deck = resolve("side: light\n2 Darth Mual, Sith Apprentice\n1 Obi-Wan Kenobi\n0 DM-1\n");
-        let problems: Vec<(usize, &Unresolved)> =
-            deck.unresolved.iter().map(|u| (u.line, &u.problem)).collect();
+        let deck =
+            resolve("side: light\n2 Darth Mual, Sith Apprentice\n1 Obi-Wan Kenobi\n0 DM-1\n");
+        let problems: Vec<(usize, &Unresolved)> = deck
+            .unresolved
+            .iter()
+            .map(|u| (u.line, &u.problem))
+            .collect();
         assert_eq!(problems.len(), 3);
         match problems[0] {
             (2, Unresolved::Unknown { suggestions }) => assert_eq!(suggestions[0].0, "DM-71"),

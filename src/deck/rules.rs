@@ -10,11 +10,17 @@ use crate::catalogue::{Catalogue, DotColour, Set};
 const BUILT_IN: &[(&str, &str)] = &[
     (
         "standard",
-        include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/data/rules/standard.toml")),
+        include_str!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/data/rules/standard.toml"
+        )),
     ),
     (
         "decipher",
-        include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/data/rules/decipher.toml")),
+        include_str!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/data/rules/decipher.toml"
+        )),
     ),
 ];
 
@@ -62,13 +68,17 @@ impl RulesSet {
     /// A built-in rules set by name.
     pub fn named(name: &str) -> Result<RulesSet, RulesError> {
         let wanted = name.trim().to_ascii_lowercase();
-        let (file, text) = BUILT_IN
-            .iter()
-            .find(|(n, _)| *n == wanted)
-            .ok_or_else(|| RulesError::Unknown {
-                name: name.to_string(),
-                known: Self::built_in_names().iter().map(|n| n.to_string()).collect(),
-            })?;
+        let (file, text) =
+            BUILT_IN
+                .iter()
+                .find(|(n, _)| *n == wanted)
+                .ok_or_else(|| RulesError::Unknown {
+                    name: name.to_string(),
+                    known: Self::built_in_names()
+                        .iter()
+                        .map(|n| n.to_string())
+                        .collect(),
+                })?;
         RulesSet::parse(&format!("data/rules/{file}.toml"), text)
     }
 
@@ -111,7 +121,7 @@ impl RulesSet {
             )
         })?;
         let check_size = |what: &str, size: u32| {
-            if size == 0 || size % 6 != 0 {
+            if size == 0 || !size.is_multiple_of(6) {
                 Err(invalid(format!(
                     "{what} {size} must be a positive multiple of 6 (one sixth per dot colour)"
                 )))
@@ -132,7 +142,10 @@ impl RulesSet {
         let objective_colours = file
             .objective_colours
             .iter()
-            .map(|c| c.parse::<DotColour>().map_err(|e| invalid(format!("objective_colours: {e}"))))
+            .map(|c| {
+                c.parse::<DotColour>()
+                    .map_err(|e| invalid(format!("objective_colours: {e}")))
+            })
             .collect::<Result<Vec<_>, _>>()?;
         let sets = file
             .sets
@@ -153,7 +166,11 @@ impl RulesSet {
             objective_colours,
             virtual_cards: file.virtual_cards,
             sets,
-            banned: file.banned.iter().map(|b| b.trim().to_ascii_uppercase()).collect(),
+            banned: file
+                .banned
+                .iter()
+                .map(|b| b.trim().to_ascii_uppercase())
+                .collect(),
         })
     }
 
@@ -222,13 +239,32 @@ mod tests {
     fn bad_rules_files_name_the_problem() {
         let base = RulesSet::named("standard").unwrap();
         assert_eq!(base.objective_mask(), 0b101010);
-        let text = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/data/rules/standard.toml"));
+        let text = include_str!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/data/rules/standard.toml"
+        ));
         let cases = [
-            ("deck_size = 60", "deck_size = 61", "deck_size 61 must be a positive multiple of 6"),
-            ("title_limit = 5", "title_limit = 0", "title_limit 0 would forbid every card"),
+            (
+                "deck_size = 60",
+                "deck_size = 61",
+                "deck_size 61 must be a positive multiple of 6",
+            ),
+            (
+                "title_limit = 5",
+                "title_limit = 0",
+                "title_limit 0 would forbid every card",
+            ),
             ("\"DM\", \"JC\"", "\"DM\", \"XX\"", "sets: unknown set `XX`"),
-            ("\"orange\", \"yellow\"", "\"orange\", \"pink\"", "unknown dot colour `pink`"),
-            ("banned = []", "banned = []\nbanana = 1", "unknown field `banana`"),
+            (
+                "\"orange\", \"yellow\"",
+                "\"orange\", \"pink\"",
+                "unknown dot colour `pink`",
+            ),
+            (
+                "banned = []",
+                "banned = []\nbanana = 1",
+                "unknown field `banana`",
+            ),
         ];
         for (from, to, expected) in cases {
             let edited = text.replace(from, to);
@@ -241,8 +277,11 @@ mod tests {
 
     #[test]
     fn a_missing_title_limit_means_no_limit() {
-        let text = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/data/rules/standard.toml"))
-            .replace("title_limit = 5", "");
+        let text = include_str!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/data/rules/standard.toml"
+        ))
+        .replace("title_limit = 5", "");
         assert_eq!(RulesSet::parse("x", &text).unwrap().title_limit, None);
     }
 }

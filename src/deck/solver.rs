@@ -194,9 +194,10 @@ fn merge(pieces: &[Piece], risky: &[u32], planets: bool) -> Vec<Kind> {
         };
         // A white dot at the card's own colour adds nothing: it may stay there anyway.
         let wild = p.wild & !home.map_or(0, |h| 1u8 << h);
-        match kinds.iter_mut().find(|k| {
-            k.home == home && k.wild == wild && k.titles == titles && k.planet == planet
-        }) {
+        match kinds
+            .iter_mut()
+            .find(|k| k.home == home && k.wild == wild && k.titles == titles && k.planet == planet)
+        {
             Some(k) => {
                 k.n += p.count;
                 k.members.push((i, p.count));

@@ -97,7 +97,10 @@ fn obeys_rules(pieces: &[Piece], a: &Assignment, limits: Limits) -> Result<(), S
         }
         if let Some(p) = fill.wild {
             if pieces[p].wild & (1 << fill.colour as u8) == 0 {
-                return Err(format!("piece {p} is wild in {} without a white dot", fill.colour));
+                return Err(format!(
+                    "piece {p} is wild in {} without a white dot",
+                    fill.colour
+                ));
             }
             used[p] += 1;
             count += 1;
@@ -171,8 +174,20 @@ fn cases() -> Vec<Case> {
     };
     vec![
         case("ten of each colour", with(&[], &[]), STANDARD, None, vec![]),
-        case("59 cards: red short", with(&[("10 r", "9 r")], &[]), STANDARD, cost(1, 0, 0), vec![]),
-        case("61 cards: red over", with(&[("10 r", "11 r")], &[]), STANDARD, cost(1, 0, 0), vec![]),
+        case(
+            "59 cards: red short",
+            with(&[("10 r", "9 r")], &[]),
+            STANDARD,
+            cost(1, 0, 0),
+            vec![],
+        ),
+        case(
+            "61 cards: red over",
+            with(&[("10 r", "11 r")], &[]),
+            STANDARD,
+            cost(1, 0, 0),
+            vec![],
+        ),
         case(
             "a wild card fills the short colour",
             with(&[("10 r", "9 r")], &["1 wwwwww:Boss"]),
@@ -198,7 +213,10 @@ fn cases() -> Vec<Case> {
             // Greedy (first wild into the first short colour) puts Either in red and strands
             // RedOnly; the exact search puts RedOnly in red and Either in orange.
             "greedy fails, exact succeeds",
-            with(&[("10 r", "9 r"), ("10 o", "9 o")], &["1 ww----:Either", "1 w-----:RedOnly"]),
+            with(
+                &[("10 r", "9 r"), ("10 o", "9 o")],
+                &["1 ww----:Either", "1 w-----:RedOnly"],
+            ),
             STANDARD,
             None,
             vec![("RedOnly", Red), ("Either", Orange)],
@@ -213,7 +231,14 @@ fn cases() -> Vec<Case> {
         case(
             "six wild cards, one per colour",
             with(
-                &[("10 r", "9 r"), ("10 o", "9 o"), ("10 b", "9 b"), ("10 y", "9 y"), ("10 g", "9 g"), ("7 p", "6 p")],
+                &[
+                    ("10 r", "9 r"),
+                    ("10 o", "9 o"),
+                    ("10 b", "9 b"),
+                    ("10 y", "9 y"),
+                    ("10 g", "9 g"),
+                    ("7 p", "6 p"),
+                ],
                 &["6 wwwwww:Wild"],
             ),
             DECIPHER,
@@ -223,7 +248,14 @@ fn cases() -> Vec<Case> {
         case(
             "a seventh wild card has no slot",
             with(
-                &[("10 r", "9 r"), ("10 o", "9 o"), ("10 b", "9 b"), ("10 y", "9 y"), ("10 g", "9 g"), ("7 p", "5 p")],
+                &[
+                    ("10 r", "9 r"),
+                    ("10 o", "9 o"),
+                    ("10 b", "9 b"),
+                    ("10 y", "9 y"),
+                    ("10 g", "9 g"),
+                    ("7 p", "5 p"),
+                ],
                 &["7 wwwwww"],
             ),
             STANDARD,
@@ -256,14 +288,20 @@ fn cases() -> Vec<Case> {
         ),
         case(
             "a semi-wild title over the limit sends one copy wild",
-            with(&[("10 r", "4 r"), ("10 o", "9 o")], &["6 rw----:Tank", "1 w-----:Filler"]),
+            with(
+                &[("10 r", "4 r"), ("10 o", "9 o")],
+                &["6 rw----:Tank", "1 w-----:Filler"],
+            ),
             STANDARD,
             None,
             vec![("Tank", Orange), ("Filler", Red)],
         ),
         case(
             "five per colour: five red and five blue of one title is legal",
-            with(&[("10 r", "5 r"), ("10 b", "5 b")], &["5 r:Droid", "5 b:Droid"]),
+            with(
+                &[("10 r", "5 r"), ("10 b", "5 b")],
+                &["5 r:Droid", "5 b:Droid"],
+            ),
             STANDARD,
             None,
             vec![],
@@ -321,14 +359,20 @@ fn cases() -> Vec<Case> {
             // Purple has 11; the only card that can leave is the Naboo location, and
             // sending it away breaks the three-planet rule.
             "purple overflows and only the naboo location can leave",
-            with(&[("1 p@naboo", "1 p"), ("10 o", "9 o")], &["1 -w---p@naboo"]),
+            with(
+                &[("1 p@naboo", "1 p"), ("10 o", "9 o")],
+                &["1 -w---p@naboo"],
+            ),
             STANDARD,
             cost(0, 0, 1),
             vec![],
         ),
         case(
             "purple overflows and a plain semi-wild leaves instead",
-            with(&[("7 p", "6 p"), ("10 o", "9 o")], &["1 -w---p:Plain", "1 -w---p@naboo"]),
+            with(
+                &[("7 p", "6 p"), ("10 o", "9 o")],
+                &["1 -w---p:Plain", "1 -w---p@naboo"],
+            ),
             STANDARD,
             None,
             vec![("Plain", Orange)],
@@ -345,7 +389,12 @@ fn every_case_gets_the_right_verdict() {
         let a = solve(&pieces, case.limits);
         match case.cost {
             None => {
-                assert!(a.is_legal(), "{}: expected legal, got {:?}", case.name, a.cost);
+                assert!(
+                    a.is_legal(),
+                    "{}: expected legal, got {:?}",
+                    case.name,
+                    a.cost
+                );
                 obeys_rules(&pieces, &a, case.limits)
                     .unwrap_or_else(|e| panic!("{}: {e}", case.name));
             }
@@ -404,7 +453,14 @@ fn pieces_without_dots_are_left_to_the_caller() {
         count: 1,
     });
     let a = solve(&pieces, STANDARD);
-    assert_eq!(a.cost, Cost { colours: 1, titles: 0, planets: 0 });
+    assert_eq!(
+        a.cost,
+        Cost {
+            colours: 1,
+            titles: 0,
+            planets: 0
+        }
+    );
     assert!(a.unplaced.is_empty());
 }
 
@@ -413,12 +469,24 @@ fn a_deck_full_of_wild_cards_is_decided_quickly() {
     // Twelve different wild titles, each over the limit in total: the worst the catalogue
     // allows is far smaller; the search must still stay small.
     let mut titles = BTreeMap::new();
-    let mut lines: Vec<String> = vec!["9 r", "9 o", "9 b", "9 y", "9 g", "3 p", "1 p@tatooine", "1 p@coruscant", "1 p@naboo"]
-        .into_iter()
-        .map(String::from)
-        .collect();
+    let mut lines: Vec<String> = vec![
+        "9 r",
+        "9 o",
+        "9 b",
+        "9 y",
+        "9 g",
+        "3 p",
+        "1 p@tatooine",
+        "1 p@coruscant",
+        "1 p@naboo",
+    ]
+    .into_iter()
+    .map(String::from)
+    .collect();
     // 12 wild pieces with 7 distinct masks, 6 copies in all must be chosen.
-    let masks = ["wwwwww", "ww----", "--ww--", "----ww", "w-w-w-", "-w-w-w", "wwwyww"];
+    let masks = [
+        "wwwwww", "ww----", "--ww--", "----ww", "w-w-w-", "-w-w-w", "wwwyww",
+    ];
     for (i, m) in masks.iter().enumerate() {
         lines.push(format!("1 {m}:T{i}"));
     }
@@ -508,11 +576,14 @@ fn brute_force(pieces: &[Piece], limits: Limits) -> Cost {
         if ok {
             let t = i64::from(limits.per_colour);
             let cost = Cost {
-                colours: count.iter().map(|c| (c - t).unsigned_abs() as u32).sum::<u32>()
+                colours: count
+                    .iter()
+                    .map(|c| (c - t).unsigned_abs() as u32)
+                    .sum::<u32>()
                     + unplaced,
-                titles: limits.title_limit.map_or(0, |l| {
-                    titles.values().map(|n| n.saturating_sub(l)).sum()
-                }),
+                titles: limits
+                    .title_limit
+                    .map_or(0, |l| titles.values().map(|n| n.saturating_sub(l)).sum()),
                 planets: if limits.three_planets {
                     3 - planets.count_ones()
                 } else {
