@@ -51,6 +51,9 @@ pub struct CheckArgs {
     /// Check 30-card starter decks (five cards per colour).
     #[arg(long)]
     starter: bool,
+    /// One line per deck (verdict and problem codes) instead of the full report.
+    #[arg(long)]
+    brief: bool,
     #[arg(long, value_enum, default_value_t)]
     format: Format,
 }
@@ -176,7 +179,7 @@ fn run_check(args: CheckArgs, catalogue: &Catalogue) -> Result<ExitCode> {
             },
         )
         .collect();
-    render::check(&outcomes, args.format)?;
+    render::check(&outcomes, args.format, args.brief)?;
     let unreadable = outcomes
         .iter()
         .any(|o| matches!(o, Outcome::Unreadable { .. }));
@@ -199,7 +202,7 @@ fn run_sheet(args: SheetArgs, catalogue: &Catalogue) -> Result<ExitCode> {
         load(&args.file, &chosen, &mut resolver, args.starter).map_err(InputError)?;
     if report.verdict == Verdict::Unresolved {
         // A sheet must list exactly the deck; with unknown lines it cannot.
-        render::check(&[Outcome::Checked(Box::new(report))], args.format)?;
+        render::check(&[Outcome::Checked(Box::new(report))], args.format, false)?;
         return Ok(ExitCode::from(EXIT_PROBLEMS));
     }
     let sheet = crate::deck::sheet(&report, &deck, catalogue);

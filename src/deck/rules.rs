@@ -49,6 +49,9 @@ struct RulesFile {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct RulesSet {
     pub name: String,
+    /// Where the set came from (`data/rules/standard.toml`, or the user's file), for errors.
+    #[serde(skip)]
+    pub source: String,
     pub description: String,
     pub deck_size: u32,
     pub starter_size: Option<u32>,
@@ -157,6 +160,7 @@ impl RulesSet {
         }
         Ok(RulesSet {
             name: file.name.trim().to_string(),
+            source: path.to_string(),
             description: file.description.trim().to_string(),
             deck_size,
             starter_size,
@@ -179,7 +183,7 @@ impl RulesSet {
         for id in &self.banned {
             if catalogue.get(id).is_none() {
                 return Err(RulesError::Invalid {
-                    path: self.name.clone(),
+                    path: self.source.clone(),
                     reason: format!("banned card `{id}` is not in the catalogue"),
                 });
             }

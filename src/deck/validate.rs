@@ -29,7 +29,11 @@ pub fn check(
         .iter()
         .map(|c| &catalogue.cards()[c.index])
         .collect();
-    let mut violations: Vec<Violation> = deck.unresolved.iter().map(unresolved).collect();
+    let mut violations: Vec<Violation> = deck
+        .unresolved
+        .iter()
+        .map(|u| unresolved(&list.source, u))
+        .collect();
     let total = deck.total();
 
     sides(deck, &cards, &mut violations);
@@ -223,7 +227,7 @@ fn list_ids(ids: &[String]) -> String {
     ids.join(", ")
 }
 
-fn unresolved(u: &UnresolvedLine) -> Violation {
+fn unresolved(file: &str, u: &UnresolvedLine) -> Violation {
     let described = |pairs: &[(String, String)]| {
         pairs
             .iter()
@@ -240,14 +244,17 @@ fn unresolved(u: &UnresolvedLine) -> Violation {
             };
             (
                 Code::UnknownCard,
-                format!("line {}: no card matches `{}`{hint}", u.line, u.card),
+                format!(
+                    "{file}, line {}: no card matches `{}`{hint}",
+                    u.line, u.card
+                ),
                 suggestions.iter().map(|(id, _)| id.clone()).collect(),
             )
         }
         Unresolved::Ambiguous { candidates } => (
             Code::AmbiguousCard,
             format!(
-                "line {}: `{}` matches {} cards: {}; write the card id, or add the set as in `Blaster (DM)`",
+                "{file}, line {}: `{}` matches {} cards: {}; write the card id, or add the set as in `Blaster (DM)`",
                 u.line,
                 u.card,
                 candidates.len(),
@@ -257,7 +264,7 @@ fn unresolved(u: &UnresolvedLine) -> Violation {
         ),
         Unresolved::Malformed { reason } => (
             Code::BadLine,
-            format!("line {}: {reason}", u.line),
+            format!("{file}, line {}: {reason}", u.line),
             Vec::new(),
         ),
     };

@@ -44,7 +44,7 @@ fn summary(outcomes: &[Outcome]) -> (usize, usize, usize, usize) {
     counts
 }
 
-pub(super) fn check(outcomes: &[Outcome], format: Format) -> Result<()> {
+pub(super) fn check(outcomes: &[Outcome], format: Format, brief: bool) -> Result<()> {
     let (legal, illegal, unresolved, unreadable) = summary(outcomes);
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
@@ -104,10 +104,11 @@ pub(super) fn check(outcomes: &[Outcome], format: Format) -> Result<()> {
         }
         Format::Table => {
             for (i, o) in outcomes.iter().enumerate() {
-                if i > 0 {
+                if i > 0 && !brief {
                     writeln!(out)?;
                 }
                 match o {
+                    Outcome::Checked(r) if brief => brief_line(&mut out, r)?,
                     Outcome::Checked(r) => report_table(&mut out, r)?,
                     Outcome::Unreadable { file, error } => {
                         writeln!(out, "{file}: unreadable")?;
@@ -115,7 +116,7 @@ pub(super) fn check(outcomes: &[Outcome], format: Format) -> Result<()> {
                     }
                 }
             }
-            if outcomes.len() > 1 {
+            if outcomes.len() > 1 && !brief {
                 writeln!(out)?;
             }
             writeln!(
@@ -128,23 +129,43 @@ pub(super) fn check(outcomes: &[Outcome], format: Format) -> Result<()> {
     Ok(())
 }
 
+/// One line per deck: the verdict and the codes of its problems.
+fn brief_line(out: &mut impl Write, r: &Report) -> Result<()> {
+    let mut codes: Vec<&str> = r.violations.iter().map(|v| v.code.as_str()).collect();
+    codes.dedup();
+    if codes.is_empty() {
+        writeln!(out, "{}: {}", r.file, r.verdict.as_str())?;
+    } else {
+        writeln!(
+            out,
+            "{}: {} ({})",
+            r.file,
+            r.verdict.as_str(),
+            codes.join(", ")
+        )?;
+    }
+    Ok(())
+}
+
 fn report_table(out: &mut impl Write, r: &Report) -> Result<()> {
     let what = if r.starter { "starter deck" } else { "deck" };
     writeln!(
         out,
-        "{}: {} {what} (rules: {}, {})",
+        "{}: {} {what} under the {} rules",
         r.file,
         r.verdict.as_str(),
-        r.rules,
-        r.rules_description
+        r.rules
     )?;
+    let count = if r.verdict == Verdict::Unresolved {
+        format!("{} cards on the lines that resolved", r.cards)
+    } else {
+        format!("{} of {} cards", r.cards, r.required)
+    };
     writeln!(
         out,
-        "{}, {}, {} of {} cards",
+        "{}, {}, {count}",
         r.name.as_deref().unwrap_or("(unnamed)"),
-        side_text(r),
-        r.cards,
-        r.required
+        side_text(r)
     )?;
     if !r.colours.is_empty() {
         if r.assignment == AssignmentKind::Closest {
@@ -396,6 +417,38 @@ pub(super) fn diff(
 }
 
 pub(super) fn rules(sets: &[RulesSet], format: Format) -> Result<()> {
+    if format == Format::Table {
+        let mut t = table(&[
+            "Name",
+            "Description",
+            "Deck",
+            "Starter",
+            "Title limit",
+            "Virtual",
+            "Sets",
+        ]);
+        for r in sets {
+            t.add_row(vec![
+                r.name.clone(),
+                r.description.clone(),
+                r.deck_size.to_string(),
+                r.starter_size
+                    .map(|s| s.to_string())
+                    .unwrap_or_else(|| "-".into()),
+                r.title_limit
+                    .map(|l| format!("{l} per colour"))
+                    .unwrap_or_else(|| "none".into()),
+                if r.virtual_cards { "yes" } else { "no" }.to_string(),
+                r.sets
+                    .iter()
+                    .map(|s| s.code())
+                    .collect::<Vec<_>>()
+                    .join(" "),
+            ]);
+        }
+        println!("{t}");
+        return Ok(());
+    }
     let records: Vec<crate::cli::output::Record> = sets
         .iter()
         .map(|r| {
