@@ -625,6 +625,30 @@ mod tests {
     }
 
     #[test]
+    fn arbitrary_input_never_panics() {
+        // Bad input never panics: random bytes (as lossy UTF-8), odd quantities, odd
+        // characters, in every format.
+        let mut seed = 99u64;
+        let mut next = || {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) as u32
+        };
+        let alphabet: Vec<char> = "0123456789 xX×,;\t\n\"#:=[]{}-_()•éabc".chars().collect();
+        for _ in 0..2000 {
+            let len = next() % 40;
+            let text: String = (0..len)
+                .map(|_| alphabet[(next() as usize) % alphabet.len()])
+                .collect();
+            for format in [ListFormat::Text, ListFormat::Csv, ListFormat::Toml] {
+                let _ = parse_list("fuzz", &text, Some(format));
+            }
+            let _ = parse_list("fuzz", &text, None);
+        }
+    }
+
+    #[test]
     fn sniffing_recognises_each_format() {
         assert_eq!(sniff("side = \"light\"\ncards = []\n"), ListFormat::Toml);
         assert_eq!(sniff("# list\n[cards]\n\"DM-1\" = 2\n"), ListFormat::Toml);

@@ -73,14 +73,15 @@ impl ResolvedDeck {
 /// each distinct text up once.
 pub struct Resolver<'c> {
     catalogue: &'c Catalogue,
-    cache: HashMap<(String, Option<Side>), Result<usize, LookupError>>,
+    /// Answers by side preference (none, light, dark), then by the text as written.
+    cache: [HashMap<String, Result<usize, LookupError>>; 3],
 }
 
 impl<'c> Resolver<'c> {
     pub fn new(catalogue: &'c Catalogue) -> Resolver<'c> {
         Resolver {
             catalogue,
-            cache: HashMap::new(),
+            cache: Default::default(),
         }
     }
 
@@ -89,12 +90,16 @@ impl<'c> Resolver<'c> {
     }
 
     fn lookup(&mut self, text: &str, side: Option<Side>) -> Result<usize, LookupError> {
-        let key = (text.to_string(), side);
-        if let Some(found) = self.cache.get(&key) {
+        let slot = match side {
+            None => 0,
+            Some(Side::Light) => 1,
+            Some(Side::Dark) => 2,
+        };
+        if let Some(found) = self.cache[slot].get(text) {
             return found.clone();
         }
         let found = self.lookup_uncached(text, side);
-        self.cache.insert(key, found.clone());
+        self.cache[slot].insert(text.to_string(), found.clone());
         found
     }
 

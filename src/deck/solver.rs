@@ -311,41 +311,44 @@ impl Search<'_> {
             return;
         }
         let c = depth;
-        // Try the likelier choice first: a wild card when the colour is short.
+        // Try the likelier choice first: a wild card when the colour is short. Then wild
+        // cards with no coloured dot before semi-wild ones: they have nowhere else to go.
         let short = i64::from(self.n_home[c]) - i64::from(self.out[c]) < i64::from(self.t);
-        let mut options: Vec<Option<usize>> = Vec::with_capacity(self.kinds.len() + 1);
         if !short {
-            options.push(None);
+            self.branch(depth, None);
         }
-        // Wild cards with no coloured dot first: they have nowhere else to go.
         for pure in [true, false] {
-            for (i, k) in self.kinds.iter().enumerate() {
-                if k.home.is_none() == pure && k.wild & (1 << c) != 0 && self.used[i] < k.n {
-                    options.push(Some(i));
+            for k in 0..self.kinds.len() {
+                let kind = &self.kinds[k];
+                if kind.home.is_none() == pure && kind.wild & (1 << c) != 0 && self.used[k] < kind.n
+                {
+                    self.branch(depth, Some(k));
                 }
             }
         }
         if short {
-            options.push(None);
+            self.branch(depth, None);
         }
-        for option in options {
-            if let Some(k) = option {
-                self.used[k] += 1;
-                if let Some(h) = self.kinds[k].home {
-                    self.out[h] += 1;
-                }
+    }
+
+    /// Fills colour `depth`'s wild slot with `choice` and searches on.
+    fn branch(&mut self, depth: usize, choice: Option<usize>) {
+        if self.done {
+            return;
+        }
+        if let Some(k) = choice {
+            self.used[k] += 1;
+            if let Some(h) = self.kinds[k].home {
+                self.out[h] += 1;
             }
-            self.wild_of[c] = option;
-            self.dfs(depth + 1);
-            self.wild_of[c] = None;
-            if let Some(k) = option {
-                self.used[k] -= 1;
-                if let Some(h) = self.kinds[k].home {
-                    self.out[h] -= 1;
-                }
-            }
-            if self.done {
-                return;
+        }
+        self.wild_of[depth] = choice;
+        self.dfs(depth + 1);
+        self.wild_of[depth] = None;
+        if let Some(k) = choice {
+            self.used[k] -= 1;
+            if let Some(h) = self.kinds[k].home {
+                self.out[h] -= 1;
             }
         }
     }

@@ -1,7 +1,7 @@
 //! Checking a resolved deck against a rules set: every rule, every problem reported
 //! (rulebook "Deck Construction", "Objective Cards", "Virtual Cards"; rulings.md).
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 
 use super::decklist::DeckList;
 use super::report::{AssignmentKind, ColourReport, Report, Slot, Verdict};
@@ -9,7 +9,7 @@ use super::resolve::{ResolvedDeck, Unresolved, UnresolvedLine};
 use super::rules::RulesSet;
 use super::solver::{self, Assignment, Limits, Piece};
 use super::violation::{Code, Violation};
-use crate::catalogue::{Card, CardType, Catalogue, DotColour, Planet, Side, normalise};
+use crate::catalogue::{Card, CardType, Catalogue, DotColour, Planet, Side};
 
 /// Checks a deck (or, with `starter`, a starter deck) and reports every problem.
 pub fn check(
@@ -154,6 +154,21 @@ pub fn check(
             title_limit: rules.title_limit,
             three_planets: rules.three_planet_rule,
         };
+        // A list of absurd size (a typo such as `3000000 DM-1`) fails the size rule; placing
+        // millions of cards would tell the player nothing more.
+        if total > MAX_PLACED {
+            return finish(
+                list,
+                deck,
+                rules,
+                starter,
+                size,
+                total,
+                Vec::new(),
+                AssignmentKind::None,
+                violations,
+            );
+        }
         let a = solver::solve(&pieces, limits);
         assignment_kind = if a.is_legal() {
             AssignmentKind::Legal
@@ -178,6 +193,34 @@ pub fn check(
             .collect();
     }
 
+    finish(
+        list,
+        deck,
+        rules,
+        starter,
+        size,
+        total,
+        colours,
+        assignment_kind,
+        violations,
+    )
+}
+
+/// Above this many cards the solver is not run.
+const MAX_PLACED: u64 = 100_000;
+
+#[allow(clippy::too_many_arguments)]
+fn finish(
+    list: &DeckList,
+    deck: &ResolvedDeck,
+    rules: &RulesSet,
+    starter: bool,
+    size: u32,
+    total: u64,
+    colours: Vec<ColourReport>,
+    assignment: AssignmentKind,
+    violations: Vec<Violation>,
+) -> Report {
     let verdict = if !deck.unresolved.is_empty() {
         Verdict::Unresolved
     } else if violations.is_empty() {
@@ -195,7 +238,7 @@ pub fn check(
         verdict,
         cards: total,
         required: u64::from(size),
-        assignment: assignment_kind,
+        assignment,
         colours,
         violations,
     }
@@ -335,27 +378,47 @@ fn sides(deck: &ResolvedDeck, cards: &[&Card], violations: &mut Vec<Violation>) 
     }
 }
 
+/// The comparison key of a title, as `normalise` makes it (case, punctuation and accents
+/// ignored), built in one pass without intermediate strings: the validator does this for
+/// every card of every deck in a batch.
+fn title_key(title: &str) -> String {
+    let mut key = String::with_capacity(title.len());
+    for c in title.chars() {
+        if c.is_ascii() {
+            if c.is_ascii_alphanumeric() {
+                key.push(c.to_ascii_lowercase());
+            }
+        } else if let Some(ascii) = deunicode::deunicode_char(c) {
+            key.extend(
+                ascii
+                    .chars()
+                    .filter(char::is_ascii_alphanumeric)
+                    .map(|c| c.to_ascii_lowercase()),
+            );
+        }
+    }
+    key
+}
+
 /// Titles interned for the solver, with a display name each.
 #[derive(Default)]
 struct Titles {
-    keys: HashMap<String, u32>,
-    names: Vec<String>,
+    /// `(key, display name)`; a deck has a few dozen titles, so a list beats a hash map.
+    titles: Vec<(String, String)>,
 }
 
 impl Titles {
     fn intern(&mut self, title: &str) -> u32 {
-        let key = normalise(title);
-        if let Some(&id) = self.keys.get(&key) {
-            return id;
+        let key = title_key(title);
+        if let Some(id) = self.titles.iter().position(|(k, _)| *k == key) {
+            return id as u32;
         }
-        let id = self.names.len() as u32;
-        self.keys.insert(key, id);
-        self.names.push(title.to_string());
-        id
+        self.titles.push((key, title.to_string()));
+        (self.titles.len() - 1) as u32
     }
 
     fn name(&self, id: u32) -> &str {
-        &self.names[id as usize]
+        &self.titles[id as usize].1
     }
 }
 
@@ -436,6 +499,9 @@ fn explain(
             .filter(|p| p.home == Some(c))
             .map(|p| p.count)
             .sum();
+        if fill.count == t {
+            continue;
+        }
         let leavers: Vec<String> = (0..pieces.len())
             .filter(|&i| pieces[i].home == Some(c) && pieces[i].wild != 0)
             .map(|i| cards[i].id.clone())
@@ -621,3 +687,28 @@ fn explain(
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod title_key_tests {
+    use super::*;
+    use crate::catalogue::normalise;
+
+    #[test]
+    fn title_keys_match_normalise() {
+        for title in [
+            "Tatooine • Podrace Arena",
+            "Padmé Naberrie",
+            "Ric Olié",
+            "Obi-Wan Kenobi",
+            "Kaa Bazza Kundee Hodrudda!",
+            "Ann and Tann Gella",
+        ] {
+            assert_eq!(title_key(title), normalise(title), "{title}");
+        }
+        // Titles the catalogue spells with and without the planet bullet are one title.
+        assert_eq!(
+            title_key("Tatooine Mos Espa"),
+            title_key("Tatooine • Mos Espa")
+        );
+    }
+}
