@@ -542,3 +542,28 @@ fn the_rules_sets_are_listed() {
     assert!(lines[1].starts_with("standard,"));
     assert!(lines[2].starts_with("decipher,"));
 }
+
+#[test]
+fn sheet_and_diff_refuse_to_guess_unresolved_lines() {
+    let s = scratch();
+    let r = s.run(&["deck", "sheet", "unresolved.txt", "--brief"]);
+    assert_eq!(r.code, 2, "--brief is not a sheet option: {}", r.stderr);
+    let r = s.run(&["deck", "sheet", "unresolved.txt"]);
+    assert_eq!(r.code, 1);
+    assert!(
+        r.stdout
+            .starts_with("unresolved.txt: unresolved deck under the standard rules\n")
+    );
+    assert!(!r.stdout.contains("deck hash"));
+    let r = s.run(&["deck", "diff", "light.txt", "unresolved.txt"]);
+    assert_eq!(r.code, 1);
+    let lines: Vec<&str> = r.stdout.lines().skip(2).take(3).collect();
+    assert_eq!(
+        lines,
+        [
+            "unresolved: unresolved.txt, line 11: `1 Ishi Tibb, Warior`: no card matches",
+            "unresolved: unresolved.txt, line 14: `2 Yoda, Jedi Mastr`: no card matches",
+            "unresolved: unresolved.txt, line 27: `3 Blaster`: matches DM-45, JC-50, BN-42",
+        ]
+    );
+}

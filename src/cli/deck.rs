@@ -16,15 +16,21 @@ use crate::deck::{DeckList, Report, ResolvedDeck, Resolver, RulesSet, Verdict, c
 
 #[derive(Debug, Subcommand)]
 pub enum DeckCommand {
-    /// Check decklists (text, CSV or TOML; `-` reads standard input) against a rules set.
-    /// Exit 0 when every deck is legal, 1 when any is illegal or has unresolved lines, 2 when
-    /// a file cannot be read.
+    /// Check decklists against a rules set and explain every problem.
+    ///
+    /// Lists are text (`3 Darth Maul, Sith Apprentice`, `3x DM-71`), CSV or TOML; `-` reads
+    /// standard input. Exit 0 when every deck is legal, 1 when any is illegal or has
+    /// unresolved lines, 2 when a file cannot be read.
     Check(CheckArgs),
-    /// A registration sheet: the cards grouped by the colour they fill, with totals and a
-    /// deck hash that does not depend on order, spelling, or names versus ids.
+    /// A registration sheet: the cards by colour, with totals and a deck hash.
+    ///
+    /// The hash does not depend on order, spelling, or names versus ids. Exit 0 when the deck
+    /// is legal, 1 otherwise.
     Sheet(SheetArgs),
-    /// What differs between two decklists (a submitted list against the deck on the table).
-    /// Exit 0 when they are the same deck, 1 when they differ.
+    /// What differs between two decklists.
+    ///
+    /// For a judge comparing a submitted list with the deck on the table. Exit 0 when they
+    /// are the same deck, 1 when they differ.
     Diff(DiffArgs),
     /// The built-in rules sets.
     Rules(RulesArgs),
@@ -164,6 +170,11 @@ fn load(
 }
 
 fn run_check(args: CheckArgs, catalogue: &Catalogue) -> Result<ExitCode> {
+    if args.files.iter().filter(|f| *f == "-").count() > 1 {
+        bail!(InputError(
+            "standard input (`-`) can be given only once".into()
+        ));
+    }
     let chosen = chosen_rules(&args.rules, catalogue)?;
     let mut resolver = Resolver::new(catalogue);
     let outcomes: Vec<Outcome> = args

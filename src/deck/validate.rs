@@ -597,19 +597,33 @@ fn explain(
                     .filter(|p| pieces[*p].titles.contains(&o.title))
                     .map(|p| cards[p].id.clone())
                     .collect();
-                violations.push(
-                    Violation::new(
-                        Code::TitleLimit,
-                        format!(
-                            "`{}`: {} cards in {}, and no assignment of the wild cards keeps every title at {limit} or fewer per colour (subtitles ignored)",
-                            titles.name(o.title),
-                            o.count,
-                            o.colour
-                        ),
+                let fixed: u32 = pieces
+                    .iter()
+                    .filter(|p| {
+                        p.home == Some(o.colour) && p.wild == 0 && p.titles.contains(&o.title)
+                    })
+                    .map(|p| p.count)
+                    .sum();
+                let why = if fixed > limit {
+                    format!(
+                        "`{}`: {} cards in {}, {fixed} of which cannot leave it; at most {limit} of a title per colour (subtitles ignored)",
+                        titles.name(o.title),
+                        o.count,
+                        o.colour
                     )
-                    .colour(o.colour)
-                    .cards(involved)
-                    .actual_allowed(o.count, limit),
+                } else {
+                    format!(
+                        "`{}`: {} cards in {}, and no assignment of the wild cards keeps every title at {limit} or fewer per colour (subtitles ignored)",
+                        titles.name(o.title),
+                        o.count,
+                        o.colour
+                    )
+                };
+                violations.push(
+                    Violation::new(Code::TitleLimit, why)
+                        .colour(o.colour)
+                        .cards(involved)
+                        .actual_allowed(o.count, limit),
                 );
             }
         } else {

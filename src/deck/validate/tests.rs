@@ -211,6 +211,10 @@ fn six_of_a_title_in_one_colour_break_the_limit() {
     assert_eq!(v.colour, Some(DotColour::Red));
     assert_eq!(v.cards, ["DM-1", "DM-33"]);
     assert_eq!(
+        v.message,
+        "`Obi-Wan Kenobi`: 6 cards in red, 6 of which cannot leave it; at most 5 of a title per colour (subtitles ignored)"
+    );
+    assert_eq!(
         (v.actual.as_deref(), v.allowed.as_deref()),
         (Some("6"), Some("5"))
     );
@@ -234,6 +238,10 @@ fn a_wild_card_counts_toward_the_title_of_the_colour_it_fills() {
     let report = standard(&text);
     assert_eq!(codes(&report), [Code::TitleLimit]);
     assert_eq!(report.violations[0].cards, ["DM-2", "EDM-P1"]);
+    assert_eq!(
+        report.violations[0].message,
+        "`Qui-Gon Jinn`: 6 cards in red, and no assignment of the wild cards keeps every title at 5 or fewer per colour (subtitles ignored)"
+    );
     assert_eq!(run(&text, "decipher", false).verdict, Verdict::Legal);
 }
 
