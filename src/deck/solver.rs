@@ -157,19 +157,22 @@ fn risky_titles(pieces: &[Piece], limit: Option<u32>) -> Vec<u32> {
     let Some(limit) = limit else {
         return Vec::new();
     };
-    let mut totals: std::collections::BTreeMap<u32, u32> = Default::default();
+    // Titles are interned densely by the caller, so a vector indexed by title will do.
+    let mut totals: Vec<u32> = Vec::new();
     for p in pieces.iter().filter(|p| p.is_placeable()) {
-        let mut seen: Vec<u32> = p.titles.clone();
-        seen.sort_unstable();
-        seen.dedup();
-        for t in seen {
-            *totals.entry(t).or_default() += p.count;
+        for (i, &t) in p.titles.iter().enumerate() {
+            if p.titles[..i].contains(&t) {
+                continue; // a card counts once toward a title, however often it prints it
+            }
+            let t = t as usize;
+            if totals.len() <= t {
+                totals.resize(t + 1, 0);
+            }
+            totals[t] = totals[t].saturating_add(p.count);
         }
     }
-    totals
-        .into_iter()
-        .filter(|(_, n)| *n > limit)
-        .map(|(t, _)| t)
+    (0..totals.len() as u32)
+        .filter(|&t| totals[t as usize] > limit)
         .collect()
 }
 

@@ -402,49 +402,51 @@ fn title_key(title: &str) -> String {
 
 /// Titles interned for the solver, with a display name each.
 #[derive(Default)]
-struct Titles {
+struct Titles<'a> {
     /// `(key, display name)`; a deck has a few dozen titles, so a list beats a hash map.
-    titles: Vec<(String, String)>,
+    titles: Vec<(String, &'a str)>,
 }
 
-impl Titles {
-    fn intern(&mut self, title: &str) -> u32 {
+impl<'a> Titles<'a> {
+    fn intern(&mut self, title: &'a str) -> u32 {
         let key = title_key(title);
         if let Some(id) = self.titles.iter().position(|(k, _)| *k == key) {
             return id as u32;
         }
-        self.titles.push((key, title.to_string()));
+        self.titles.push((key, title));
         (self.titles.len() - 1) as u32
     }
 
     fn name(&self, id: u32) -> &str {
-        &self.titles[id as usize].1
+        self.titles[id as usize].1
     }
 }
 
 /// The titles a card counts toward for the title limit: a virtual card keeps its original's
 /// title; an Armed & Dangerous, Combo Battle or Double Impact card counts toward every title
 /// printed on it (rulings.md "Conflicts and the project's decisions").
-fn titles_of<'a>(card: &'a Card, catalogue: &'a Catalogue) -> Vec<&'a str> {
+fn title_ids<'a>(card: &'a Card, catalogue: &'a Catalogue, titles: &mut Titles<'a>) -> Vec<u32> {
     let base = card
         .replaces
         .as_deref()
         .and_then(|id| catalogue.get(id))
         .unwrap_or(card);
     match base.card_type {
-        CardType::ArmedAndDangerous | CardType::ComboBattle | CardType::DoubleImpact => {
-            base.title.split(" & ").map(str::trim).collect()
-        }
-        _ => vec![base.title.as_str()],
+        CardType::ArmedAndDangerous | CardType::ComboBattle | CardType::DoubleImpact => base
+            .title
+            .split(" & ")
+            .map(|t| titles.intern(t.trim()))
+            .collect(),
+        _ => vec![titles.intern(&base.title)],
     }
 }
 
-fn piece(
-    card: &Card,
+fn piece<'a>(
+    card: &'a Card,
     count: u32,
-    catalogue: &Catalogue,
+    catalogue: &'a Catalogue,
     rules: &RulesSet,
-    titles: &mut Titles,
+    titles: &mut Titles<'a>,
 ) -> Piece {
     // An Objective is a wild card for the rules set's objective colours, whatever the
     // catalogue's dots say (rulings.md "Objectives as wild cards").
@@ -459,10 +461,7 @@ fn piece(
     Piece {
         home,
         wild,
-        titles: titles_of(card, catalogue)
-            .into_iter()
-            .map(|t| titles.intern(t))
-            .collect(),
+        titles: title_ids(card, catalogue, titles),
         planet: if card.card_type == CardType::Location {
             card.planet
         } else {

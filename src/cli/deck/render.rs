@@ -131,8 +131,12 @@ pub(super) fn check(outcomes: &[Outcome], format: Format, brief: bool) -> Result
 
 /// One line per deck: the verdict and the codes of its problems.
 fn brief_line(out: &mut impl Write, r: &Report) -> Result<()> {
-    let mut codes: Vec<&str> = r.violations.iter().map(|v| v.code.as_str()).collect();
-    codes.dedup();
+    let mut codes: Vec<&str> = Vec::new();
+    for v in &r.violations {
+        if !codes.contains(&v.code.as_str()) {
+            codes.push(v.code.as_str());
+        }
+    }
     if codes.is_empty() {
         writeln!(out, "{}: {}", r.file, r.verdict.as_str())?;
     } else {
