@@ -5,5 +5,6 @@ pub mod bots;
 pub mod catalogue;
 pub mod cli;
 pub mod collection;
+pub mod deck;
 pub mod engine;
 pub mod sim;

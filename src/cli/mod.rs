@@ -4,6 +4,7 @@
 mod cards;
 mod collection;
 mod db;
+mod deck;
 mod output;
 mod play;
 
@@ -47,6 +48,9 @@ enum Command {
     Collection(collection::CollectionArgs),
     /// Play one game between two agents and print it move by move.
     Play(play::PlayArgs),
+    /// Check decklists against the deck-construction rules; sheets and diffs for judges.
+    #[command(subcommand)]
+    Deck(deck::DeckCommand),
 }
 
 /// An error that is the user's input, not a failure: printed, then exit code 2.
@@ -80,6 +84,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Command::Db(cmd) => db::run(cmd, &db_path),
         Command::Collection(args) => collection::run(args, &db_path),
         Command::Play(args) => play::run(args, &db_path),
+        Command::Deck(cmd) => deck::run(cmd, &db_path),
     }
 }
 

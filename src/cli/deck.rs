@@ -1,0 +1,250 @@
+//! `yj deck`: check decklists against a rules set, print a registration sheet, compare two
+//! lists, list the rules sets.
+
+mod render;
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use anyhow::{Result, bail};
+use clap::{Args, Subcommand};
+
+use super::output::Format;
+use super::{EXIT_INPUT, EXIT_PROBLEMS, InputError, open_db};
+use crate::catalogue::Catalogue;
+use crate::deck::{DeckList, Report, ResolvedDeck, Resolver, RulesSet, Verdict, check, read_list};
+
+#[derive(Debug, Subcommand)]
+pub enum DeckCommand {
+    /// Check decklists against a rules set and explain every problem.
+    ///
+    /// Lists are text (`3 Darth Maul, Sith Apprentice`, `3x DM-71`), CSV or TOML; `-` reads
+    /// standard input. Exit 0 when every deck is legal, 1 when any is illegal or has
+    /// unresolved lines, 2 when a file cannot be read.
+    Check(CheckArgs),
+    /// A registration sheet: the cards by colour, with totals and a deck hash.
+    ///
+    /// The hash does not depend on order, spelling, or names versus ids. Exit 0 when the deck
+    /// is legal, 1 otherwise.
+    Sheet(SheetArgs),
+    /// What differs between two decklists.
+    ///
+    /// For a judge comparing a submitted list with the deck on the table. Exit 0 when they
+    /// are the same deck, 1 when they differ.
+    Diff(DiffArgs),
+    /// The built-in rules sets.
+    Rules(RulesArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct RulesChoice {
+    /// The rules set: `standard` (the rulebook as it stands, the default) or `decipher` (as
+    /// published up to 2001). Overrides a `rules` line in the list.
+    #[arg(long, value_name = "NAME")]
+    rules: Option<String>,
+    /// A rules file of your own, written like data/rules/standard.toml.
+    #[arg(long, value_name = "PATH", conflicts_with = "rules")]
+    rules_file: Option<PathBuf>,
+}
+
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    /// Decklist files; `-` reads standard input.
+    #[arg(required = true, value_name = "FILE")]
+    files: Vec<String>,
+    #[command(flatten)]
+    rules: RulesChoice,
+    /// Check 30-card starter decks (five cards per colour).
+    #[arg(long)]
+    starter: bool,
+    /// One line per deck (verdict and problem codes) instead of the full report.
+    #[arg(long)]
+    brief: bool,
+    #[arg(long, value_enum, default_value_t)]
+    format: Format,
+}
+
+#[derive(Debug, Args)]
+pub struct SheetArgs {
+    /// The decklist; `-` reads standard input.
+    #[arg(value_name = "FILE")]
+    file: String,
+    #[command(flatten)]
+    rules: RulesChoice,
+    #[arg(long)]
+    starter: bool,
+    #[arg(long, value_enum, default_value_t)]
+    format: Format,
+}
+
+#[derive(Debug, Args)]
+pub struct DiffArgs {
+    #[arg(value_name = "A")]
+    a: String,
+    #[arg(value_name = "B")]
+    b: String,
+    #[arg(long, value_enum, default_value_t)]
+    format: Format,
+}
+
+#[derive(Debug, Args)]
+pub struct RulesArgs {
+    #[arg(long, value_enum, default_value_t)]
+    format: Format,
+}
+
+pub fn run(cmd: DeckCommand, db_path: &Path) -> Result<ExitCode> {
+    if let DeckCommand::Rules(args) = &cmd {
+        render::rules(&RulesSet::built_in(), args.format)?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    let db = open_db(db_path)?;
+    let catalogue = db.catalogue()?;
+    match cmd {
+        DeckCommand::Check(args) => run_check(args, &catalogue),
+        DeckCommand::Sheet(args) => run_sheet(args, &catalogue),
+        DeckCommand::Diff(args) => run_diff(args, &catalogue),
+        DeckCommand::Rules(_) => unreachable!("handled above"),
+    }
+}
+
+/// The rules named on the command line, if any (`--rules-file` wins over `--rules`).
+fn chosen_rules(choice: &RulesChoice, catalogue: &Catalogue) -> Result<Option<RulesSet>> {
+    let rules = match (&choice.rules_file, &choice.rules) {
+        (Some(path), _) => RulesSet::from_file(path),
+        (None, Some(name)) => RulesSet::named(name),
+        (None, None) => return Ok(None),
+    }
+    .map_err(|e| InputError(e.to_string()))?;
+    rules
+        .check_against(catalogue)
+        .map_err(|e| InputError(e.to_string()))?;
+    Ok(Some(rules))
+}
+
+/// The rules for one list: the command line's, else the list's own `rules`, else standard.
+fn rules_for(
+    list: &DeckList,
+    chosen: &Option<RulesSet>,
+    catalogue: &Catalogue,
+    starter: bool,
+) -> Result<RulesSet, String> {
+    let rules = match chosen {
+        Some(rules) => rules.clone(),
+        None => {
+            let name = list
+                .rules
+                .as_deref()
+                .unwrap_or(crate::deck::rules::DEFAULT_RULES);
+            let rules = RulesSet::named(name).map_err(|e| format!("{}: {e}", list.source))?;
+            rules.check_against(catalogue).map_err(|e| e.to_string())?;
+            rules
+        }
+    };
+    if starter && rules.starter_size.is_none() {
+        return Err(format!(
+            "the {} rules set has no starter_size, so it cannot check starter decks",
+            rules.name
+        ));
+    }
+    Ok(rules)
+}
+
+/// One file of a batch: checked, or not readable.
+pub(crate) enum Outcome {
+    Checked(Box<Report>),
+    Unreadable { file: String, error: String },
+}
+
+fn load(
+    file: &str,
+    chosen: &Option<RulesSet>,
+    resolver: &mut Resolver,
+    starter: bool,
+) -> Result<(DeckList, ResolvedDeck, Report), String> {
+    let list = read_list(file).map_err(|e| e.to_string())?;
+    let rules = rules_for(&list, chosen, resolver.catalogue(), starter)?;
+    let deck = resolver.resolve(&list);
+    let report = check(&list, &deck, resolver.catalogue(), &rules, starter);
+    Ok((list, deck, report))
+}
+
+fn run_check(args: CheckArgs, catalogue: &Catalogue) -> Result<ExitCode> {
+    if args.files.iter().filter(|f| *f == "-").count() > 1 {
+        bail!(InputError(
+            "standard input (`-`) can be given only once".into()
+        ));
+    }
+    let chosen = chosen_rules(&args.rules, catalogue)?;
+    let mut resolver = Resolver::new(catalogue);
+    let outcomes: Vec<Outcome> = args
+        .files
+        .iter()
+        .map(
+            |file| match load(file, &chosen, &mut resolver, args.starter) {
+                Ok((_, _, report)) => Outcome::Checked(Box::new(report)),
+                Err(error) => Outcome::Unreadable {
+                    file: file.clone(),
+                    error,
+                },
+            },
+        )
+        .collect();
+    render::check(&outcomes, args.format, args.brief)?;
+    let unreadable = outcomes
+        .iter()
+        .any(|o| matches!(o, Outcome::Unreadable { .. }));
+    let all_legal = outcomes
+        .iter()
+        .all(|o| matches!(o, Outcome::Checked(r) if r.verdict == Verdict::Legal));
+    Ok(if unreadable {
+        ExitCode::from(EXIT_INPUT)
+    } else if all_legal {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(EXIT_PROBLEMS)
+    })
+}
+
+fn run_sheet(args: SheetArgs, catalogue: &Catalogue) -> Result<ExitCode> {
+    let chosen = chosen_rules(&args.rules, catalogue)?;
+    let mut resolver = Resolver::new(catalogue);
+    let (_, deck, report) =
+        load(&args.file, &chosen, &mut resolver, args.starter).map_err(InputError)?;
+    if report.verdict == Verdict::Unresolved {
+        // A sheet must list exactly the deck; with unknown lines it cannot.
+        render::check(&[Outcome::Checked(Box::new(report))], args.format, false)?;
+        return Ok(ExitCode::from(EXIT_PROBLEMS));
+    }
+    let sheet = crate::deck::sheet(&report, &deck, catalogue);
+    render::sheet(&sheet, &report, args.format)?;
+    Ok(if report.is_legal() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(EXIT_PROBLEMS)
+    })
+}
+
+fn run_diff(args: DiffArgs, catalogue: &Catalogue) -> Result<ExitCode> {
+    if args.a == "-" && args.b == "-" {
+        bail!(InputError(
+            "only one of the two lists can be standard input".into()
+        ));
+    }
+    let mut resolver = Resolver::new(catalogue);
+    let mut decks = Vec::new();
+    for file in [&args.a, &args.b] {
+        let list = read_list(file).map_err(|e| InputError(e.to_string()))?;
+        let deck = resolver.resolve(&list);
+        decks.push((list, deck));
+    }
+    let (a, b) = (&decks[0], &decks[1]);
+    let rows = crate::deck::diff(&a.1, &b.1, catalogue);
+    let unresolved = !a.1.unresolved.is_empty() || !b.1.unresolved.is_empty();
+    render::diff(&a.0, &a.1, &b.0, &b.1, &rows, args.format)?;
+    Ok(if rows.is_empty() && !unresolved {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(EXIT_PROBLEMS)
+    })
+}

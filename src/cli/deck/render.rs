@@ -1,0 +1,487 @@
+//! Printing deck reports, sheets and diffs: tables for people, JSON and CSV with the same
+//! content for machines.
+
+use std::io::Write;
+
+use anyhow::Result;
+use serde_json::{Value, json};
+
+use super::Outcome;
+use crate::cli::output::{Format, plural};
+
+/// A table that wraps to the terminal, or to 100 columns when output is not a terminal (so
+/// piped and tested output is stable and readable).
+fn table(headers: &[&str]) -> comfy_table::Table {
+    let mut t = crate::cli::output::table(headers);
+    if !std::io::IsTerminal::is_terminal(&std::io::stdout()) {
+        t.set_width(100);
+    }
+    t
+}
+use crate::deck::{
+    AssignmentKind, DeckList, DiffRow, Report, ResolvedDeck, RulesSet, Sheet, Verdict, deck_hash,
+};
+
+fn side_text(report: &Report) -> String {
+    match report.side {
+        Some(side) => format!("{side} side"),
+        None => "side unknown".to_string(),
+    }
+}
+
+fn summary(outcomes: &[Outcome]) -> (usize, usize, usize, usize) {
+    let mut counts = (0, 0, 0, 0);
+    for o in outcomes {
+        match o {
+            Outcome::Checked(r) => match r.verdict {
+                Verdict::Legal => counts.0 += 1,
+                Verdict::Illegal => counts.1 += 1,
+                Verdict::Unresolved => counts.2 += 1,
+            },
+            Outcome::Unreadable { .. } => counts.3 += 1,
+        }
+    }
+    counts
+}
+
+pub(super) fn check(outcomes: &[Outcome], format: Format, brief: bool) -> Result<()> {
+    let (legal, illegal, unresolved, unreadable) = summary(outcomes);
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    match format {
+        Format::Json => {
+            let decks: Vec<Value> = outcomes
+                .iter()
+                .map(|o| match o {
+                    Outcome::Checked(r) => serde_json::to_value(r).unwrap_or(Value::Null),
+                    Outcome::Unreadable { file, error } => {
+                        json!({"file": file, "verdict": "unreadable", "error": error})
+                    }
+                })
+                .collect();
+            let doc = json!({
+                "decks": decks,
+                "summary": {
+                    "checked": outcomes.len(),
+                    "legal": legal,
+                    "illegal": illegal,
+                    "unresolved": unresolved,
+                    "unreadable": unreadable,
+                },
+            });
+            serde_json::to_writer_pretty(&mut out, &doc)?;
+            writeln!(out)?;
+        }
+        Format::Csv => {
+            let mut w = csv::Writer::from_writer(out);
+            w.write_record([
+                "file", "name", "side", "rules", "verdict", "cards", "codes", "problems",
+            ])?;
+            for o in outcomes {
+                match o {
+                    Outcome::Checked(r) => {
+                        let codes: Vec<&str> =
+                            r.violations.iter().map(|v| v.code.as_str()).collect();
+                        let problems: Vec<&str> =
+                            r.violations.iter().map(|v| v.message.as_str()).collect();
+                        w.write_record([
+                            r.file.as_str(),
+                            r.name.as_deref().unwrap_or(""),
+                            r.side.map(|s| s.as_str()).unwrap_or(""),
+                            r.rules.as_str(),
+                            r.verdict.as_str(),
+                            &r.cards.to_string(),
+                            &codes.join(";"),
+                            &problems.join(" | "),
+                        ])?;
+                    }
+                    Outcome::Unreadable { file, error } => {
+                        w.write_record([file.as_str(), "", "", "", "unreadable", "", "", error])?;
+                    }
+                }
+            }
+            w.flush()?;
+        }
+        Format::Table => {
+            for (i, o) in outcomes.iter().enumerate() {
+                if i > 0 && !brief {
+                    writeln!(out)?;
+                }
+                match o {
+                    Outcome::Checked(r) if brief => brief_line(&mut out, r)?,
+                    Outcome::Checked(r) => report_table(&mut out, r)?,
+                    Outcome::Unreadable { file, error } => {
+                        writeln!(out, "{file}: unreadable")?;
+                        eprintln!("error: {error}");
+                    }
+                }
+            }
+            if outcomes.len() > 1 && !brief {
+                writeln!(out)?;
+            }
+            writeln!(
+                out,
+                "{} checked: {legal} legal, {illegal} illegal, {unresolved} unresolved, {unreadable} unreadable",
+                plural(outcomes.len(), "deck")
+            )?;
+        }
+    }
+    Ok(())
+}
+
+/// One line per deck: the verdict and the codes of its problems.
+fn brief_line(out: &mut impl Write, r: &Report) -> Result<()> {
+    let mut codes: Vec<&str> = Vec::new();
+    for v in &r.violations {
+        if !codes.contains(&v.code.as_str()) {
+            codes.push(v.code.as_str());
+        }
+    }
+    if codes.is_empty() {
+        writeln!(out, "{}: {}", r.file, r.verdict.as_str())?;
+    } else {
+        writeln!(
+            out,
+            "{}: {} ({})",
+            r.file,
+            r.verdict.as_str(),
+            codes.join(", ")
+        )?;
+    }
+    Ok(())
+}
+
+fn report_table(out: &mut impl Write, r: &Report) -> Result<()> {
+    let what = if r.starter { "starter deck" } else { "deck" };
+    writeln!(
+        out,
+        "{}: {} {what} under the {} rules",
+        r.file,
+        r.verdict.as_str(),
+        r.rules
+    )?;
+    let count = if r.verdict == Verdict::Unresolved {
+        format!("{} cards on the lines that resolved", r.cards)
+    } else {
+        format!("{} of {} cards", r.cards, r.required)
+    };
+    writeln!(
+        out,
+        "{}, {}, {count}",
+        r.name.as_deref().unwrap_or("(unnamed)"),
+        side_text(r)
+    )?;
+    if !r.colours.is_empty() {
+        if r.assignment == AssignmentKind::Closest {
+            writeln!(out, "no assignment meets every dot rule; the closest one:")?;
+        }
+        let mut t = table(&["Colour", "Cards", "Assigned"]);
+        for c in &r.colours {
+            let cards: Vec<String> = c
+                .cards
+                .iter()
+                .map(|s| {
+                    format!(
+                        "{} {} {}{}",
+                        s.count,
+                        s.id,
+                        s.name,
+                        if s.wild { " (wild)" } else { "" }
+                    )
+                })
+                .collect();
+            t.add_row(vec![
+                c.colour.to_string(),
+                format!("{}/{}", c.count, c.required),
+                cards.join("\n"),
+            ]);
+        }
+        writeln!(out, "{t}")?;
+    }
+    if !r.violations.is_empty() {
+        let mut t = table(&["Code", "Problem", "Actual", "Allowed"]);
+        for v in &r.violations {
+            t.add_row(vec![
+                v.code.to_string(),
+                v.message.clone(),
+                v.actual.clone().unwrap_or_default(),
+                v.allowed.clone().unwrap_or_default(),
+            ]);
+        }
+        writeln!(out, "{t}")?;
+    }
+    Ok(())
+}
+
+pub(super) fn sheet(sheet: &Sheet, report: &Report, format: Format) -> Result<()> {
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    let rows: Vec<(String, u32, String, String, bool)> = sheet
+        .colours
+        .iter()
+        .flat_map(|c| {
+            c.cards.iter().map(move |s| {
+                (
+                    c.colour.to_string(),
+                    s.count,
+                    s.id.clone(),
+                    s.name.clone(),
+                    s.wild,
+                )
+            })
+        })
+        .chain(sheet.unplaced.iter().map(|s| {
+            (
+                "unplaced".to_string(),
+                s.count,
+                s.id.clone(),
+                s.name.clone(),
+                false,
+            )
+        }))
+        .collect();
+    match format {
+        Format::Json => {
+            serde_json::to_writer_pretty(&mut out, sheet)?;
+            writeln!(out)?;
+        }
+        Format::Csv => {
+            let mut w = csv::Writer::from_writer(out);
+            w.write_record(["colour", "quantity", "id", "card", "wild"])?;
+            for (colour, n, id, name, wild) in rows {
+                w.write_record([
+                    colour,
+                    n.to_string(),
+                    id,
+                    name,
+                    if wild { "yes" } else { "no" }.to_string(),
+                ])?;
+            }
+            w.flush()?;
+        }
+        Format::Table => {
+            writeln!(
+                out,
+                "registration sheet: {}, {}",
+                sheet.name.as_deref().unwrap_or("(unnamed)"),
+                side_text(report)
+            )?;
+            writeln!(
+                out,
+                "file: {}; rules: {}; verdict: {}",
+                sheet.file,
+                sheet.rules,
+                sheet.verdict.as_str()
+            )?;
+            writeln!(out, "deck hash: {}", sheet.hash)?;
+            let mut t = table(&["Colour", "Qty", "Id", "Card"]);
+            for c in &sheet.colours {
+                for (i, s) in c.cards.iter().enumerate() {
+                    t.add_row(vec![
+                        if i == 0 {
+                            c.colour.to_string()
+                        } else {
+                            String::new()
+                        },
+                        s.count.to_string(),
+                        s.id.clone(),
+                        format!("{}{}", s.name, if s.wild { " (wild)" } else { "" }),
+                    ]);
+                }
+                t.add_row(vec![
+                    String::new(),
+                    c.count.to_string(),
+                    String::new(),
+                    format!("{} total (of {})", c.colour, c.required),
+                ]);
+            }
+            for (i, s) in sheet.unplaced.iter().enumerate() {
+                t.add_row(vec![
+                    if i == 0 {
+                        "unplaced".to_string()
+                    } else {
+                        String::new()
+                    },
+                    s.count.to_string(),
+                    s.id.clone(),
+                    s.name.clone(),
+                ]);
+            }
+            writeln!(out, "{t}")?;
+            writeln!(out, "total: {} cards", sheet.total)?;
+            if !report.violations.is_empty() {
+                writeln!(out, "problems (see `yj deck check`):")?;
+                for v in &report.violations {
+                    writeln!(out, "- {}: {}", v.code, v.message)?;
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+fn unresolved_lines(list: &DeckList, deck: &ResolvedDeck) -> Vec<String> {
+    deck.unresolved
+        .iter()
+        .map(|u| {
+            let why = match &u.problem {
+                crate::deck::Unresolved::Unknown { .. } => "no card matches".to_string(),
+                crate::deck::Unresolved::Ambiguous { candidates } => format!(
+                    "matches {}",
+                    candidates
+                        .iter()
+                        .map(|(id, _)| id.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+                crate::deck::Unresolved::Malformed { reason } => reason.clone(),
+            };
+            format!("{}, line {}: `{}`: {why}", list.source, u.line, u.text)
+        })
+        .collect()
+}
+
+pub(super) fn diff(
+    a_list: &DeckList,
+    a: &ResolvedDeck,
+    b_list: &DeckList,
+    b: &ResolvedDeck,
+    rows: &[DiffRow],
+    format: Format,
+) -> Result<()> {
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    let unresolved: Vec<String> = unresolved_lines(a_list, a)
+        .into_iter()
+        .chain(unresolved_lines(b_list, b))
+        .collect();
+    match format {
+        Format::Json => {
+            let side = |list: &DeckList, deck: &ResolvedDeck| json!({"file": list.source, "cards": deck.total(), "hash": deck_hash(deck)});
+            let doc = json!({
+                "a": side(a_list, a),
+                "b": side(b_list, b),
+                "same": rows.is_empty() && unresolved.is_empty(),
+                "differences": rows,
+                "unresolved": unresolved,
+            });
+            serde_json::to_writer_pretty(&mut out, &doc)?;
+            writeln!(out)?;
+        }
+        Format::Csv => {
+            let mut w = csv::Writer::from_writer(out);
+            w.write_record(["id", "card", "a", "b", "change"])?;
+            for r in rows {
+                w.write_record([
+                    r.id.clone(),
+                    r.name.clone(),
+                    r.a.to_string(),
+                    r.b.to_string(),
+                    format!("{:+}", i64::from(r.b) - i64::from(r.a)),
+                ])?;
+            }
+            w.flush()?;
+        }
+        Format::Table => {
+            for (label, list, deck) in [("A", a_list, a), ("B", b_list, b)] {
+                writeln!(
+                    out,
+                    "{label}: {} ({} cards, deck hash {})",
+                    list.source,
+                    deck.total(),
+                    deck_hash(deck)
+                )?;
+            }
+            for line in &unresolved {
+                writeln!(out, "unresolved: {line}")?;
+            }
+            if rows.is_empty() {
+                if unresolved.is_empty() {
+                    writeln!(out, "the two lists are the same deck")?;
+                } else {
+                    writeln!(out, "the resolved cards are the same")?;
+                }
+                return Ok(());
+            }
+            let mut t = table(&["Id", "Card", "A", "B", "Change"]);
+            for r in rows {
+                t.add_row(vec![
+                    r.id.clone(),
+                    r.name.clone(),
+                    r.a.to_string(),
+                    r.b.to_string(),
+                    format!("{:+}", i64::from(r.b) - i64::from(r.a)),
+                ]);
+            }
+            writeln!(out, "{t}")?;
+            writeln!(out, "{} differ", plural(rows.len(), "card"))?;
+        }
+    }
+    Ok(())
+}
+
+pub(super) fn rules(sets: &[RulesSet], format: Format) -> Result<()> {
+    if format == Format::Table {
+        let mut t = table(&[
+            "Name",
+            "Description",
+            "Deck",
+            "Starter",
+            "Title limit",
+            "Virtual",
+            "Sets",
+        ]);
+        for r in sets {
+            t.add_row(vec![
+                r.name.clone(),
+                r.description.clone(),
+                r.deck_size.to_string(),
+                r.starter_size
+                    .map(|s| s.to_string())
+                    .unwrap_or_else(|| "-".into()),
+                r.title_limit
+                    .map(|l| format!("{l} per colour"))
+                    .unwrap_or_else(|| "none".into()),
+                if r.virtual_cards { "yes" } else { "no" }.to_string(),
+                r.sets
+                    .iter()
+                    .map(|s| s.code())
+                    .collect::<Vec<_>>()
+                    .join(" "),
+            ]);
+        }
+        println!("{t}");
+        return Ok(());
+    }
+    let records: Vec<crate::cli::output::Record> = sets
+        .iter()
+        .map(|r| {
+            vec![
+                ("name", json!(r.name)),
+                ("description", json!(r.description)),
+                ("deck_size", json!(r.deck_size)),
+                ("starter_size", json!(r.starter_size)),
+                ("title_limit", json!(r.title_limit)),
+                ("three_planet_rule", json!(r.three_planet_rule)),
+                ("max_objectives", json!(r.max_objectives)),
+                ("virtual_cards", json!(r.virtual_cards)),
+                (
+                    "sets",
+                    json!(
+                        r.sets
+                            .iter()
+                            .map(|s| s.code())
+                            .collect::<Vec<_>>()
+                            .join(" ")
+                    ),
+                ),
+                ("banned", json!(r.banned.join(" "))),
+            ]
+        })
+        .collect();
+    let headers: Vec<&'static str> = records
+        .first()
+        .map(|r| r.iter().map(|(k, _)| *k).collect())
+        .unwrap_or_default();
+    crate::cli::output::print_records(&records, &headers, format)
+}

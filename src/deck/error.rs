@@ -1,0 +1,30 @@
+//! Errors of the deck module: input that cannot be read at all. Problems inside a readable
+//! decklist (an unknown card, a bad quantity) are not errors but violations in the report.
+
+use thiserror::Error;
+
+#[derive(Debug, Error)]
+pub enum DeckError {
+    #[error("cannot read `{path}`: {reason}")]
+    Read { path: String, reason: String },
+    #[error("`{path}` is not valid TOML: {reason}")]
+    Toml { path: String, reason: String },
+    #[error("{path}, line {line}: {reason}")]
+    Field {
+        path: String,
+        line: usize,
+        reason: String,
+    },
+    #[error("`{path}` is not valid CSV: {reason}")]
+    Csv { path: String, reason: String },
+}
+
+#[derive(Debug, Error)]
+pub enum RulesError {
+    #[error("unknown rules set `{name}` (expected one of: {}); use --rules-file PATH for your own", known.join(", "))]
+    Unknown { name: String, known: Vec<String> },
+    #[error("cannot read rules file `{path}`: {reason}")]
+    Read { path: String, reason: String },
+    #[error("rules file `{path}`: {reason}")]
+    Invalid { path: String, reason: String },
+}

@@ -1,0 +1,291 @@
+//! Deck-construction rules sets: data files (`data/rules/*.toml`) compiled into the binary,
+//! or a user's own file. Every report names the set it was checked against.
+
+use serde::{Deserialize, Serialize};
+
+use super::error::RulesError;
+use crate::catalogue::{Catalogue, DotColour, Set};
+
+/// The rules sets shipped with `yj`: `(name, file contents)`. The first is the default.
+const BUILT_IN: &[(&str, &str)] = &[
+    (
+        "standard",
+        include_str!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/data/rules/standard.toml"
+        )),
+    ),
+    (
+        "decipher",
+        include_str!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/data/rules/decipher.toml"
+        )),
+    ),
+];
+
+pub const DEFAULT_RULES: &str = "standard";
+
+/// A rules file as written.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RulesFile {
+    name: String,
+    #[serde(default)]
+    description: String,
+    deck_size: u32,
+    starter_size: Option<u32>,
+    title_limit: Option<u32>,
+    three_planet_rule: bool,
+    max_objectives: u32,
+    objective_colours: Vec<String>,
+    virtual_cards: bool,
+    sets: Vec<String>,
+    #[serde(default)]
+    banned: Vec<String>,
+}
+
+/// A checked rules set.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct RulesSet {
+    pub name: String,
+    /// Where the set came from (`data/rules/standard.toml`, or the user's file), for errors.
+    #[serde(skip)]
+    pub source: String,
+    pub description: String,
+    pub deck_size: u32,
+    pub starter_size: Option<u32>,
+    /// `None`: no limit on cards of one title per colour.
+    pub title_limit: Option<u32>,
+    pub three_planet_rule: bool,
+    pub max_objectives: u32,
+    /// The colours an Objective may fill as a wild card.
+    pub objective_colours: Vec<DotColour>,
+    pub virtual_cards: bool,
+    pub sets: Vec<Set>,
+    /// Card ids, upper case.
+    pub banned: Vec<String>,
+}
+
+impl RulesSet {
+    /// A built-in rules set by name.
+    pub fn named(name: &str) -> Result<RulesSet, RulesError> {
+        let wanted = name.trim().to_ascii_lowercase();
+        let (file, text) =
+            BUILT_IN
+                .iter()
+                .find(|(n, _)| *n == wanted)
+                .ok_or_else(|| RulesError::Unknown {
+                    name: name.to_string(),
+                    known: Self::built_in_names()
+                        .iter()
+                        .map(|n| n.to_string())
+                        .collect(),
+                })?;
+        RulesSet::parse(&format!("data/rules/{file}.toml"), text)
+    }
+
+    pub fn built_in_names() -> Vec<&'static str> {
+        BUILT_IN.iter().map(|(n, _)| *n).collect()
+    }
+
+    /// Every built-in rules set, in order (the default first).
+    pub fn built_in() -> Vec<RulesSet> {
+        BUILT_IN
+            .iter()
+            .map(|(n, t)| {
+                RulesSet::parse(&format!("data/rules/{n}.toml"), t)
+                    .expect("built-in rules sets are tested to parse")
+            })
+            .collect()
+    }
+
+    pub fn from_file(path: &std::path::Path) -> Result<RulesSet, RulesError> {
+        let text = std::fs::read_to_string(path).map_err(|e| RulesError::Read {
+            path: path.display().to_string(),
+            reason: e.to_string().to_lowercase(),
+        })?;
+        RulesSet::parse(&path.display().to_string(), &text)
+    }
+
+    /// Parses and checks a rules file; `path` names it in errors.
+    pub fn parse(path: &str, text: &str) -> Result<RulesSet, RulesError> {
+        let invalid = |reason: String| RulesError::Invalid {
+            path: path.to_string(),
+            reason,
+        };
+        let file: RulesFile = toml::from_str(text).map_err(|e| {
+            invalid(
+                e.to_string()
+                    .lines()
+                    .collect::<Vec<_>>()
+                    .join(" ")
+                    .to_lowercase(),
+            )
+        })?;
+        let check_size = |what: &str, size: u32| {
+            if size == 0 || !size.is_multiple_of(6) {
+                Err(invalid(format!(
+                    "{what} {size} must be a positive multiple of 6 (one sixth per dot colour)"
+                )))
+            } else {
+                Ok(size)
+            }
+        };
+        let deck_size = check_size("deck_size", file.deck_size)?;
+        let starter_size = file
+            .starter_size
+            .map(|s| check_size("starter_size", s))
+            .transpose()?;
+        if file.title_limit == Some(0) {
+            return Err(invalid(
+                "title_limit 0 would forbid every card; leave the key out for no limit".into(),
+            ));
+        }
+        let objective_colours = file
+            .objective_colours
+            .iter()
+            .map(|c| {
+                c.parse::<DotColour>()
+                    .map_err(|e| invalid(format!("objective_colours: {e}")))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let sets = file
+            .sets
+            .iter()
+            .map(|s| s.parse::<Set>().map_err(|e| invalid(format!("sets: {e}"))))
+            .collect::<Result<Vec<_>, _>>()?;
+        if file.name.trim().is_empty() {
+            return Err(invalid("name must not be empty".into()));
+        }
+        Ok(RulesSet {
+            name: file.name.trim().to_string(),
+            source: path.to_string(),
+            description: file.description.trim().to_string(),
+            deck_size,
+            starter_size,
+            title_limit: file.title_limit,
+            three_planet_rule: file.three_planet_rule,
+            max_objectives: file.max_objectives,
+            objective_colours,
+            virtual_cards: file.virtual_cards,
+            sets,
+            banned: file
+                .banned
+                .iter()
+                .map(|b| b.trim().to_ascii_uppercase())
+                .collect(),
+        })
+    }
+
+    /// Checks the banned list against a catalogue: every id must name a card.
+    pub fn check_against(&self, catalogue: &Catalogue) -> Result<(), RulesError> {
+        for id in &self.banned {
+            if catalogue.get(id).is_none() {
+                return Err(RulesError::Invalid {
+                    path: self.source.clone(),
+                    reason: format!("banned card `{id}` is not in the catalogue"),
+                });
+            }
+        }
+        Ok(())
+    }
+
+    pub fn is_banned(&self, id: &str) -> bool {
+        self.banned.iter().any(|b| b.eq_ignore_ascii_case(id))
+    }
+
+    /// The bit set of colours an Objective may fill.
+    pub fn objective_mask(&self) -> u8 {
+        self.objective_colours
+            .iter()
+            .fold(0, |m, c| m | (1 << *c as u8))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn built_in_sets_parse_and_differ_where_the_rulings_say() {
+        // rulings.md "Doubled starter decks vs the title limit": standard has the limit and
+        // virtual cards; decipher has neither.
+        let standard = RulesSet::named("standard").unwrap();
+        let decipher = RulesSet::named("Decipher").unwrap();
+        assert_eq!(standard.title_limit, Some(5));
+        assert!(standard.virtual_cards);
+        assert_eq!(decipher.title_limit, None);
+        assert!(!decipher.virtual_cards);
+        for rules in [&standard, &decipher] {
+            assert_eq!(rules.deck_size, 60);
+            assert_eq!(rules.starter_size, Some(30));
+            assert!(rules.three_planet_rule);
+            assert_eq!(rules.max_objectives, 1);
+            assert_eq!(
+                rules.objective_colours,
+                [DotColour::Orange, DotColour::Yellow, DotColour::Purple]
+            );
+        }
+        assert_eq!(RulesSet::built_in().len(), RulesSet::built_in_names().len());
+    }
+
+    #[test]
+    fn an_unknown_name_lists_the_known_ones() {
+        let err = RulesSet::named("modern").unwrap_err().to_string();
+        assert_eq!(
+            err,
+            "unknown rules set `modern` (expected one of: standard, decipher); use --rules-file PATH for your own"
+        );
+    }
+
+    #[test]
+    fn bad_rules_files_name_the_problem() {
+        let base = RulesSet::named("standard").unwrap();
+        assert_eq!(base.objective_mask(), 0b101010);
+        let text = include_str!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/data/rules/standard.toml"
+        ));
+        let cases = [
+            (
+                "deck_size = 60",
+                "deck_size = 61",
+                "deck_size 61 must be a positive multiple of 6",
+            ),
+            (
+                "title_limit = 5",
+                "title_limit = 0",
+                "title_limit 0 would forbid every card",
+            ),
+            ("\"DM\", \"JC\"", "\"DM\", \"XX\"", "sets: unknown set `XX`"),
+            (
+                "\"orange\", \"yellow\"",
+                "\"orange\", \"pink\"",
+                "unknown dot colour `pink`",
+            ),
+            (
+                "banned = []",
+                "banned = []\nbanana = 1",
+                "unknown field `banana`",
+            ),
+        ];
+        for (from, to, expected) in cases {
+            let edited = text.replace(from, to);
+            assert_ne!(edited, text, "{from}");
+            let err = RulesSet::parse("my.toml", &edited).unwrap_err().to_string();
+            assert!(err.starts_with("rules file `my.toml`: "), "{err}");
+            assert!(err.contains(expected), "{err}");
+        }
+    }
+
+    #[test]
+    fn a_missing_title_limit_means_no_limit() {
+        let text = include_str!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/data/rules/standard.toml"
+        ))
+        .replace("title_limit = 5", "");
+        assert_eq!(RulesSet::parse("x", &text).unwrap().title_limit, None);
+    }
+}

@@ -1,0 +1,727 @@
+//! Checking a resolved deck against a rules set: every rule, every problem reported
+//! (rulebook "Deck Construction", "Objective Cards", "Virtual Cards"; rulings.md).
+
+use std::collections::BTreeMap;
+
+use super::decklist::DeckList;
+use super::report::{AssignmentKind, ColourReport, Report, Slot, Verdict};
+use super::resolve::{ResolvedDeck, Unresolved, UnresolvedLine};
+use super::rules::RulesSet;
+use super::solver::{self, Assignment, Limits, Piece};
+use super::violation::{Code, Violation};
+use crate::catalogue::{Card, CardType, Catalogue, DotColour, Planet, Side};
+
+/// Checks a deck (or, with `starter`, a starter deck) and reports every problem.
+pub fn check(
+    list: &DeckList,
+    deck: &ResolvedDeck,
+    catalogue: &Catalogue,
+    rules: &RulesSet,
+    starter: bool,
+) -> Report {
+    let size = if starter {
+        rules.starter_size.unwrap_or(rules.deck_size)
+    } else {
+        rules.deck_size
+    };
+    let cards: Vec<&Card> = deck
+        .cards
+        .iter()
+        .map(|c| &catalogue.cards()[c.index])
+        .collect();
+    let mut violations: Vec<Violation> = deck
+        .unresolved
+        .iter()
+        .map(|u| unresolved(&list.source, u))
+        .collect();
+    let total = deck.total();
+
+    sides(deck, &cards, &mut violations);
+    for (dc, card) in deck.cards.iter().zip(&cards) {
+        if card.is_virtual() {
+            if !rules.virtual_cards {
+                violations.push(
+                    Violation::new(
+                        Code::VirtualNotAllowed,
+                        format!(
+                            "{} is a virtual card; the {} rules allow no virtual cards",
+                            describe(card),
+                            rules.name
+                        ),
+                    )
+                    .cards([card.id.clone()])
+                    .actual_allowed(dc.count, 0),
+                );
+            }
+        } else if !rules.sets.contains(&card.set) {
+            violations.push(
+                Violation::new(
+                    Code::SetNotAllowed,
+                    format!(
+                        "{} is from {}, which the {} rules do not allow",
+                        describe(card),
+                        card.set.name(),
+                        rules.name
+                    ),
+                )
+                .cards([card.id.clone()])
+                .actual_allowed(dc.count, 0),
+            );
+        }
+        if rules.is_banned(&card.id) {
+            violations.push(
+                Violation::new(
+                    Code::Banned,
+                    format!(
+                        "{} is banned under the {} rules",
+                        describe(card),
+                        rules.name
+                    ),
+                )
+                .cards([card.id.clone()])
+                .actual_allowed(dc.count, 0),
+            );
+        }
+    }
+    let objectives: Vec<usize> = (0..cards.len())
+        .filter(|&i| cards[i].card_type == CardType::Objective)
+        .collect();
+    let objective_count: u64 = objectives
+        .iter()
+        .map(|&i| u64::from(deck.cards[i].count))
+        .sum();
+    if objective_count > u64::from(rules.max_objectives) {
+        violations.push(
+            Violation::new(
+                Code::Objectives,
+                format!(
+                    "the deck has {objective_count} Objectives; at most {} is allowed",
+                    rules.max_objectives
+                ),
+            )
+            .cards(objectives.iter().map(|&i| cards[i].id.clone()))
+            .actual_allowed(objective_count, rules.max_objectives),
+        );
+    }
+
+    let mut titles = Titles::default();
+    let pieces: Vec<Piece> = deck
+        .cards
+        .iter()
+        .zip(&cards)
+        .map(|(dc, card)| piece(card, dc.count, catalogue, rules, &mut titles))
+        .collect();
+    for ((dc, card), p) in deck.cards.iter().zip(&cards).zip(&pieces) {
+        if p.is_placeable() {
+            continue;
+        }
+        let (code, why) = if card.dots.is_none() {
+            (
+                Code::UnknownDots,
+                "the catalogue does not know its deck-building dots yet",
+            )
+        } else {
+            (Code::NoDots, "the catalogue gives it no deck-building dot")
+        };
+        violations.push(
+            Violation::new(
+                code,
+                format!(
+                    "{}: {why}, so it cannot be placed in a colour",
+                    describe(card)
+                ),
+            )
+            .cards([card.id.clone()])
+            .actual_allowed(format!("{} unplaced", dc.count), "0 unplaced"),
+        );
+    }
+
+    let mut colours = Vec::new();
+    let mut assignment_kind = AssignmentKind::None;
+    if deck.unresolved.is_empty() {
+        if total != u64::from(size) {
+            let what = if starter { "a starter deck" } else { "a deck" };
+            violations.push(
+                Violation::new(
+                    Code::DeckSize,
+                    format!("the deck has {total} cards; {what} must have exactly {size}"),
+                )
+                .actual_allowed(total, size),
+            );
+        }
+        let limits = Limits {
+            per_colour: size / 6,
+            title_limit: rules.title_limit,
+            three_planets: rules.three_planet_rule,
+        };
+        // A list of absurd size (a typo such as `3000000 DM-1`) fails the size rule; placing
+        // millions of cards would tell the player nothing more.
+        if total > MAX_PLACED {
+            return finish(
+                list,
+                deck,
+                rules,
+                starter,
+                size,
+                total,
+                Vec::new(),
+                AssignmentKind::None,
+                violations,
+            );
+        }
+        let a = solver::solve(&pieces, limits);
+        assignment_kind = if a.is_legal() {
+            AssignmentKind::Legal
+        } else {
+            AssignmentKind::Closest
+        };
+        explain(&a, &pieces, &cards, &titles, limits, &mut violations);
+        colours = a
+            .colours
+            .iter()
+            .map(|fill| ColourReport {
+                colour: fill.colour,
+                count: fill.count,
+                required: limits.per_colour,
+                cards: fill
+                    .normal
+                    .iter()
+                    .map(|&(p, n)| slot(cards[p], n, false))
+                    .chain(fill.wild.map(|p| slot(cards[p], 1, true)))
+                    .collect(),
+            })
+            .collect();
+    }
+
+    finish(
+        list,
+        deck,
+        rules,
+        starter,
+        size,
+        total,
+        colours,
+        assignment_kind,
+        violations,
+    )
+}
+
+/// Above this many cards the solver is not run.
+const MAX_PLACED: u64 = 100_000;
+
+#[allow(clippy::too_many_arguments)]
+fn finish(
+    list: &DeckList,
+    deck: &ResolvedDeck,
+    rules: &RulesSet,
+    starter: bool,
+    size: u32,
+    total: u64,
+    colours: Vec<ColourReport>,
+    assignment: AssignmentKind,
+    violations: Vec<Violation>,
+) -> Report {
+    let verdict = if !deck.unresolved.is_empty() {
+        Verdict::Unresolved
+    } else if violations.is_empty() {
+        Verdict::Legal
+    } else {
+        Verdict::Illegal
+    };
+    Report {
+        file: list.source.clone(),
+        name: list.name.clone(),
+        side: deck.side,
+        rules: rules.name.clone(),
+        rules_description: rules.description.clone(),
+        starter,
+        verdict,
+        cards: total,
+        required: u64::from(size),
+        assignment,
+        colours,
+        violations,
+    }
+}
+
+/// `DM-71 (Darth Maul, Sith Apprentice)`.
+fn describe(card: &Card) -> String {
+    format!("{} ({})", card.id, card.full_name())
+}
+
+fn slot(card: &Card, count: u32, wild: bool) -> Slot {
+    Slot {
+        id: card.id.clone(),
+        name: card.full_name(),
+        count,
+        wild,
+    }
+}
+
+fn capital(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
+}
+
+fn list_ids(ids: &[String]) -> String {
+    ids.join(", ")
+}
+
+fn unresolved(file: &str, u: &UnresolvedLine) -> Violation {
+    let described = |pairs: &[(String, String)]| {
+        pairs
+            .iter()
+            .map(|(id, name)| format!("{id} ({name})"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let (code, message, cards) = match &u.problem {
+        Unresolved::Unknown { suggestions } => {
+            let hint = if suggestions.is_empty() {
+                "; check the spelling, or use the card id (`yj cards search`)".to_string()
+            } else {
+                format!("; did you mean {}?", described(suggestions))
+            };
+            (
+                Code::UnknownCard,
+                format!(
+                    "{file}, line {}: no card matches `{}`{hint}",
+                    u.line, u.card
+                ),
+                suggestions.iter().map(|(id, _)| id.clone()).collect(),
+            )
+        }
+        Unresolved::Ambiguous { candidates } => (
+            Code::AmbiguousCard,
+            format!(
+                "{file}, line {}: `{}` matches {} cards: {}; write the card id, or add the set as in `Blaster (DM)`",
+                u.line,
+                u.card,
+                candidates.len(),
+                described(candidates)
+            ),
+            candidates.iter().map(|(id, _)| id.clone()).collect(),
+        ),
+        Unresolved::Malformed { reason } => (
+            Code::BadLine,
+            format!("{file}, line {}: {reason}", u.line),
+            Vec::new(),
+        ),
+    };
+    Violation::new(code, message)
+        .cards(cards)
+        .at_line(u.line, &u.text)
+}
+
+/// All cards on one side (rulebook "Getting Started": a Light Side deck and a Dark Side deck).
+fn sides(deck: &ResolvedDeck, cards: &[&Card], violations: &mut Vec<Violation>) {
+    let count_of = |side: Side| -> u64 {
+        deck.cards
+            .iter()
+            .zip(cards)
+            .filter(|(_, c)| c.side == side)
+            .map(|(dc, _)| u64::from(dc.count))
+            .sum()
+    };
+    match deck.side {
+        Some(side) => {
+            let other = if side == Side::Light {
+                Side::Dark
+            } else {
+                Side::Light
+            };
+            let strays: Vec<String> = cards
+                .iter()
+                .filter(|c| c.side == other)
+                .map(|c| c.id.clone())
+                .collect();
+            if strays.is_empty() {
+                return;
+            }
+            let n = count_of(other);
+            let why = if deck.side_declared {
+                format!("the list declares a {side} side deck")
+            } else {
+                format!("most of the deck is {side} side")
+            };
+            violations.push(
+                Violation::new(
+                    Code::MixedSides,
+                    format!(
+                        "{why}, but {n} {} {other} side: {}",
+                        if n == 1 { "card is" } else { "cards are" },
+                        list_ids(&strays)
+                    ),
+                )
+                .cards(strays)
+                .actual_allowed(format!("{n} {other} side"), format!("0 {other} side")),
+            );
+        }
+        None => {
+            let (light, dark) = (count_of(Side::Light), count_of(Side::Dark));
+            if light > 0 && dark > 0 {
+                violations.push(
+                    Violation::new(
+                        Code::MixedSides,
+                        format!(
+                            "the deck holds {light} light side and {dark} dark side cards; a deck is all one side"
+                        ),
+                    )
+                    .cards(cards.iter().map(|c| c.id.clone()))
+                    .actual_allowed(format!("{light} light, {dark} dark"), "one side"),
+                );
+            }
+        }
+    }
+}
+
+/// The comparison key of a title, as `normalise` makes it (case, punctuation and accents
+/// ignored), built in one pass without intermediate strings: the validator does this for
+/// every card of every deck in a batch.
+fn title_key(title: &str) -> String {
+    let mut key = String::with_capacity(title.len());
+    for c in title.chars() {
+        if c.is_ascii() {
+            if c.is_ascii_alphanumeric() {
+                key.push(c.to_ascii_lowercase());
+            }
+        } else if let Some(ascii) = deunicode::deunicode_char(c) {
+            key.extend(
+                ascii
+                    .chars()
+                    .filter(char::is_ascii_alphanumeric)
+                    .map(|c| c.to_ascii_lowercase()),
+            );
+        }
+    }
+    key
+}
+
+/// Titles interned for the solver, with a display name each.
+#[derive(Default)]
+struct Titles<'a> {
+    /// `(key, display name)`; a deck has a few dozen titles, so a list beats a hash map.
+    titles: Vec<(String, &'a str)>,
+}
+
+impl<'a> Titles<'a> {
+    fn intern(&mut self, title: &'a str) -> u32 {
+        let key = title_key(title);
+        if let Some(id) = self.titles.iter().position(|(k, _)| *k == key) {
+            return id as u32;
+        }
+        self.titles.push((key, title));
+        (self.titles.len() - 1) as u32
+    }
+
+    fn name(&self, id: u32) -> &str {
+        self.titles[id as usize].1
+    }
+}
+
+/// The titles a card counts toward for the title limit: a virtual card keeps its original's
+/// title; an Armed & Dangerous, Combo Battle or Double Impact card counts toward every title
+/// printed on it (rulings.md "Conflicts and the project's decisions").
+fn title_ids<'a>(card: &'a Card, catalogue: &'a Catalogue, titles: &mut Titles<'a>) -> Vec<u32> {
+    let base = card
+        .replaces
+        .as_deref()
+        .and_then(|id| catalogue.get(id))
+        .unwrap_or(card);
+    match base.card_type {
+        CardType::ArmedAndDangerous | CardType::ComboBattle | CardType::DoubleImpact => base
+            .title
+            .split(" & ")
+            .map(|t| titles.intern(t.trim()))
+            .collect(),
+        _ => vec![titles.intern(&base.title)],
+    }
+}
+
+fn piece<'a>(
+    card: &'a Card,
+    count: u32,
+    catalogue: &'a Catalogue,
+    rules: &RulesSet,
+    titles: &mut Titles<'a>,
+) -> Piece {
+    // An Objective is a wild card for the rules set's objective colours, whatever the
+    // catalogue's dots say (rulings.md "Objectives as wild cards").
+    let (home, wild) = if card.card_type == CardType::Objective {
+        (None, rules.objective_mask())
+    } else {
+        match card.dots {
+            Some(d) => (d.colour(), d.white().fold(0u8, |m, c| m | (1 << c as u8))),
+            None => (None, 0),
+        }
+    };
+    Piece {
+        home,
+        wild,
+        titles: title_ids(card, catalogue, titles),
+        planet: if card.card_type == CardType::Location {
+            card.planet
+        } else {
+            None
+        },
+        count,
+    }
+}
+
+fn colours_of(mask: u8) -> String {
+    DotColour::ALL
+        .iter()
+        .filter(|c| mask & (1 << **c as u8) != 0)
+        .map(|c| c.as_str())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Turns the solver's closest assignment into violations that say what is wrong and why.
+fn explain(
+    a: &Assignment,
+    pieces: &[Piece],
+    cards: &[&Card],
+    titles: &Titles,
+    limits: Limits,
+    violations: &mut Vec<Violation>,
+) {
+    let t = limits.per_colour;
+    for fill in &a.colours {
+        let c = fill.colour;
+        let bit = 1u8 << c as u8;
+        let own: u32 = pieces
+            .iter()
+            .filter(|p| p.home == Some(c))
+            .map(|p| p.count)
+            .sum();
+        if fill.count == t {
+            continue;
+        }
+        let leavers: Vec<String> = (0..pieces.len())
+            .filter(|&i| pieces[i].home == Some(c) && pieces[i].wild != 0)
+            .map(|i| cards[i].id.clone())
+            .collect();
+        let can_leave: u32 = pieces
+            .iter()
+            .filter(|p| p.home == Some(c) && p.wild != 0)
+            .map(|p| p.count)
+            .sum();
+        let fillers: Vec<String> = (0..pieces.len())
+            .filter(|&i| pieces[i].home != Some(c) && pieces[i].wild & bit != 0)
+            .map(|i| cards[i].id.clone())
+            .collect();
+        if fill.count > t {
+            let why = if can_leave == 0 {
+                format!("{c} has {own} cards and no wild card can leave it")
+            } else if own.saturating_sub(can_leave.min(5)) > t {
+                format!(
+                    "{c} has {own} cards and only {can_leave} of them can leave it as wild cards ({})",
+                    list_ids(&leavers)
+                )
+            } else {
+                format!(
+                    "{c} has {own} cards; the semi-wild cards that could leave it ({}) find no free wild slot",
+                    list_ids(&leavers)
+                )
+            };
+            let placed: Vec<String> = fill
+                .normal
+                .iter()
+                .map(|(p, _)| cards[*p].id.clone())
+                .chain(fill.wild.map(|p| cards[p].id.clone()))
+                .collect();
+            violations.push(
+                Violation::new(Code::ColourOver, why)
+                    .colour(c)
+                    .cards(placed)
+                    .actual_allowed(fill.count, t),
+            );
+        } else if fill.count < t {
+            let why = if fillers.is_empty() {
+                format!("{c} has {own} cards and no wild card in the deck can fill it")
+            } else if own + 1 < t {
+                format!(
+                    "{c} has {own} cards and a colour takes only one wild card, so it cannot reach {t}"
+                )
+            } else {
+                format!(
+                    "{c} has {own} cards; the wild cards that could fill it ({}) are needed elsewhere",
+                    list_ids(&fillers)
+                )
+            };
+            violations.push(
+                Violation::new(Code::ColourShort, why)
+                    .colour(c)
+                    .cards(fillers)
+                    .actual_allowed(fill.count, t),
+            );
+        }
+    }
+    for &(p, n) in &a.unplaced {
+        let card = cards[p];
+        let what = if n == 1 {
+            "has no place".to_string()
+        } else {
+            format!("has {n} copies with no place")
+        };
+        violations.push(
+            Violation::new(
+                Code::NoWildSlot,
+                format!(
+                    "{} {what}: every colour it could fill ({}) already has {t} cards or its one wild card",
+                    describe(card),
+                    colours_of(pieces[p].wild)
+                ),
+            )
+            .cards([card.id.clone()])
+            .actual_allowed(format!("{n} unplaced"), "0 unplaced"),
+        );
+    }
+
+    // The title limit and the three-planet rule are judged on an assignment that meets the
+    // 6-by-10 rule; while the colours are off, only what no assignment can change is reported.
+    if let Some(limit) = limits.title_limit {
+        if a.cost.colours == 0 {
+            for o in &a.title_overflows {
+                let fill = &a.colours[o.colour as usize];
+                let involved: Vec<String> = fill
+                    .normal
+                    .iter()
+                    .map(|(p, _)| *p)
+                    .chain(fill.wild)
+                    .filter(|p| pieces[*p].titles.contains(&o.title))
+                    .map(|p| cards[p].id.clone())
+                    .collect();
+                let fixed: u32 = pieces
+                    .iter()
+                    .filter(|p| {
+                        p.home == Some(o.colour) && p.wild == 0 && p.titles.contains(&o.title)
+                    })
+                    .map(|p| p.count)
+                    .sum();
+                let why = if fixed > limit {
+                    format!(
+                        "`{}`: {} cards in {}, {fixed} of which cannot leave it; at most {limit} of a title per colour (subtitles ignored)",
+                        titles.name(o.title),
+                        o.count,
+                        o.colour
+                    )
+                } else {
+                    format!(
+                        "`{}`: {} cards in {}, and no assignment of the wild cards keeps every title at {limit} or fewer per colour (subtitles ignored)",
+                        titles.name(o.title),
+                        o.count,
+                        o.colour
+                    )
+                };
+                violations.push(
+                    Violation::new(Code::TitleLimit, why)
+                        .colour(o.colour)
+                        .cards(involved)
+                        .actual_allowed(o.count, limit),
+                );
+            }
+        } else {
+            let mut fixed: BTreeMap<(u32, DotColour), (u32, Vec<String>)> = BTreeMap::new();
+            for (i, p) in pieces.iter().enumerate() {
+                if let (Some(h), 0) = (p.home, p.wild) {
+                    for &title in &p.titles {
+                        let entry = fixed.entry((title, h)).or_default();
+                        entry.0 += p.count;
+                        entry.1.push(cards[i].id.clone());
+                    }
+                }
+            }
+            for ((title, colour), (count, ids)) in fixed {
+                if count > limit {
+                    violations.push(
+                        Violation::new(
+                            Code::TitleLimit,
+                            format!(
+                                "`{}`: {count} cards in {colour} that cannot leave it; at most {limit} of a title per colour (subtitles ignored)",
+                                titles.name(title)
+                            ),
+                        )
+                        .colour(colour)
+                        .cards(ids)
+                        .actual_allowed(count, limit),
+                    );
+                }
+            }
+        }
+    }
+    if limits.three_planets {
+        let present: Vec<&str> = Planet::ALL
+            .iter()
+            .filter(|p| !a.missing_planets.contains(p))
+            .map(|p| p.as_str())
+            .collect();
+        let present = if present.is_empty() {
+            "none".to_string()
+        } else {
+            present.join(", ")
+        };
+        for planet in Planet::ALL {
+            let in_deck = pieces.iter().any(|p| p.planet == Some(planet));
+            let missing = a.missing_planets.contains(&planet);
+            let message = if !in_deck {
+                format!(
+                    "the deck has no {} location; the purple cards must include a location of Tatooine, Coruscant and Naboo",
+                    capital(planet.as_str())
+                )
+            } else if a.cost.colours == 0 && missing {
+                format!(
+                    "no assignment that meets the 6-by-10 rule puts a {} location among the purple cards",
+                    capital(planet.as_str())
+                )
+            } else {
+                continue;
+            };
+            let locations: Vec<String> = (0..pieces.len())
+                .filter(|&i| pieces[i].planet == Some(planet))
+                .map(|i| cards[i].id.clone())
+                .collect();
+            violations.push(
+                Violation::new(Code::ThreePlanet, message)
+                    .colour(DotColour::Purple)
+                    .cards(locations)
+                    .actual_allowed(
+                        format!("purple locations: {present}"),
+                        "tatooine, coruscant, naboo",
+                    ),
+            );
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;
+
+#[cfg(test)]
+mod title_key_tests {
+    use super::*;
+    use crate::catalogue::normalise;
+
+    #[test]
+    fn title_keys_match_normalise() {
+        for title in [
+            "Tatooine • Podrace Arena",
+            "Padmé Naberrie",
+            "Ric Olié",
+            "Obi-Wan Kenobi",
+            "Kaa Bazza Kundee Hodrudda!",
+            "Ann and Tann Gella",
+        ] {
+            assert_eq!(title_key(title), normalise(title), "{title}");
+        }
+        // Titles the catalogue spells with and without the planet bullet are one title.
+        assert_eq!(
+            title_key("Tatooine Mos Espa"),
+            title_key("Tatooine • Mos Espa")
+        );
+    }
+}

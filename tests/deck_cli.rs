@@ -1,0 +1,569 @@
+//! `yj deck` through the real binary, with a scratch database and the example decklists
+//! copied into a scratch directory (so file names in the output are short and stable).
+
+mod common;
+
+use common::{Run, Scratch};
+
+macro_rules! example {
+    ($name:literal) => {
+        (
+            $name,
+            include_str!(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/examples/decks/",
+                $name
+            )),
+        )
+    };
+}
+
+const EXAMPLES: &[(&str, &str)] = &[
+    example!("light.txt"),
+    example!("light.toml"),
+    example!("dark.txt"),
+    example!("dark.toml"),
+    example!("light-virtual.txt"),
+    example!("illegal-59-cards.txt"),
+    example!("illegal-colours.txt"),
+    example!("illegal-title-limit.txt"),
+    example!("illegal-three-planets.txt"),
+    example!("illegal-mixed-sides.txt"),
+    example!("unresolved.txt"),
+    example!("starter-style-light.txt"),
+    example!("starter-style-dark.txt"),
+];
+
+fn scratch() -> Scratch {
+    let s = Scratch::new();
+    for (name, text) in EXAMPLES {
+        s.write(name, text);
+    }
+    s
+}
+
+fn text(name: &str) -> &'static str {
+    EXAMPLES.iter().find(|(n, _)| *n == name).expect(name).1
+}
+
+#[track_caller]
+fn assert_output(r: &Run, code: i32, stdout: &str) {
+    assert_eq!(r.code, code, "stdout:\n{}\nstderr:\n{}", r.stdout, r.stderr);
+    assert_eq!(r.stdout, stdout, "stdout differs; got:\n{}", r.stdout);
+}
+
+#[test]
+fn a_legal_deck_shows_its_assignment_and_exits_0() {
+    let s = scratch();
+    let r = s.run(&["deck", "check", "dark.txt"]);
+    assert_output(
+        &r,
+        0,
+        "\
+dark.txt: legal deck under the standard rules
+Sith and Droids, dark side, 60 of 60 cards
+┌────────┬───────┬─────────────────────────────────────────────────┐
+│ Colour ┆ Cards ┆ Assigned                                        │
+╞════════╪═══════╪═════════════════════════════════════════════════╡
+│ red    ┆ 10/10 ┆ 2 DM-71 Darth Maul, Sith Apprentice             │
+│        ┆       ┆ 2 DM-72 Darth Sidious, Sith Master              │
+│        ┆       ┆ 2 DM-75 Aurra Sing, Bounty Hunter               │
+│        ┆       ┆ 2 DM-88 Trade Federation Tank, Armored Division │
+│        ┆       ┆ 1 DM-106 Darth Maul, Sith Lord                  │
+│        ┆       ┆ 1 EDM-P4 Darth Maul, Sith Assassin (wild)       │
+│ orange ┆ 10/10 ┆ 3 DM-107 Sith Lightsaber                        │
+│        ┆       ┆ 2 DM-108 Aurra Sing's Blaster Rifle             │
+│        ┆       ┆ 3 DM-118 Battle Droid Blaster Rifle             │
+│        ┆       ┆ 2 DM-119 Blaster                                │
+│ blue   ┆ 10/10 ┆ 2 DM-73 Sebulba, Bad-Tempered Dug               │
+│        ┆       ┆ 2 DM-74 Watto, Slave Owner                      │
+│        ┆       ┆ 2 DM-90 Destroyer Droid, Defense Droid          │
+│        ┆       ┆ 2 DM-97 Battle Droid: Pilot, MTT Division       │
+│        ┆       ┆ 2 DM-99 Battle Droid: Infantry, MTT Division    │
+│ yellow ┆ 10/10 ┆ 2 DM-121 At Last We Will Have Revenge           │
+│        ┆       ┆ 2 DM-122 Begin Landing Your Troops              │
+│        ┆       ┆ 2 DM-125 In Complete Control                    │
+│        ┆       ┆ 2 DM-129 Sandstorm                              │
+│        ┆       ┆ 2 DM-131 The Invasion Is On Schedule            │
+│ green  ┆ 10/10 ┆ 2 DM-92 Pit Droid, Engineer                     │
+│        ┆       ┆ 2 DM-93 Pit Droid, Heavy Lifter                 │
+│        ┆       ┆ 2 DM-95 Tusken Raider, Nomad                    │
+│        ┆       ┆ 2 DM-101 Battle Droid: Pilot, AAT Division      │
+│        ┆       ┆ 2 DM-104 Battle Droid: Officer, AAT Division    │
+│ purple ┆ 10/10 ┆ 2 DM-135 Tatooine • Desert Landing Site         │
+│        ┆       ┆ 2 DM-136 Coruscant • Jedi Council Chamber       │
+│        ┆       ┆ 2 DM-137 Naboo • Gungan Swamp                   │
+│        ┆       ┆ 2 DM-139 Droid Starfighter                      │
+│        ┆       ┆ 2 DM-140 Battleship, Trade Federation Transport │
+└────────┴───────┴─────────────────────────────────────────────────┘
+1 deck checked: 1 legal, 0 illegal, 0 unresolved, 0 unreadable
+",
+    );
+    assert!(r.stderr.is_empty(), "{}", r.stderr);
+}
+
+#[test]
+fn an_illegal_deck_explains_each_colour_and_exits_1() {
+    let s = scratch();
+    let r = s.run(&["deck", "check", "illegal-colours.txt"]);
+    assert_output(
+        &r,
+        1,
+        "\
+illegal-colours.txt: illegal deck under the standard rules
+Jedi and Gungans, too many ships, light side, 60 of 60 cards
+no assignment meets every dot rule; the closest one:
+┌────────┬───────┬──────────────────────────────────────────────────────┐
+│ Colour ┆ Cards ┆ Assigned                                             │
+╞════════╪═══════╪══════════════════════════════════════════════════════╡
+│ red    ┆ 10/10 ┆ 3 DM-1 Obi-Wan Kenobi, Young Jedi                    │
+│        ┆       ┆ 3 DM-2 Qui-Gon Jinn, Jedi Master                     │
+│        ┆       ┆ 2 DM-7 Mace Windu, Jedi Master                       │
+│        ┆       ┆ 1 DM-27 Ishi Tib, Warrior                            │
+│        ┆       ┆ 1 EDM-P1 Qui-Gon Jinn, Jedi Protector (wild)         │
+│ orange ┆ 10/10 ┆ 3 DM-34 Obi-Wan Kenobi's Lightsaber                  │
+│        ┆       ┆ 2 DM-35 Jedi Lightsaber, Constructed by Ki-Adi-Mundi │
+│        ┆       ┆ 3 DM-45 Blaster                                      │
+│        ┆       ┆ 2 DM-46 Blaster Rifle                                │
+│ blue   ┆ 10/10 ┆ 2 DM-3 Jar Jar Binks, Gungan Chuba Thief             │
+│        ┆       ┆ 2 DM-10 Yoda, Jedi Master                            │
+│        ┆       ┆ 2 DM-13 Boss Nass, Leader of the Gungans             │
+│        ┆       ┆ 2 DM-15 Captain Tarpals, Gungan Guard                │
+│        ┆       ┆ 2 DM-31 Royal Guard, Leader                          │
+│ yellow ┆ 8/10  ┆ 2 DM-49 Cha Skrunee Da Pat, Sleemo                   │
+│        ┆       ┆ 2 DM-51 Da Beings Hereabouts Cawazy                  │
+│        ┆       ┆ 2 DM-57 I've Been Trained In Defense                 │
+│        ┆       ┆ 2 DM-61 The Negotiations Were Short                  │
+│ green  ┆ 10/10 ┆ 2 DM-8 Queen Amidala, Ruler of Naboo                 │
+│        ┆       ┆ 2 DM-20 Naboo Security, Guard                        │
+│        ┆       ┆ 2 DM-23 Gungan Soldier, Scout                        │
+│        ┆       ┆ 2 DM-25 Gungan Warrior, Infantry                     │
+│        ┆       ┆ 2 DM-26 Gungan Soldier, Veteran                      │
+│ purple ┆ 12/10 ┆ 2 DM-65 Tatooine • Podrace Arena                     │
+│        ┆       ┆ 2 DM-66 Coruscant • Capital City                     │
+│        ┆       ┆ 2 DM-67 Naboo • Theed Palace                         │
+│        ┆       ┆ 4 DM-69 Naboo Starfighter                            │
+│        ┆       ┆ 2 DM-70 Republic Cruiser, Transport                  │
+└────────┴───────┴──────────────────────────────────────────────────────┘
+┌──────────────┬────────────────────────────────────────────────────────────────┬────────┬─────────┐
+│ Code         ┆ Problem                                                        ┆ Actual ┆ Allowed │
+╞══════════════╪════════════════════════════════════════════════════════════════╪════════╪═════════╡
+│ colour-short ┆ yellow has 8 cards and a colour takes only one wild card, so   ┆ 8      ┆ 10      │
+│              ┆ it cannot reach 10                                             ┆        ┆         │
+│ colour-over  ┆ purple has 12 cards and no wild card can leave it              ┆ 12     ┆ 10      │
+└──────────────┴────────────────────────────────────────────────────────────────┴────────┴─────────┘
+1 deck checked: 0 legal, 1 illegal, 0 unresolved, 0 unreadable
+",
+    );
+}
+
+#[test]
+fn unresolved_lines_are_listed_with_file_line_and_suggestions() {
+    let s = scratch();
+    let r = s.run(&["deck", "check", "unresolved.txt"]);
+    assert_output(
+        &r,
+        1,
+        "\
+unresolved.txt: unresolved deck under the standard rules
+Jedi and Gungans, typed in a hurry, light side, 54 cards on the lines that resolved
+┌────────────────┬──────────────────────────────────────────────────────────────┬────────┬─────────┐
+│ Code           ┆ Problem                                                      ┆ Actual ┆ Allowed │
+╞════════════════╪══════════════════════════════════════════════════════════════╪════════╪═════════╡
+│ unknown-card   ┆ unresolved.txt, line 11: no card matches `Ishi Tibb,         ┆        ┆         │
+│                ┆ Warior`; did you mean DM-27 (Ishi Tib, Warrior)?             ┆        ┆         │
+│ unknown-card   ┆ unresolved.txt, line 14: no card matches `Yoda, Jedi Mastr`; ┆        ┆         │
+│                ┆ did you mean DM-10 (Yoda, Jedi Master), BP-2 (Yoda, Jedi     ┆        ┆         │
+│                ┆ Instructor), BN-10 (Yoda, Jedi Elder)?                       ┆        ┆         │
+│ ambiguous-card ┆ unresolved.txt, line 27: `Blaster` matches 3 cards: DM-45    ┆        ┆         │
+│                ┆ (Blaster), JC-50 (Blaster), BN-42 (Blaster); write the card  ┆        ┆         │
+│                ┆ id, or add the set as in `Blaster (DM)`                      ┆        ┆         │
+└────────────────┴──────────────────────────────────────────────────────────────┴────────┴─────────┘
+1 deck checked: 0 legal, 0 illegal, 1 unresolved, 0 unreadable
+",
+    );
+}
+
+#[test]
+fn a_batch_ends_with_a_summary_and_the_worst_exit_code() {
+    let s = scratch();
+    let r = s.run(&[
+        "deck",
+        "check",
+        "--brief",
+        "light.txt",
+        "dark.toml",
+        "illegal-59-cards.txt",
+        "illegal-title-limit.txt",
+        "illegal-three-planets.txt",
+        "illegal-mixed-sides.txt",
+        "unresolved.txt",
+    ]);
+    assert_output(
+        &r,
+        1,
+        "\
+light.txt: legal
+dark.toml: legal
+illegal-59-cards.txt: illegal (deck-size, colour-short)
+illegal-title-limit.txt: illegal (title-limit)
+illegal-three-planets.txt: illegal (three-planet)
+illegal-mixed-sides.txt: illegal (mixed-sides)
+unresolved.txt: unresolved (unknown-card, ambiguous-card)
+7 decks checked: 2 legal, 4 illegal, 1 unresolved, 0 unreadable
+",
+    );
+    // An unreadable file makes the batch exit 2, after checking the others.
+    let r = s.run(&["deck", "check", "--brief", "light.txt", "missing.txt"]);
+    assert_output(
+        &r,
+        2,
+        "light.txt: legal\nmissing.txt: unreadable\n2 decks checked: 1 legal, 0 illegal, 0 unresolved, 1 unreadable\n",
+    );
+    assert!(
+        r.stderr
+            .starts_with("error: cannot read `missing.txt`: no such file or directory"),
+        "{}",
+        r.stderr
+    );
+    let r = s.run(&["deck", "check", "--brief", "light.txt", "dark.txt"]);
+    assert_eq!(r.code, 0);
+}
+
+#[test]
+fn json_carries_the_same_report() {
+    let s = scratch();
+    let r = s.run(&[
+        "deck",
+        "check",
+        "light.toml",
+        "illegal-title-limit.txt",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    let v: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
+    assert_eq!(
+        v["summary"],
+        serde_json::json!({"checked": 2, "legal": 1, "illegal": 1, "unresolved": 0, "unreadable": 0})
+    );
+    let legal = &v["decks"][0];
+    assert_eq!(legal["file"], "light.toml");
+    assert_eq!(legal["verdict"], "legal");
+    assert_eq!(legal["rules"], "standard");
+    assert_eq!(legal["assignment"], "legal");
+    assert_eq!(legal["colours"][0]["colour"], "red");
+    assert_eq!(legal["colours"][0]["count"], 10);
+    let wild = &legal["colours"][0]["cards"][4];
+    assert_eq!(
+        (wild["id"].as_str(), wild["wild"].as_bool()),
+        (Some("EDM-P1"), Some(true))
+    );
+    let v = &v["decks"][1]["violations"][0];
+    assert_eq!(v["code"], "title-limit");
+    assert_eq!(v["colour"], "red");
+    assert_eq!(v["cards"], serde_json::json!(["DM-1", "DM-33"]));
+    assert_eq!(
+        (v["actual"].as_str(), v["allowed"].as_str()),
+        (Some("6"), Some("5"))
+    );
+}
+
+#[test]
+fn the_rules_set_is_chosen_on_the_command_line_or_in_the_list() {
+    let s = scratch();
+    // Six Obi-Wans in red: illegal under standard, legal under decipher (no title limit).
+    let r = s.run(&[
+        "deck",
+        "check",
+        "--brief",
+        "illegal-title-limit.txt",
+        "--rules",
+        "decipher",
+    ]);
+    assert_output(
+        &r,
+        0,
+        "illegal-title-limit.txt: legal\n1 deck checked: 1 legal, 0 illegal, 0 unresolved, 0 unreadable\n",
+    );
+    // A virtual card: legal under standard, not under decipher.
+    let r = s.run(&[
+        "deck",
+        "check",
+        "--brief",
+        "light-virtual.txt",
+        "--rules",
+        "decipher",
+    ]);
+    assert_eq!(r.code, 1);
+    assert!(
+        r.stdout
+            .starts_with("light-virtual.txt: illegal (virtual-not-allowed)\n")
+    );
+    // The list may name its rules; the command line wins.
+    s.write(
+        "decipher-list.txt",
+        &format!("rules: decipher\n{}", text("illegal-title-limit.txt")),
+    );
+    assert_eq!(s.run(&["deck", "check", "decipher-list.txt"]).code, 0);
+    assert_eq!(
+        s.run(&["deck", "check", "decipher-list.txt", "--rules", "standard"])
+            .code,
+        1
+    );
+    let r = s.run(&["deck", "check", "light.txt", "--rules", "modern"]);
+    assert_eq!(r.code, 2);
+    assert_eq!(
+        r.stderr,
+        "error: unknown rules set `modern` (expected one of: standard, decipher); use --rules-file PATH for your own\n"
+    );
+}
+
+#[test]
+fn a_rules_file_can_ban_cards() {
+    let s = scratch();
+    let standard = include_str!(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/data/rules/standard.toml"
+    ));
+    s.write(
+        "no-maul.toml",
+        &standard
+            .replace("name = \"standard\"", "name = \"no-maul\"")
+            .replace("banned = []", "banned = [\"EDM-P4\"]"),
+    );
+    let r = s.run(&[
+        "deck",
+        "check",
+        "dark.txt",
+        "--rules-file",
+        "no-maul.toml",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    let v: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
+    let deck = &v["decks"][0];
+    assert_eq!(deck["rules"], "no-maul");
+    assert_eq!(deck["violations"][0]["code"], "banned");
+    assert_eq!(
+        deck["violations"][0]["message"],
+        "EDM-P4 (Darth Maul, Sith Assassin) is banned under the no-maul rules"
+    );
+    s.write(
+        "bad.toml",
+        &standard.replace("banned = []", "banned = [\"XX-1\"]"),
+    );
+    let r = s.run(&["deck", "check", "dark.txt", "--rules-file", "bad.toml"]);
+    assert_eq!(r.code, 2);
+    assert_eq!(
+        r.stderr,
+        "error: rules file `bad.toml`: banned card `XX-1` is not in the catalogue\n"
+    );
+}
+
+#[test]
+fn standard_input_and_every_list_format_are_read() {
+    let s = scratch();
+    let r = s
+        .cmd(&["deck", "check", "--brief", "-"])
+        .write_stdin(text("dark.txt"))
+        .output()
+        .unwrap();
+    let r = Run::from(r);
+    assert_output(
+        &r,
+        0,
+        "-: legal\n1 deck checked: 1 legal, 0 illegal, 0 unresolved, 0 unreadable\n",
+    );
+    // TOML on standard input is recognised by its keys.
+    let r = Run::from(
+        s.cmd(&["deck", "check", "--brief", "-"])
+            .write_stdin(text("light.toml"))
+            .output()
+            .unwrap(),
+    );
+    assert_eq!(r.code, 0, "{}", r.stdout);
+    // CSV with a header row.
+    let csv: String = std::iter::once("quantity,card".to_string())
+        .chain(text("dark.toml").lines().filter_map(|l| {
+            let l = l.trim().strip_prefix('"')?;
+            let (line, _) = l.split_once('"')?;
+            let (n, id) = line.split_once(' ')?;
+            Some(format!("{n},{id}"))
+        }))
+        .collect::<Vec<_>>()
+        .join("\n");
+    s.write("dark.csv", &csv);
+    let r = s.run(&["deck", "check", "--brief", "dark.csv"]);
+    assert_output(
+        &r,
+        0,
+        "dark.csv: legal\n1 deck checked: 1 legal, 0 illegal, 0 unresolved, 0 unreadable\n",
+    );
+}
+
+#[test]
+fn bad_toml_is_unreadable_input() {
+    let s = scratch();
+    s.write("broken.toml", "name = \"x\"\ncolour = \"red\"\n");
+    let r = s.run(&["deck", "check", "broken.toml"]);
+    assert_eq!(r.code, 2);
+    assert_eq!(
+        r.stderr,
+        "error: broken.toml, line 2: unknown key `colour` (expected name, side, rules or cards)\n"
+    );
+}
+
+#[test]
+fn starter_decks_are_checked_at_thirty_cards() {
+    let s = scratch();
+    let r = s.run(&[
+        "deck",
+        "check",
+        "--starter",
+        "--brief",
+        "starter-style-light.txt",
+        "starter-style-dark.txt",
+    ]);
+    assert_output(
+        &r,
+        0,
+        "\
+starter-style-light.txt: legal
+starter-style-dark.txt: legal
+2 decks checked: 2 legal, 0 illegal, 0 unresolved, 0 unreadable
+",
+    );
+    // Two identical starter decks make a 60-card deck: legal as published, but the
+    // five-per-title rule forbids six Obi-Wan Kenobi in red.
+    let doubled = format!(
+        "{}\n{}",
+        text("starter-style-light.txt"),
+        text("starter-style-light.txt")
+    );
+    s.write("doubled.txt", &doubled);
+    let r = s.run(&[
+        "deck",
+        "check",
+        "--brief",
+        "doubled.txt",
+        "--rules",
+        "decipher",
+    ]);
+    assert_eq!(r.code, 0, "{}", r.stdout);
+    let r = s.run(&["deck", "check", "--brief", "doubled.txt"]);
+    assert_output(
+        &r,
+        1,
+        "doubled.txt: illegal (title-limit)\n1 deck checked: 0 legal, 1 illegal, 0 unresolved, 0 unreadable\n",
+    );
+}
+
+#[test]
+fn the_sheet_groups_cards_by_colour_with_a_stable_hash() {
+    let s = scratch();
+    let r = s.run(&["deck", "sheet", "light.txt"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    assert_eq!(lines[0], "registration sheet: Jedi and Gungans, light side");
+    assert_eq!(lines[1], "file: light.txt; rules: standard; verdict: legal");
+    let hash = lines[2].strip_prefix("deck hash: ").unwrap();
+    assert_eq!(
+        &lines[3..11],
+        [
+            "┌────────┬─────┬────────┬──────────────────────────────────────────────┐",
+            "│ Colour ┆ Qty ┆ Id     ┆ Card                                         │",
+            "╞════════╪═════╪════════╪══════════════════════════════════════════════╡",
+            "│ red    ┆ 3   ┆ DM-1   ┆ Obi-Wan Kenobi, Young Jedi                   │",
+            "│        ┆ 3   ┆ DM-2   ┆ Qui-Gon Jinn, Jedi Master                    │",
+            "│        ┆ 2   ┆ DM-7   ┆ Mace Windu, Jedi Master                      │",
+            "│        ┆ 1   ┆ DM-27  ┆ Ishi Tib, Warrior                            │",
+            "│        ┆ 1   ┆ EDM-P1 ┆ Qui-Gon Jinn, Jedi Protector (wild)          │",
+        ]
+    );
+    assert_eq!(
+        lines[11],
+        "│        ┆ 10  ┆        ┆ red total (of 10)                            │"
+    );
+    assert_eq!(*lines.last().unwrap(), "total: 60 cards");
+    // The same deck written by id, in TOML, in another order, has the same hash.
+    let toml = s.run(&["deck", "sheet", "light.toml", "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_str(&toml.stdout).unwrap();
+    assert_eq!(v["hash"], hash);
+    assert_eq!(v["total"], 60);
+    let csv = s.run(&["deck", "sheet", "dark.txt", "--format", "csv"]);
+    let first: Vec<&str> = csv.stdout.lines().take(2).collect();
+    assert_eq!(
+        first,
+        [
+            "colour,quantity,id,card,wild",
+            "red,2,DM-71,\"Darth Maul, Sith Apprentice\",no"
+        ]
+    );
+}
+
+#[test]
+fn diff_shows_what_changed_between_two_lists() {
+    let s = scratch();
+    let r = s.run(&["deck", "diff", "light.txt", "light.toml"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.stdout.ends_with("the two lists are the same deck\n"),
+        "{}",
+        r.stdout
+    );
+    let r = s.run(&["deck", "diff", "light.txt", "illegal-colours.txt"]);
+    let lines: Vec<&str> = r.stdout.lines().skip(2).collect();
+    assert_eq!(r.code, 1);
+    assert_eq!(
+        lines.join("\n"),
+        "\
+┌───────┬──────────────────────────┬───┬───┬────────┐
+│ Id    ┆ Card                     ┆ A ┆ B ┆ Change │
+╞═══════╪══════════════════════════╪═══╪═══╪════════╡
+│ DM-63 ┆ We're Not In Trouble Yet ┆ 2 ┆ 0 ┆ -2     │
+│ DM-69 ┆ Naboo Starfighter        ┆ 2 ┆ 4 ┆ +2     │
+└───────┴──────────────────────────┴───┴───┴────────┘
+2 cards differ"
+    );
+}
+
+#[test]
+fn the_rules_sets_are_listed() {
+    let s = scratch();
+    let r = s.run(&["deck", "rules", "--format", "csv"]);
+    assert_eq!(r.code, 0);
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    assert_eq!(
+        lines[0],
+        "name,description,deck_size,starter_size,title_limit,three_planet_rule,max_objectives,virtual_cards,sets,banned"
+    );
+    assert!(lines[1].starts_with("standard,"));
+    assert!(lines[2].starts_with("decipher,"));
+}
+
+#[test]
+fn sheet_and_diff_refuse_to_guess_unresolved_lines() {
+    let s = scratch();
+    let r = s.run(&["deck", "sheet", "unresolved.txt", "--brief"]);
+    assert_eq!(r.code, 2, "--brief is not a sheet option: {}", r.stderr);
+    let r = s.run(&["deck", "sheet", "unresolved.txt"]);
+    assert_eq!(r.code, 1);
+    assert!(
+        r.stdout
+            .starts_with("unresolved.txt: unresolved deck under the standard rules\n")
+    );
+    assert!(!r.stdout.contains("deck hash"));
+    let r = s.run(&["deck", "diff", "light.txt", "unresolved.txt"]);
+    assert_eq!(r.code, 1);
+    let lines: Vec<&str> = r.stdout.lines().skip(2).take(3).collect();
+    assert_eq!(
+        lines,
+        [
+            "unresolved: unresolved.txt, line 11: `1 Ishi Tibb, Warior`: no card matches",
+            "unresolved: unresolved.txt, line 14: `2 Yoda, Jedi Mastr`: no card matches",
+            "unresolved: unresolved.txt, line 27: `3 Blaster`: matches DM-45, JC-50, BN-42",
+        ]
+    );
+}
