@@ -1,7 +1,8 @@
 //! Finding a card from what a person types: an id, a community id, or a name.
 //!
 //! Names ignore case, punctuation, accents and the planet bullet, so `Title, Subtitle`,
-//! `Title: Subtitle` and `Title Subtitle` are the same. A virtual card is named by its id or by
+//! `Title: Subtitle` and `Title Subtitle` are the same; a set code in brackets (`Blaster (DM)`)
+//! picks among cards that share a name. A virtual card is named by its id or by
 //! its original's name plus `(virtual)`; a foil printing's number (`BN-F10`, `3_F10`) names its
 //! card.
 
@@ -10,6 +11,7 @@ use thiserror::Error;
 
 use super::card::{Card, Side};
 use super::catalogue::Catalogue;
+use super::set::Set;
 
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum LookupError {
@@ -69,9 +71,14 @@ impl Catalogue {
         if let Some(card) = self.lookup_id(query) {
             return Ok(card);
         }
-        let (name, want_virtual) = match strip_virtual(query) {
+        // `Blaster (DM)`: a set code in brackets picks among cards sharing a name.
+        let (query_name, in_set) = match split_set(query) {
+            Some((name, set)) => (name, Some(set)),
+            None => (query, None),
+        };
+        let (name, want_virtual) = match strip_virtual(query_name) {
             Some(rest) => (rest, true),
-            None => (query, false),
+            None => (query_name, in_set == Some(Set::V1)),
         };
         let key = normalise(name);
         if key.is_empty() {
@@ -81,9 +88,9 @@ impl Catalogue {
             });
         }
         let pool = || {
-            self.cards()
-                .iter()
-                .filter(move |c| c.is_virtual() == want_virtual)
+            self.cards().iter().filter(move |c| {
+                c.is_virtual() == want_virtual && in_set.is_none_or(|set| c.set == set)
+            })
         };
         let full: Vec<&Card> = pool()
             .filter(|c| normalise(&format!("{} {}", c.title, c.subtitle)) == key)
@@ -96,10 +103,26 @@ impl Catalogue {
         let matches = narrow_by_side(matches, options.side);
         match matches.len() {
             1 => Ok(matches[0]),
-            0 => Err(LookupError::Unknown {
-                query: query.to_string(),
-                suggestions: self.suggest(&key, want_virtual),
-            }),
+            0 => {
+                // `Mace Windu, Jedi Master (BN)`: the name is right, the set is not; point at
+                // the sets that do have it.
+                let elsewhere = match in_set {
+                    Some(_) => match self.lookup_with(query_name, options) {
+                        Ok(card) => vec![(card.id.clone(), card.full_name())],
+                        Err(LookupError::Ambiguous { candidates, .. }) => candidates,
+                        Err(LookupError::Unknown { .. }) => Vec::new(),
+                    },
+                    None => Vec::new(),
+                };
+                Err(LookupError::Unknown {
+                    query: query.to_string(),
+                    suggestions: if elsewhere.is_empty() {
+                        self.suggest(&key, want_virtual, in_set)
+                    } else {
+                        elsewhere
+                    },
+                })
+            }
             _ => Err(LookupError::Ambiguous {
                 query: query.to_string(),
                 candidates: matches
@@ -143,11 +166,11 @@ impl Catalogue {
     }
 
     /// Up to three cards whose names are nearest to `key`.
-    fn suggest(&self, key: &str, want_virtual: bool) -> Vec<(String, String)> {
+    fn suggest(&self, key: &str, want_virtual: bool, in_set: Option<Set>) -> Vec<(String, String)> {
         let mut scored: Vec<(f64, &Card)> = self
             .cards()
             .iter()
-            .filter(|c| c.is_virtual() == want_virtual)
+            .filter(|c| c.is_virtual() == want_virtual && in_set.is_none_or(|set| c.set == set))
             .map(|c| {
                 let full =
                     strsim::jaro_winkler(key, &normalise(&format!("{} {}", c.title, c.subtitle)));
@@ -163,6 +186,15 @@ impl Catalogue {
             .map(|(_, c)| (c.id.clone(), c.full_name()))
             .collect()
     }
+}
+
+/// `Blaster (DM)` → (`Blaster`, DM). Only a known set code counts, so a name that itself ends
+/// in brackets is left alone.
+fn split_set(text: &str) -> Option<(&str, Set)> {
+    let inner = text.trim().strip_suffix(')')?;
+    let open = inner.rfind('(')?;
+    let set = inner[open + 1..].trim().parse::<Set>().ok()?;
+    Some((inner[..open].trim(), set))
 }
 
 fn strip_virtual(query: &str) -> Option<&str> {
@@ -300,6 +332,42 @@ mod tests {
         assert_eq!(dark.side, Side::Dark);
         assert_ne!(light.id, dark.id);
         assert!(catalogue().lookup("Hold-Out Blaster").is_err());
+    }
+
+    #[test]
+    fn a_set_code_in_brackets_picks_among_shared_names() {
+        assert!(catalogue().lookup("Blaster").is_err());
+        // Both sides of Menace of Darth Maul have a Blaster: the side settles it.
+        match catalogue().lookup("Blaster (DM)") {
+            Err(LookupError::Ambiguous { candidates, .. }) => {
+                let ids: Vec<&str> = candidates.iter().map(|(id, _)| id.as_str()).collect();
+                assert_eq!(ids, ["DM-45", "DM-119"]);
+            }
+            other => panic!("{other:?}"),
+        }
+        let light = LookupOptions {
+            side: Some(Side::Light),
+        };
+        assert_eq!(
+            catalogue().lookup_with("Blaster (DM)", light).unwrap().id,
+            "DM-45"
+        );
+        assert_eq!(id("naboo starfighter (bn)"), "BN-69");
+        let dark = LookupOptions {
+            side: Some(Side::Dark),
+        };
+        assert_eq!(
+            catalogue()
+                .lookup_with("Naboo • Theed Palace (BN)", dark)
+                .unwrap()
+                .id,
+            "BN-136"
+        );
+        // The right name in the wrong set points at the set that has it.
+        match catalogue().lookup("Mace Windu, Jedi Master (BN)") {
+            Err(LookupError::Unknown { suggestions, .. }) => assert_eq!(suggestions[0].0, "DM-7"),
+            other => panic!("{other:?}"),
+        }
     }
 
     #[test]

@@ -10,8 +10,9 @@ use anyhow::{Result, bail};
 use clap::{Args, Subcommand};
 
 use super::output::Format;
+use super::shortfall::{check_collection, deck_need, render as render_need};
 use super::{EXIT_INPUT, EXIT_PROBLEMS, InputError, open_db};
-use crate::catalogue::Catalogue;
+use crate::catalogue::{Catalogue, Database};
 use crate::deck::{DeckList, Report, ResolvedDeck, Resolver, RulesSet, Verdict, check, read_list};
 
 #[derive(Debug, Subcommand)]
@@ -34,6 +35,46 @@ pub enum DeckCommand {
     Diff(DiffArgs),
     /// The built-in rules sets.
     Rules(RulesArgs),
+    /// Which cards, and how many, a collection lacks to build a deck.
+    ///
+    /// Each card is counted once across the deck, however many lines name it; a virtual card
+    /// also needs its original (it is sleeved with it). Exit 0 when the collection has
+    /// everything, 1 when something is missing or a line is not understood.
+    Need(NeedArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct OwnedArgs {
+    /// Also check that the collection owns every card of the deck.
+    #[arg(long)]
+    owned: bool,
+    /// The collection to check against (with --owned).
+    #[arg(
+        long,
+        env = "YJ_COLLECTION",
+        default_value = crate::collection::model::DEFAULT_COLLECTION,
+        value_name = "NAME"
+    )]
+    collection: String,
+}
+
+#[derive(Debug, Args)]
+pub struct NeedArgs {
+    /// The decklist; `-` reads standard input.
+    #[arg(value_name = "DECK")]
+    file: String,
+    #[arg(
+        long,
+        env = "YJ_COLLECTION",
+        default_value = crate::collection::model::DEFAULT_COLLECTION,
+        value_name = "NAME"
+    )]
+    collection: String,
+    /// List every card of the deck, not only the missing ones.
+    #[arg(long)]
+    all: bool,
+    #[arg(long, value_enum, default_value_t)]
+    format: Format,
 }
 
 #[derive(Debug, Args)]
@@ -60,6 +101,8 @@ pub struct CheckArgs {
     /// One line per deck (verdict and problem codes) instead of the full report.
     #[arg(long)]
     brief: bool,
+    #[command(flatten)]
+    owned: OwnedArgs,
     #[arg(long, value_enum, default_value_t)]
     format: Format,
 }
@@ -101,7 +144,8 @@ pub fn run(cmd: DeckCommand, db_path: &Path) -> Result<ExitCode> {
     let db = open_db(db_path)?;
     let catalogue = db.catalogue()?;
     match cmd {
-        DeckCommand::Check(args) => run_check(args, &catalogue),
+        DeckCommand::Check(args) => run_check(args, &db, &catalogue),
+        DeckCommand::Need(args) => run_need(args, &db, &catalogue),
         DeckCommand::Sheet(args) => run_sheet(args, &catalogue),
         DeckCommand::Diff(args) => run_diff(args, &catalogue),
         DeckCommand::Rules(_) => unreachable!("handled above"),
@@ -169,7 +213,22 @@ fn load(
     Ok((list, deck, report))
 }
 
-fn run_check(args: CheckArgs, catalogue: &Catalogue) -> Result<ExitCode> {
+fn run_need(args: NeedArgs, db: &Database, catalogue: &Catalogue) -> Result<ExitCode> {
+    check_collection(db, &args.collection)?;
+    let mut resolver = Resolver::new(catalogue);
+    let need = deck_need(db, catalogue, &mut resolver, &args.file, &args.collection)?;
+    render_need(&need, catalogue, args.format, args.all)?;
+    Ok(if need.buildable() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(EXIT_PROBLEMS)
+    })
+}
+
+fn run_check(args: CheckArgs, db: &Database, catalogue: &Catalogue) -> Result<ExitCode> {
+    if args.owned.owned {
+        check_collection(db, &args.owned.collection)?;
+    }
     if args.files.iter().filter(|f| *f == "-").count() > 1 {
         bail!(InputError(
             "standard input (`-`) can be given only once".into()
@@ -191,6 +250,22 @@ fn run_check(args: CheckArgs, catalogue: &Catalogue) -> Result<ExitCode> {
         )
         .collect();
     render::check(&outcomes, args.format, args.brief)?;
+    // --owned: a deck the collection cannot build is a problem like an illegal one.
+    let mut all_owned = true;
+    if args.owned.owned {
+        let mut resolver = Resolver::new(catalogue);
+        for file in args.files.iter().filter(|f| *f != "-") {
+            let need = deck_need(db, catalogue, &mut resolver, file, &args.owned.collection)?;
+            if args.format == Format::Table {
+                println!("Owned cards ({file}, collection `{}`):", need.collection);
+            }
+            render_need(&need, catalogue, args.format, false)?;
+            all_owned &= need.buildable();
+        }
+        if args.files.iter().any(|f| f == "-") {
+            eprintln!("warning: --owned cannot re-read standard input; that deck was not compared");
+        }
+    }
     let unreadable = outcomes
         .iter()
         .any(|o| matches!(o, Outcome::Unreadable { .. }));
@@ -199,7 +274,7 @@ fn run_check(args: CheckArgs, catalogue: &Catalogue) -> Result<ExitCode> {
         .all(|o| matches!(o, Outcome::Checked(r) if r.verdict == Verdict::Legal));
     Ok(if unreadable {
         ExitCode::from(EXIT_INPUT)
-    } else if all_legal {
+    } else if all_legal && all_owned {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(EXIT_PROBLEMS)

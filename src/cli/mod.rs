@@ -7,6 +7,7 @@ mod db;
 mod deck;
 mod output;
 mod play;
+mod shortfall;
 
 use std::path::PathBuf;
 use std::process::ExitCode;

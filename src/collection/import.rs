@@ -15,7 +15,7 @@ use super::error::CollectionError;
 use super::model::{
     Change, Condition, EVERY_CARD, Holdings, List, MAX_QTY, Slot, Value, parse_finish,
 };
-use super::resolve::{check_printing, finish_of, resolve};
+use super::resolve::{check_printing, finish_of, resolve_with};
 use crate::catalogue::{Catalogue, Finish};
 
 /// The largest file `import` reads. The whole catalogue exported with long notes is well under
@@ -246,6 +246,7 @@ pub fn parse(file: &str, text: &str, catalogue: &Catalogue) -> Result<Parsed, Co
     let mut checker = Checker {
         catalogue,
         cache: HashMap::new(),
+        side: None,
     };
     let first = text
         .lines()
@@ -280,6 +281,8 @@ pub fn parse(file: &str, text: &str, catalogue: &Catalogue) -> Result<Parsed, Co
 struct Checker<'c> {
     catalogue: &'c Catalogue,
     cache: HashMap<String, Result<(String, Option<Finish>), String>>,
+    /// A decklist's `side:` line: names both sides print resolve to this side's card.
+    side: Option<crate::catalogue::Side>,
 }
 
 impl Checker<'_> {
@@ -287,7 +290,8 @@ impl Checker<'_> {
         if let Some(hit) = self.cache.get(query) {
             return hit.clone();
         }
-        let result = resolve(self.catalogue, query)
+        let options = crate::catalogue::LookupOptions { side: self.side };
+        let result = resolve_with(self.catalogue, query, options)
             .map(|r| (r.card.id.clone(), r.named_finish))
             .map_err(|e| e.to_string());
         self.cache.insert(query.to_string(), result.clone());
@@ -581,7 +585,9 @@ fn parse_json(
 }
 
 /// `3 DM-71`, `3x Darth Maul, Sith Apprentice`, `1 BN-71 (foil)`; `#` and `//` start
-/// comments.
+/// comments. A deck's list imports as it is: section headers (`Characters:`) are skipped,
+/// `name:` and `rules:` lines are ignored, and `side: dark` settles names both sides print,
+/// as in `yj deck check`.
 fn parse_decklist(text: &str, checker: &mut Checker<'_>) -> Parsed {
     let mut results = Vec::new();
     for (i, raw_line) in text.lines().enumerate() {
@@ -589,6 +595,24 @@ fn parse_decklist(text: &str, checker: &mut Checker<'_>) -> Parsed {
         let l = raw_line.trim();
         if l.is_empty() || l.starts_with('#') || l.starts_with("//") {
             continue;
+        }
+        if !l.starts_with(|c: char| c.is_ascii_digit() || matches!(c, '-' | '+')) {
+            if l.ends_with(':') {
+                continue; // a section header
+            }
+            if let Some((key, value)) = l.split_once(':') {
+                match key.trim().to_ascii_lowercase().as_str() {
+                    "name" | "rules" => continue,
+                    "side" => {
+                        match value.trim().parse() {
+                            Ok(side) => checker.side = Some(side),
+                            Err(e) => results.push((line, Err(e))),
+                        }
+                        continue;
+                    }
+                    _ => {}
+                }
+            }
         }
         results.push((line, decklist_line(l, line, checker)));
     }
@@ -816,6 +840,24 @@ mod tests {
                 (6, "BN-71", Finish::Foil, 1),
             ]
         );
+    }
+
+    #[test]
+    fn a_deck_list_imports_as_written_for_yj_deck_check() {
+        // Headers and directives are not card rows; `side:` and `(SET)` settle shared names.
+        let p = parse_text(
+            "deck.txt",
+            "name: Jedi\nside: light\nCharacters:\n2 Blaster (DM)\n1 Tatooine • Podrace Arena\n",
+        );
+        assert!(p.rejected.is_empty(), "{:?}", p.rejected);
+        let got: Vec<(u64, &str)> = p
+            .rows
+            .iter()
+            .map(|r| (r.line, r.slot.card_id.as_str()))
+            .collect();
+        assert_eq!(got, vec![(4, "DM-45"), (5, "DM-65")]);
+        let p = parse_text("deck.txt", "side: grey\n1 DM-71\n");
+        assert_eq!(p.rejected.len(), 1, "{:?}", p.rejected);
     }
 
     #[test]

@@ -20,4 +20,4 @@ pub mod wants;
 
 pub use error::CollectionError;
 pub use model::{Change, Condition, Holdings, List, Slot, Value};
-pub use shortfall::{Shortfall, shortfall};
+pub use shortfall::{Shortfall, requirements, shortfall};

@@ -2,7 +2,7 @@
 //! the text names a foil printing (`BN-F10`, `3_F10`), its finish.
 
 use super::error::CollectionError;
-use crate::catalogue::{Card, Catalogue, Finish, LookupError, lookup::normalise};
+use crate::catalogue::{Card, Catalogue, Finish, LookupError, LookupOptions, lookup::normalise};
 
 /// A card found from a query.
 #[derive(Debug, Clone, Copy)]
@@ -14,7 +14,17 @@ pub struct Resolved<'c> {
 
 /// Resolves an id, community id, foil number or name.
 pub fn resolve<'c>(catalogue: &'c Catalogue, query: &str) -> Result<Resolved<'c>, LookupError> {
-    let card = catalogue.lookup(query)?;
+    resolve_with(catalogue, query, LookupOptions::default())
+}
+
+/// As [`resolve`], preferring one side's card where a name exists on both (a decklist that
+/// says `side: dark`).
+pub fn resolve_with<'c>(
+    catalogue: &'c Catalogue,
+    query: &str,
+    options: LookupOptions,
+) -> Result<Resolved<'c>, LookupError> {
+    let card = catalogue.lookup_with(query, options)?;
     Ok(Resolved {
         card,
         named_finish: names_a_foil(catalogue, card, query).then_some(Finish::Foil),

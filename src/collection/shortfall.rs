@@ -35,6 +35,19 @@ pub fn shortfall(
     catalogue: &Catalogue,
     deck: &[(String, u32)],
 ) -> Vec<Shortfall> {
+    requirements(holdings, catalogue, deck)
+        .into_iter()
+        .filter(|s| s.owned < s.needed)
+        .collect()
+}
+
+/// Every card the deck needs (as [`shortfall`] counts them), with what is owned, lacking or
+/// not.
+pub fn requirements(
+    holdings: &Holdings,
+    catalogue: &Catalogue,
+    deck: &[(String, u32)],
+) -> Vec<Shortfall> {
     let mut needed: Vec<(String, u32)> = Vec::new();
     let mut need = |id: &str, qty: u32| match needed.iter_mut().find(|(i, _)| i == id) {
         Some((_, n)) => *n = n.saturating_add(qty),
@@ -58,7 +71,6 @@ pub fn shortfall(
             card_id,
             needed,
         })
-        .filter(|s| s.owned < s.needed)
         .collect()
 }
 

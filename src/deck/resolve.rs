@@ -7,7 +7,7 @@ use std::collections::{BTreeMap, HashMap};
 use serde::Serialize;
 
 use super::decklist::DeckList;
-use crate::catalogue::{Catalogue, LookupError, LookupOptions, Set, Side};
+use crate::catalogue::{Catalogue, LookupError, LookupOptions, Side};
 
 /// A card of the deck with its total quantity.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -40,15 +40,6 @@ pub struct UnresolvedLine {
     /// The card as written (the line without its quantity).
     pub card: String,
     pub problem: Unresolved,
-}
-
-/// `Blaster (DM)` → (`Blaster`, DM). Only a known set code counts, so a name that itself
-/// ends in brackets is left alone.
-fn split_set(text: &str) -> Option<(&str, Set)> {
-    let inner = text.trim().strip_suffix(')')?;
-    let open = inner.rfind('(')?;
-    let set = inner[open + 1..].trim().parse::<Set>().ok()?;
-    Some((inner[..open].trim(), set))
 }
 
 /// A decklist with its cards found.
@@ -103,51 +94,13 @@ impl<'c> Resolver<'c> {
         found
     }
 
-    /// A name may end with a set code in brackets, `Blaster (DM)`, to pick one of the cards
-    /// that share a name across sets.
+    /// Names may end with a set code in brackets, `Blaster (DM)` (see `catalogue::lookup`).
     fn lookup_uncached(&self, text: &str, side: Option<Side>) -> Result<usize, LookupError> {
-        let catalogue = self.catalogue;
-        let index = |id: &str| {
-            catalogue
-                .index_of(id)
-                .expect("a card found in the catalogue has an index")
-        };
-        let options = LookupOptions { side };
-        let Some((name, set)) = split_set(text) else {
-            return catalogue.lookup_with(text, options).map(|c| index(&c.id));
-        };
-        let in_set = |id: &str| id.split('-').next() == Some(set.code());
-        match catalogue.lookup_with(name, options) {
-            Ok(card) if card.set == set => Ok(index(&card.id)),
-            Err(LookupError::Ambiguous { candidates, .. }) => {
-                let mut matching: Vec<(String, String)> = candidates
-                    .into_iter()
-                    .filter(|(id, _)| in_set(id))
-                    .collect();
-                match matching.len() {
-                    1 => Ok(index(&matching.remove(0).0)),
-                    0 => Err(LookupError::Unknown {
-                        query: text.to_string(),
-                        suggestions: vec![],
-                    }),
-                    _ => Err(LookupError::Ambiguous {
-                        query: text.to_string(),
-                        candidates: matching,
-                    }),
-                }
-            }
-            Ok(card) => Err(LookupError::Unknown {
-                query: text.to_string(),
-                suggestions: vec![(card.id.clone(), card.full_name())],
-            }),
-            Err(LookupError::Unknown { suggestions, .. }) => Err(LookupError::Unknown {
-                query: text.to_string(),
-                suggestions: suggestions
-                    .into_iter()
-                    .filter(|(id, _)| in_set(id))
-                    .collect(),
-            }),
-        }
+        let card = self.catalogue.lookup_with(text, LookupOptions { side })?;
+        Ok(self
+            .catalogue
+            .index_of(&card.id)
+            .expect("a card found in the catalogue has an index"))
     }
 
     /// Resolves every line. Without a declared side, names are first looked up on both

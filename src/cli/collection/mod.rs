@@ -200,6 +200,9 @@ pub struct WantArgs {
     /// Also every card of this set owned in no finish.
     #[arg(long, value_parser = parse_with::<Set>)]
     set: Option<Set>,
+    /// Instead: what the collection lacks to build this deck (as `yj deck need`).
+    #[arg(long, value_name = "FILE", conflicts_with = "set")]
+    deck: Option<String>,
     #[arg(long, value_enum, default_value_t)]
     format: Format,
 }
@@ -356,7 +359,20 @@ pub fn run(args: CollectionArgs, db_path: &Path) -> Result<ExitCode> {
                 let (id, finish, _) = printing(&catalogue, &card, foil).map_err(input)?;
                 c.write(&mut db, |h| edit::want(h, &id, finish, 0))
             }
-            None => c.wants(&db, a.set, a.format),
+            None => match &a.deck {
+                Some(file) => {
+                    let mut resolver = crate::deck::Resolver::new(&catalogue);
+                    let need =
+                        super::shortfall::deck_need(&db, &catalogue, &mut resolver, file, &name)?;
+                    super::shortfall::render(&need, &catalogue, a.format, false)?;
+                    Ok(if need.buildable() {
+                        ExitCode::SUCCESS
+                    } else {
+                        ExitCode::from(super::EXIT_PROBLEMS)
+                    })
+                }
+                None => c.wants(&db, a.set, a.format),
+            },
         },
         CollectionCommand::Trades(a) => c.trades(&db, a.format),
         CollectionCommand::Keep(a) => {

@@ -1,0 +1,132 @@
+//! "What am I missing to build this deck?" — shared by `yj deck need`, `yj deck check
+//! --owned` and `yj collection want --deck`.
+
+use anyhow::Result;
+use serde_json::json;
+
+use super::InputError;
+use super::output::{Format, Record, print_records};
+use crate::catalogue::{Catalogue, Database};
+use crate::collection::{Shortfall, requirements, store};
+use crate::deck::{ResolvedDeck, Resolver, read_list};
+
+/// A deck's shortfall against one collection.
+pub struct DeckNeed {
+    pub file: String,
+    pub collection: String,
+    pub deck: ResolvedDeck,
+    /// Every card of the deck, with what is owned; `missing() > 0` for the ones lacking.
+    pub rows: Vec<Shortfall>,
+}
+
+impl DeckNeed {
+    pub fn missing(&self) -> u32 {
+        self.rows.iter().map(Shortfall::missing).sum()
+    }
+
+    /// Nothing missing and every line of the list understood.
+    pub fn buildable(&self) -> bool {
+        self.missing() == 0 && self.deck.unresolved.is_empty()
+    }
+}
+
+/// Refuses a collection name that does not exist (a typo would otherwise report the whole
+/// deck as missing).
+pub fn check_collection(db: &Database, collection: &str) -> Result<()> {
+    let names = store::collections(db)?;
+    if collection != crate::collection::model::DEFAULT_COLLECTION
+        && !names.iter().any(|n| n == collection)
+    {
+        return Err(InputError(format!(
+            "there is no collection `{collection}` (collections: {})",
+            if names.is_empty() {
+                "none yet".to_string()
+            } else {
+                names.join(", ")
+            }
+        ))
+        .into());
+    }
+    Ok(())
+}
+
+/// Reads a decklist and compares it with a collection; each card counted once across the deck.
+pub fn deck_need(
+    db: &Database,
+    catalogue: &Catalogue,
+    resolver: &mut Resolver,
+    file: &str,
+    collection: &str,
+) -> Result<DeckNeed> {
+    let list = read_list(file).map_err(|e| InputError(e.to_string()))?;
+    let deck = resolver.resolve(&list);
+    let holdings = store::load(db.connection(), collection)?;
+    let wanted: Vec<(String, u32)> = deck.cards.iter().map(|c| (c.id.clone(), c.count)).collect();
+    let rows = requirements(&holdings, catalogue, &wanted);
+    Ok(DeckNeed {
+        file: list.source.clone(),
+        collection: collection.to_string(),
+        deck,
+        rows,
+    })
+}
+
+/// Prints what is missing (or, with `all`, every card of the deck) and a summary on stderr.
+pub fn render(need: &DeckNeed, catalogue: &Catalogue, format: Format, all: bool) -> Result<()> {
+    let records: Vec<Record> = need
+        .rows
+        .iter()
+        .filter(|r| all || r.missing() > 0)
+        .map(|r| {
+            let card = catalogue.get(&r.card_id);
+            vec![
+                ("card_id", json!(r.card_id)),
+                ("name", json!(card.map(|c| c.full_name()))),
+                ("set", json!(card.map(|c| c.set.code()))),
+                ("rarity", json!(card.map(|c| c.rarity.as_str()))),
+                ("needed", json!(r.needed)),
+                ("owned", json!(r.owned)),
+                ("missing", json!(r.missing())),
+            ]
+        })
+        .collect();
+    let headers = [
+        "card_id", "name", "set", "rarity", "needed", "owned", "missing",
+    ];
+    if format == Format::Table && records.is_empty() {
+        println!(
+            "{}: collection `{}` owns every card the deck needs",
+            need.file, need.collection
+        );
+    } else {
+        print_records(&records, &headers, format)?;
+    }
+    if format == Format::Table {
+        let short = need.rows.iter().filter(|r| r.missing() > 0).count();
+        if short > 0 {
+            eprintln!(
+                "{}: collection `{}` lacks {} ({} of {} distinct cards)",
+                need.file,
+                need.collection,
+                copies(need.missing()),
+                short,
+                need.rows.len()
+            );
+        }
+    }
+    for u in &need.deck.unresolved {
+        eprintln!(
+            "{}, line {}: `{}` is not understood, so it is not counted",
+            need.file, u.line, u.text
+        );
+    }
+    Ok(())
+}
+
+fn copies(n: u32) -> String {
+    if n == 1 {
+        "1 copy".into()
+    } else {
+        format!("{n} copies")
+    }
+}
