@@ -6,6 +6,7 @@ use super::card::Card;
 use super::embedded::CatalogueSource;
 use super::error::CatalogueError;
 use super::load::{parse_cards, parse_printings};
+use super::lookup::normalise;
 use super::printing::Printing;
 
 #[derive(Debug, Clone)]
@@ -13,6 +14,9 @@ pub struct Catalogue {
     cards: Vec<Card>,
     printings: Vec<Printing>,
     by_id: BTreeMap<String, usize>,
+    /// Per card, the lookup keys of `Title Subtitle` and of `Title` (see `lookup::normalise`),
+    /// computed once: name lookups compare against every card.
+    name_keys: Vec<(String, String)>,
 }
 
 impl Catalogue {
@@ -50,10 +54,20 @@ impl Catalogue {
                 )));
             }
         }
+        let name_keys = cards
+            .iter()
+            .map(|c| {
+                (
+                    normalise(&format!("{} {}", c.title, c.subtitle)),
+                    normalise(&c.title),
+                )
+            })
+            .collect();
         Ok(Catalogue {
             cards,
             printings,
             by_id,
+            name_keys,
         })
     }
 
@@ -87,6 +101,12 @@ impl Catalogue {
         self.by_id
             .get(&id.to_ascii_uppercase())
             .map(|&i| &self.cards[i])
+    }
+
+    /// The normalised `(full name, title)` keys of the card at `index`.
+    pub(crate) fn name_keys(&self, index: usize) -> (&str, &str) {
+        let (full, title) = &self.name_keys[index];
+        (full, title)
     }
 
     pub fn index_of(&self, id: &str) -> Option<usize> {

@@ -88,15 +88,19 @@ impl Catalogue {
             });
         }
         let pool = || {
-            self.cards().iter().filter(move |c| {
+            self.cards().iter().enumerate().filter(move |(_, c)| {
                 c.is_virtual() == want_virtual && in_set.is_none_or(|set| c.set == set)
             })
         };
         let full: Vec<&Card> = pool()
-            .filter(|c| normalise(&format!("{} {}", c.title, c.subtitle)) == key)
+            .filter(|(i, _)| self.name_keys(*i).0 == key)
+            .map(|(_, c)| c)
             .collect();
         let matches = if full.is_empty() {
-            pool().filter(|c| normalise(&c.title) == key).collect()
+            pool()
+                .filter(|(i, _)| self.name_keys(*i).1 == key)
+                .map(|(_, c)| c)
+                .collect()
         } else {
             full
         };
@@ -170,12 +174,14 @@ impl Catalogue {
         let mut scored: Vec<(f64, &Card)> = self
             .cards()
             .iter()
-            .filter(|c| c.is_virtual() == want_virtual && in_set.is_none_or(|set| c.set == set))
-            .map(|c| {
-                let full =
-                    strsim::jaro_winkler(key, &normalise(&format!("{} {}", c.title, c.subtitle)));
-                let title = strsim::jaro_winkler(key, &normalise(&c.title));
-                (full.max(title), c)
+            .enumerate()
+            .filter(|(_, c)| {
+                c.is_virtual() == want_virtual && in_set.is_none_or(|set| c.set == set)
+            })
+            .map(|(i, c)| {
+                let (full, title) = self.name_keys(i);
+                let score = strsim::jaro_winkler(key, full).max(strsim::jaro_winkler(key, title));
+                (score, c)
             })
             .filter(|(score, _)| *score > 0.75)
             .collect();
