@@ -199,13 +199,24 @@ def load_parts(readings_dir):
         return {r["image"]: r for r in csv.DictReader(f)}
 
 
+def load_abilities(readings_dir):
+    """The project's ability notes (abilities.csv: image, ability), which replace the readers'
+    first paraphrases so that no printed sentence survives."""
+    path = os.path.join(readings_dir or "", "abilities.csv")
+    if not os.path.exists(path):
+        return {}
+    with open(path, newline="", encoding="utf-8") as f:
+        return {r["image"]: r["ability"].strip() for r in csv.DictReader(f)}
+
+
 def load_readings(readings_dir):
     """Image readings keyed by scan path (relative to cardsources)."""
     out = {}
     if not readings_dir:
         return out
     for name in sorted(os.listdir(readings_dir)):
-        if not name.endswith(".csv") or "disagreements" in name or name == "RF-parts.csv" \
+        if not name.endswith(".csv") or "disagreements" in name \
+                or name in ("RF-parts.csv", "abilities.csv") \
                 or not os.path.isfile(os.path.join(readings_dir, name)):
             continue
         with open(os.path.join(readings_dir, name), newline="", encoding="utf-8") as f:
@@ -273,6 +284,11 @@ def main():
 
     readings = load_readings(args.readings)
     apply_readings(cards, readings, problems)
+    abilities = load_abilities(args.readings)
+    for rows in cards.values():
+        for card in rows:
+            if card.get("_image") in abilities:
+                card["ability"] = abilities[card["_image"]]
     parts = load_parts(args.readings)
     for card in cards["RF"]:
         part = parts.get(card.get("_image", ""))
