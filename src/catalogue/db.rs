@@ -167,7 +167,23 @@ impl Database {
         }
         // Parse and check everything before the first write.
         let catalogue = Catalogue::from_source(source)?;
-        let tx = self.conn.transaction()?;
+        // Take the write lock before reading again: a deferred transaction that reads first
+        // cannot wait for another process's refresh (SQLite answers "busy" at once when it
+        // upgrades a stale read lock), and two processes opening the same new database would
+        // both refresh it.
+        let tx = self
+            .conn
+            .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+        let stored: Option<String> = tx
+            .query_row(
+                "SELECT value FROM meta WHERE key = 'catalogue_version'",
+                [],
+                |r| r.get(0),
+            )
+            .optional()?;
+        if !force && stored.as_deref() == Some(version.as_str()) {
+            return Ok(false);
+        }
         write_catalogue(&tx, &catalogue)?;
         tx.execute(
             "INSERT INTO meta(key, value) VALUES ('catalogue_version', ?1)
