@@ -36,9 +36,9 @@ pub fn table(headers: &[&str]) -> Table {
         .set_content_arrangement(ContentArrangement::Dynamic)
         .set_header(headers.to_vec());
     // Wrap long cells to the terminal; when output goes to a file or pipe there is no
-    // terminal width, so keep tables readable at 100 columns.
+    // terminal width, so keep tables readable at 160 columns (long cells such as ability notes wrap).
     if table.width().is_none() {
-        table.set_width(100);
+        table.set_width(160);
     }
     table
 }
