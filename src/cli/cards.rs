@@ -353,11 +353,16 @@ fn show(catalogue: &Catalogue, card: &Card, format: Format) -> Result<()> {
     if !card.traits.is_empty() {
         rows.push(("Traits", card.traits.join(", ")));
     }
+    // A card checked against its scan without an ability note prints no game text.
     rows.push((
         "Ability",
-        card.ability
-            .clone()
-            .unwrap_or_else(|| "(no paraphrase recorded)".into()),
+        card.ability.clone().unwrap_or_else(|| {
+            if card.checked {
+                "none (no game text)".into()
+            } else {
+                unknown.clone()
+            }
+        }),
     ));
     let foils: Vec<String> = catalogue
         .foils_of(&card.id)
