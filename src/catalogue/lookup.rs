@@ -11,6 +11,7 @@ use thiserror::Error;
 
 use super::card::{Card, Side};
 use super::catalogue::Catalogue;
+use super::printing::Printing;
 use super::set::Set;
 
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -157,7 +158,14 @@ impl Catalogue {
         }) {
             return Some(card);
         }
-        let printing = self.printings().iter().find(|p| {
+        self.get(&self.printing_named(query)?.card_id)
+    }
+
+    /// The printing a query names by its foil number (`BN-F10`) or community id (`3_F10`).
+    pub fn printing_named(&self, query: &str) -> Option<&Printing> {
+        let query = query.trim();
+        let key = normalise(query);
+        self.printings().iter().find(|p| {
             p.gemp_id
                 .as_deref()
                 .is_some_and(|g| g.eq_ignore_ascii_case(query))
@@ -165,8 +173,7 @@ impl Catalogue {
                     let set = p.card_id.split('-').next().unwrap_or("");
                     normalise(&format!("{set}{n}")) == key
                 })
-        })?;
-        self.get(&printing.card_id)
+        })
     }
 
     /// Up to three cards whose names are nearest to `key`.

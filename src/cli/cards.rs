@@ -26,8 +26,9 @@ pub enum CardsCommand {
     Stats(StatsArgs),
 }
 
+/// The card filters of `yj cards search`, shared with `yj collection list`.
 #[derive(Debug, Args)]
-pub struct SearchArgs {
+pub struct FilterArgs {
     /// Part of a card's name or id (case, punctuation and accents ignored).
     text: Option<String>,
     #[arg(long, value_parser = parse_with::<Set>)]
@@ -47,6 +48,35 @@ pub struct SearchArgs {
     /// Only wild and semi-wild cards (cards with white dots).
     #[arg(long)]
     wild: bool,
+}
+
+impl FilterArgs {
+    /// The filter, or `None` when no filter was given.
+    pub fn filter(self) -> Option<CardFilter> {
+        let filter = CardFilter {
+            text: self.text,
+            set: self.set,
+            side: self.side,
+            card_type: self.card_type,
+            dot: self.dot,
+            rarity: self.rarity,
+            wild: self.wild,
+        };
+        let any = filter.text.is_some()
+            || filter.set.is_some()
+            || filter.side.is_some()
+            || filter.card_type.is_some()
+            || filter.dot.is_some()
+            || filter.rarity.is_some()
+            || filter.wild;
+        any.then_some(filter)
+    }
+}
+
+#[derive(Debug, Args)]
+pub struct SearchArgs {
+    #[command(flatten)]
+    filter: FilterArgs,
     #[arg(long, value_enum, default_value_t)]
     format: Format,
 }
@@ -80,15 +110,7 @@ pub fn run(cmd: CardsCommand, db_path: &Path) -> Result<ExitCode> {
     let catalogue = db.catalogue()?;
     match cmd {
         CardsCommand::Search(args) => {
-            let filter = CardFilter {
-                text: args.text,
-                set: args.set,
-                side: args.side,
-                card_type: args.card_type,
-                dot: args.dot,
-                rarity: args.rarity,
-                wild: args.wild,
-            };
+            let filter = args.filter.filter().unwrap_or_default();
             let ids = db.search(&filter)?;
             let cards: Vec<&Card> = ids.iter().filter_map(|id| catalogue.get(id)).collect();
             let records: Vec<Record> = cards.iter().map(|c| search_record(c)).collect();

@@ -45,15 +45,9 @@ fn names_a_foil(catalogue: &Catalogue, card: &Card, query: &str) -> bool {
     if names_card {
         return false;
     }
-    catalogue.foils_of(&card.id).any(|p| {
-        p.gemp_id
-            .as_deref()
-            .is_some_and(|g| g.eq_ignore_ascii_case(query))
-            || p.foil_number.as_deref().is_some_and(|n| {
-                let set = p.card_id.split('-').next().unwrap_or("");
-                normalise(&format!("{set}{n}")) == key
-            })
-    })
+    catalogue
+        .printing_named(query)
+        .is_some_and(|p| p.card_id.eq_ignore_ascii_case(&card.id))
 }
 
 /// Picks the finish from a query's own finish and an explicit one (`--foil`, a `finish`

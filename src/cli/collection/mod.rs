@@ -16,9 +16,7 @@ use serde_json::{Value as Json, json};
 use super::cards::parse_with;
 use super::output::{Format, Record, plural, print_records, table};
 use super::{EXIT_PROBLEMS, InputError, open_db};
-use crate::catalogue::{
-    CardFilter, CardType, Catalogue, Database, DotColour, Finish, Rarity, Set, Side,
-};
+use crate::catalogue::{Catalogue, Database, Finish, Set};
 use crate::collection::completion::completion;
 use crate::collection::edit::{self, Details};
 use crate::collection::import::{self, Mode, Rejected};
@@ -125,20 +123,8 @@ pub struct SetArgs {
 
 #[derive(Debug, Args)]
 pub struct ListArgs {
-    /// Part of a card's name or id.
-    text: Option<String>,
-    #[arg(long, value_parser = parse_with::<Set>)]
-    set: Option<Set>,
-    #[arg(long, value_parser = parse_with::<Side>)]
-    side: Option<Side>,
-    #[arg(long = "type", value_parser = parse_with::<CardType>)]
-    card_type: Option<CardType>,
-    #[arg(long, value_parser = parse_with::<DotColour>)]
-    dot: Option<DotColour>,
-    #[arg(long, value_parser = parse_with::<Rarity>)]
-    rarity: Option<Rarity>,
-    #[arg(long)]
-    wild: bool,
+    #[command(flatten)]
+    pub(super) filter: crate::cli::cards::FilterArgs,
     /// The matching cards owned in no finish (with --foil: the foil printings not owned).
     #[arg(long)]
     missing: bool,

@@ -5,24 +5,9 @@ use super::*;
 impl Ctx<'_> {
     pub(super) fn list(&self, db: &Database, a: ListArgs) -> Result<ExitCode> {
         let h = self.holdings(db)?;
-        let filter = CardFilter {
-            text: a.text,
-            set: a.set,
-            side: a.side,
-            card_type: a.card_type,
-            dot: a.dot,
-            rarity: a.rarity,
-            wild: a.wild,
-        };
-        let filtered = filter.text.is_some()
-            || filter.set.is_some()
-            || filter.side.is_some()
-            || filter.card_type.is_some()
-            || filter.dot.is_some()
-            || filter.rarity.is_some()
-            || filter.wild;
-        let matching: Vec<String> = if filtered {
-            db.search(&filter)?
+        let filter = a.filter.filter();
+        let matching: Vec<String> = if let Some(filter) = &filter {
+            db.search(filter)?
         } else {
             self.catalogue
                 .cards()
@@ -51,7 +36,7 @@ impl Ctx<'_> {
                 .filter(|(s, _)| !a.foil || s.finish == Finish::Foil)
                 .filter(|(s, _)| {
                     wanted.contains(s.card_id.as_str())
-                        || (!filtered && self.catalogue.get(&s.card_id).is_none())
+                        || (filter.is_none() && self.catalogue.get(&s.card_id).is_none())
                 })
                 .collect();
             owned.sort_by_key(|(s, _)| export::order_key(self.catalogue, s));
