@@ -5,6 +5,7 @@ mod cards;
 mod collection;
 mod db;
 mod deck;
+mod game_decks;
 mod output;
 mod play;
 
