@@ -19,7 +19,7 @@ pub(super) fn step(cx: &Ctx, legal: &[Action]) -> Option<Action> {
         if cx.view.deck_len(cx.me) < cx.w.battle.deck_caution as usize {
             needed *= 2.0;
         }
-        if gain > needed {
+        if gain > needed || cx.restless {
             return Some(Action::DeclareBattle);
         }
     }

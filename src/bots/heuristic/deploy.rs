@@ -106,7 +106,8 @@ fn evacuate(cx: &Ctx, legal: &[Action]) -> Option<Action> {
     for a in legal {
         match *a {
             Action::Evacuate(pl)
-                if stranded(pl) && mine - theirs >= cx.w.starships.evacuate_edge =>
+                if stranded(pl)
+                    && (mine - theirs >= cx.w.starships.evacuate_edge || cx.restless) =>
             {
                 return Some(*a);
             }

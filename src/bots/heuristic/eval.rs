@@ -13,6 +13,8 @@ pub(super) struct Ctx<'v, 'a> {
     pub me: Player,
     pub opp: Player,
     pub site: Option<(Planet, u8)>,
+    /// Several idle turns in a row: take the risks that break a standstill.
+    pub restless: bool,
 }
 
 /// A character (or starship) with its expected power in a fight, and what losing it costs.
@@ -25,7 +27,7 @@ pub(super) struct Fighter {
 }
 
 impl<'v, 'a> Ctx<'v, 'a> {
-    pub fn new(view: &'v PlayerView<'a>, w: &'v Weights) -> Ctx<'v, 'a> {
+    pub fn new(view: &'v PlayerView<'a>, w: &'v Weights, restless: bool) -> Ctx<'v, 'a> {
         let me = view.player();
         Ctx {
             view,
@@ -33,6 +35,7 @@ impl<'v, 'a> Ctx<'v, 'a> {
             me,
             opp: me.other(),
             site: view.site(),
+            restless,
         }
     }
 
@@ -204,6 +207,24 @@ impl<'v, 'a> Ctx<'v, 'a> {
     pub fn char_value(&self, d: &CardDef) -> f32 {
         let w = &self.w.deploy;
         w.power * self.char_strength(d) + w.presence - w.damage_risk * d.damage() as f32
+    }
+
+    /// Whether a character card could be deployed on a later turn: not while a copy of its
+    /// persona is stranded on another planet, nor (unless stackable) at this one.
+    pub fn could_deploy(&self, d: &CardDef) -> bool {
+        if !d.is_character() || !d.deployable() {
+            return false;
+        }
+        if d.diamond {
+            return true;
+        }
+        let current = self.view.current_planet();
+        Planet::ALL.into_iter().all(|pl| {
+            let same = self.view.seen_at(pl, self.me).any(|(_, o)| {
+                o.is_some_and(|o| o.kind == d.kind && !o.diamond && o.persona == d.persona)
+            });
+            !same || (Some(pl) == current && d.stackable)
+        })
     }
 
     /// What a card in hand is worth keeping (Even Up discards the least).

@@ -27,6 +27,11 @@ pub struct HeuristicAgent {
     weights: Arc<Weights>,
     /// The battle plan decided when planning began, played out one card per decision.
     plan: Vec<CardRef>,
+    /// Whether this turn did anything (deployed, battled, dueled, raced, recycled).
+    acted: bool,
+    /// Our turns in a row that did nothing. Two cautious agents can wait on each other
+    /// forever; after `turn.stall_turns` idle turns the agent takes what risks it has.
+    idle: u32,
 }
 
 impl HeuristicAgent {
@@ -34,6 +39,8 @@ impl HeuristicAgent {
         HeuristicAgent {
             weights,
             plan: Vec::new(),
+            acted: false,
+            idle: 0,
         }
     }
 }
@@ -46,7 +53,8 @@ impl Default for HeuristicAgent {
 
 impl Agent for HeuristicAgent {
     fn choose(&mut self, view: &PlayerView, legal: &[Action]) -> Action {
-        let cx = Ctx::new(view, &self.weights);
+        let restless = self.idle >= self.weights.turn.stall_turns;
+        let cx = Ctx::new(view, &self.weights, restless);
         let action = match view.phase() {
             Phase::StartingLocation(_) | Phase::NextLocation(_) => turn::location(&cx, legal),
             Phase::EffectFetch { .. } => turn::effect_fetch(&cx, legal),
@@ -66,10 +74,26 @@ impl Agent for HeuristicAgent {
         };
         // Every rule above picks among `legal`; the fallback keeps the agent total should a
         // future phase or action appear that it does not know yet.
-        match action {
+        let action = match action {
             Some(a) if legal.contains(&a) => a,
             _ => legal[0],
+        };
+        match action {
+            Action::Deploy(_)
+            | Action::DeployToObjective(_)
+            | Action::DeclareBattle
+            | Action::Duel { .. }
+            | Action::Evacuate(_)
+            | Action::EvacuateWith(..)
+            | Action::Thrust
+            | Action::RecycleHand => self.acted = true,
+            Action::EndTurn | Action::Surrender => {
+                self.idle = if self.acted { 0 } else { self.idle + 1 };
+                self.acted = false;
+            }
+            _ => {}
         }
+        action
     }
 }
 

@@ -57,9 +57,13 @@ pub(super) fn even_up(cx: &Ctx, legal: &[Action]) -> Option<Action> {
             return Some(a);
         }
     }
-    if legal.contains(&Action::RecycleHand)
-        && cx.view.deck_len(cx.me) >= cx.w.turn.recycle_min_deck as usize
-    {
+    let min_deck = if cx.restless {
+        // Rather a faster end than a standstill; never so few that the draw loses the game.
+        crate::engine::HAND_SIZE
+    } else {
+        cx.w.turn.recycle_min_deck as usize
+    };
+    if legal.contains(&Action::RecycleHand) && cx.view.deck_len(cx.me) >= min_deck {
         // Without a character to deploy, weapons and battle cards have nobody to serve and
         // the planet goes to whoever has characters there: dig for some.
         let hand = cx.view.hand();
@@ -67,9 +71,7 @@ pub(super) fn even_up(cx: &Ctx, legal: &[Action]) -> Option<Action> {
             .iter()
             .filter_map(|&c| cx.def(c))
             .filter(|d| {
-                d.is_character()
-                    && d.deployable()
-                    && d.counters.is_some_and(|k| k as i16 <= COUNTERS_PER_TURN)
+                cx.could_deploy(d) && d.counters.is_some_and(|k| k as i16 <= COUNTERS_PER_TURN)
             })
             .count();
         let value: f32 = hand
@@ -77,7 +79,7 @@ pub(super) fn even_up(cx: &Ctx, legal: &[Action]) -> Option<Action> {
             .filter_map(|&c| cx.def(c))
             .map(|d| cx.hand_value(d))
             .sum();
-        if characters == 0 || value <= cx.w.turn.recycle_hand_value {
+        if characters == 0 || value <= cx.w.turn.recycle_hand_value || cx.restless {
             return Some(Action::RecycleHand);
         }
     }

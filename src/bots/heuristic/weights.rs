@@ -74,6 +74,7 @@ pub struct Turn {
     pub recycle_hand_value: f32,
     pub recycle_min_deck: u32,
     pub refuel_min_deck: u32,
+    pub stall_turns: u32,
 }
 
 #[derive(Debug, Clone, PartialEq, Deserialize)]
