@@ -8,6 +8,7 @@ mod deck;
 mod game_decks;
 mod output;
 mod play;
+mod playtest;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -49,6 +50,9 @@ enum Command {
     Collection(collection::CollectionArgs),
     /// Play one game between two agents and print it move by move.
     Play(play::PlayArgs),
+    /// Play many games of a deck against opponents: win rates, victory types, game length,
+    /// per-card statistics.
+    Playtest(playtest::PlaytestArgs),
     /// Check decklists against the deck-construction rules; sheets and diffs for judges.
     #[command(subcommand)]
     Deck(deck::DeckCommand),
@@ -85,6 +89,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Command::Db(cmd) => db::run(cmd, &db_path),
         Command::Collection(args) => collection::run(args, &db_path),
         Command::Play(args) => play::run(args, &db_path),
+        Command::Playtest(args) => playtest::run(args, &db_path),
         Command::Deck(cmd) => deck::run(cmd, &db_path),
     }
 }
