@@ -317,7 +317,10 @@ fn print_tables(info: &RunInfo, reports: &[(&GameDeck, OpponentReport)]) -> Resu
         let mut t = table(&["victory", "won", "lost"]);
         let rows = |v: &Victories| [v.planet, v.surrender, v.deck, v.podrace];
         let (won, lost) = (rows(&r.won_by), rows(&r.lost_by));
-        for (i, label) in ["planet", "surrender", "deck", "podrace"].iter().enumerate() {
+        for (i, label) in ["planet", "surrender", "deck", "podrace"]
+            .iter()
+            .enumerate()
+        {
             t.add_row(vec![
                 label.to_string(),
                 won[i].to_string(),
@@ -365,6 +368,8 @@ fn print_tables(info: &RunInfo, reports: &[(&GameDeck, OpponentReport)]) -> Resu
             "won deployed",
             "avg damage",
         ]);
+        // One line per card, even when piped: a card list is read down its rows.
+        t.set_content_arrangement(comfy_table::ContentArrangement::Disabled);
         for c in &r.cards {
             t.add_row(vec![
                 c.name.clone(),

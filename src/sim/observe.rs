@@ -175,26 +175,25 @@ impl Observer {
                     None => self.duelists,
                 });
             }
-            Event::Damage { player, cards } => {
-                if player != me {
-                    let units = cards as u64 * DAMAGE_UNIT;
-                    match credit {
-                        Credit::Fight(side) => {
-                            let n = side.cards.iter().flatten().count().max(1) as u64;
-                            for c in side.cards {
-                                self.credit(c, units / n);
-                            }
-                            self.credit(side.weapon, units);
-                            self.credit(side.battle_card, units);
+            // Damage to the opponent, after a fight or duel the deck won.
+            Event::Damage { player, cards } if player != me => {
+                let units = cards as u64 * DAMAGE_UNIT;
+                match credit {
+                    Credit::Fight(side) => {
+                        let n = side.cards.iter().flatten().count().max(1) as u64;
+                        for c in side.cards {
+                            self.credit(c, units / n);
                         }
-                        // Only one of the duelists can be the deck's.
-                        Credit::Duelist(ds) => {
-                            for d in ds {
-                                self.credit(d, units);
-                            }
-                        }
-                        Credit::None => {}
+                        self.credit(side.weapon, units);
+                        self.credit(side.battle_card, units);
                     }
+                    // Only one of the duelists can be the deck's.
+                    Credit::Duelist(ds) => {
+                        for d in ds {
+                            self.credit(d, units);
+                        }
+                    }
+                    Credit::None => {}
                 }
             }
             Event::PlanetControlled { surrendered, .. } => self.last_surrendered = surrendered,

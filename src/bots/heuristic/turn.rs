@@ -35,10 +35,10 @@ pub(super) fn location(cx: &Ctx, legal: &[Action]) -> Option<Action> {
 
 /// Effects do nothing until card text is played, so fetch one only when the weights value it.
 pub(super) fn effect_fetch(cx: &Ctx, legal: &[Action]) -> Option<Action> {
-    if cx.w.deploy.effect > 0.0 {
-        if let Some(a) = legal.iter().find(|a| matches!(a, Action::FetchEffect(_))) {
-            return Some(*a);
-        }
+    if cx.w.deploy.effect > 0.0
+        && let Some(a) = legal.iter().find(|a| matches!(a, Action::FetchEffect(_)))
+    {
+        return Some(*a);
     }
     Some(Action::NoEffect)
 }
