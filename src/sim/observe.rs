@@ -225,3 +225,55 @@ impl Observer {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalogue::Planet;
+    use crate::engine::builder::{Builder, Zone, fx};
+    use crate::engine::{Action, Phase};
+
+    #[test]
+    fn a_won_fight_credits_its_damage_to_the_fighter_and_its_weapon() {
+        // The deck under test is A's: its cards come first in the game's card table.
+        let mut b = Builder::new();
+        b.current(Planet::Naboo, 0);
+        b.phase(Phase::BattleStep, Player::A);
+        let at = Zone::At(Planet::Naboo, true);
+        let hero = b.add(Player::A, fx::character("Hero", "", 5, 1, 1), at);
+        let rifle = b.add(Player::A, fx::weapon("Hero Rifle", &[("Hero", 1, 0)]), at);
+        b.deck_filler(Player::A, 1, 5);
+        let foe = b.add(Player::B, fx::character("Foe", "", 3, 2, 1), at);
+        b.deck_filler(Player::B, 1, 5);
+        // A's cards: the location, hero, rifle and filler, all before the foe.
+        let a_cards = foe.index();
+        let mut g = b.build();
+        let local: Vec<u16> = (0..a_cards as u16).collect();
+        let mut obs = Observer::new(local, a_cards);
+        obs.start(Player::A, 6);
+        for a in [
+            Action::DeclareBattle,
+            Action::BattleCardsDone,
+            Action::BattleCardsDone,
+            Action::PlanNext(rifle),
+            Action::PlanNext(hero),
+            Action::PlanDone,
+            Action::PlanNext(foe),
+            Action::PlanDone,
+        ] {
+            for e in g.apply(a).unwrap() {
+                obs.event(&e);
+            }
+        }
+        // The foe's 2 damage, whole to the fighter and whole to the weapon it used.
+        assert_eq!(obs.damage[hero.index()], 2 * DAMAGE_UNIT);
+        assert_eq!(obs.damage[rifle.index()], 2 * DAMAGE_UNIT);
+        assert_eq!(obs.damage.iter().sum::<u64>(), 4 * DAMAGE_UNIT);
+        // A later Damage (say a search penalty) with no fight before it credits nobody.
+        obs.event(&Event::Damage {
+            player: Player::B,
+            cards: 1,
+        });
+        assert_eq!(obs.damage.iter().sum::<u64>(), 4 * DAMAGE_UNIT);
+    }
+}
