@@ -138,7 +138,11 @@ impl Observer {
             {
                 self.hand_changed = true
             }
-            Event::Deployed { player, card, .. } if player == me => {
+            // Locations are put into play (to start a planet or change the scene), not deployed
+            // with counters; they count as deployed too.
+            Event::Deployed { player, card, .. } | Event::LocationPlaced { player, card, .. }
+                if player == me =>
+            {
                 if let Some(i) = self.local(card) {
                     self.deployed[i] = true;
                 }

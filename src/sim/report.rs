@@ -140,7 +140,8 @@ pub struct CardStats {
     pub copies: u32,
     /// Games in which a copy reached the hand, and the deck's win rate in those games.
     pub drawn: Rate,
-    /// Games in which a copy was deployed (battle cards: used in a fight), and the win rate.
+    /// Games in which a copy was deployed (locations: put into play; battle cards: used in a
+    /// fight), and the win rate.
     pub deployed: Rate,
     /// Damage the card dealt per game in which it was deployed: the damage of the fights and
     /// duels it won (shared within a fight-together group; a weapon or battle card is
