@@ -295,7 +295,10 @@ fn bad_input_is_a_usage_error() {
             vec!["--agent", "genius"],
             "unknown agent `genius` for --agent (available: heuristic, random, patient-random)",
         ),
-        (vec!["--games", "0"], "--games must be at least 1"),
+        (
+            vec!["--games", "0"],
+            "--games must be between 1 and 1000000000",
+        ),
         (
             vec!["--agent-config", "missing.toml"],
             "cannot read agent config `missing.toml`",

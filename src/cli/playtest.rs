@@ -94,8 +94,12 @@ struct AgentsInfo {
 }
 
 pub fn run(args: PlaytestArgs, db_path: &Path) -> Result<ExitCode> {
-    if args.games == 0 {
-        return Err(InputError("--games must be at least 1".into()).into());
+    if args.games == 0 || args.games > 1_000_000_000 {
+        return Err(InputError(format!(
+            "--games must be between 1 and 1000000000 (got {})",
+            args.games
+        ))
+        .into());
     }
     let starships = starship_rules(&args.starships)?;
     let kinds = [
