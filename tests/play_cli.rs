@@ -39,11 +39,14 @@ fn refuses_decks_that_break_the_checks_unless_allowed() {
     let deck = deck.to_str().unwrap();
     let run = s.run(&["play", deck, "example:light"]);
     assert_eq!(run.code, 1);
+    // Checked by the deck module, as `yj deck check` does, against the standard rules.
     assert!(
-        run.stderr.contains("has 6 cards; a deck has 60"),
+        run.stderr
+            .contains("the deck has 6 cards; a deck must have exactly 60"),
         "{}",
         run.stderr
     );
+    assert!(run.stderr.contains("standard rules"), "{}", run.stderr);
     let run = s.run(&["play", deck, "example:light", "--allow-illegal", "--quiet"]);
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert!(run.stdout.contains(" on turn "), "{}", run.stdout);
@@ -60,9 +63,74 @@ fn bad_input_is_a_usage_error() {
         "random,genius",
     ]);
     assert_eq!(run.code, 2);
-    assert!(run.stderr.contains("available: random"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains(
+            "unknown agent `genius` for player B (available: heuristic, random, patient-random)"
+        ),
+        "{}",
+        run.stderr
+    );
     let bad = s.write("bad.txt", "2 Not A Card At All\n");
     let run = s.run(&["play", bad.to_str().unwrap(), "example:dark"]);
     assert_eq!(run.code, 2);
     assert!(run.stderr.contains("line 1"), "{}", run.stderr);
+}
+
+#[test]
+fn rules_are_those_named_by_rules() {
+    // light-virtual.txt is legal under the standard rules and illegal under decipher (no
+    // virtual cards): `yj play` used to ignore --rules.
+    let s = Scratch::new();
+    let deck = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/examples/decks/light-virtual.txt"
+    );
+    let ok = s.run(&["play", deck, "example:dark", "--quiet"]);
+    assert_eq!(ok.code, 0, "{}", ok.stderr);
+    let refused = s.run(&[
+        "play",
+        deck,
+        "example:dark",
+        "--rules",
+        "decipher",
+        "--quiet",
+    ]);
+    assert_eq!(refused.code, 1, "{}", refused.stderr);
+    assert!(refused.stderr.contains("virtual"), "{}", refused.stderr);
+    assert!(
+        refused.stderr.contains("decipher rules"),
+        "{}",
+        refused.stderr
+    );
+    let unknown = s.run(&["play", deck, "example:dark", "--rules", "nope"]);
+    assert_eq!(unknown.code, 2);
+    assert!(
+        unknown.stderr.contains("unknown rules set `nope`"),
+        "{}",
+        unknown.stderr
+    );
+}
+
+#[test]
+fn plays_decklist_files_with_heuristic_agents() {
+    let s = Scratch::new();
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/decks/");
+    let light = format!("{dir}light.txt");
+    let dark = format!("{dir}dark.toml");
+    let run = s.run(&[
+        "play",
+        &light,
+        &dark,
+        "--agents",
+        "heuristic,heuristic",
+        "--seed",
+        "3",
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let last = run.stdout.lines().last().unwrap();
+    assert!(
+        last.contains(" wins by ") && last.contains(" on turn "),
+        "{last}"
+    );
+    assert!(run.stdout.contains("Light Side deploys"), "{}", run.stdout);
 }

@@ -1,7 +1,9 @@
 //! Agents that play the engine, and a loop that plays one game between two of them.
 
+pub mod heuristic;
 mod random;
 
+pub use heuristic::{HeuristicAgent, Weights};
 pub use random::RandomAgent;
 
 use crate::engine::{Action, Event, GameResult, GameState, PlayerView, legal_actions};

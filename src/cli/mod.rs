@@ -5,8 +5,10 @@ pub(crate) mod cards;
 mod collection;
 mod db;
 mod deck;
+mod game_decks;
 mod output;
 mod play;
+mod playtest;
 mod shortfall;
 
 use std::path::PathBuf;
@@ -49,6 +51,9 @@ enum Command {
     Collection(collection::CollectionArgs),
     /// Play one game between two agents and print it move by move.
     Play(play::PlayArgs),
+    /// Play many games of a deck against opponents: win rates, victory types, game length,
+    /// per-card statistics.
+    Playtest(playtest::PlaytestArgs),
     /// Check decklists against the deck-construction rules; sheets and diffs for judges.
     #[command(subcommand)]
     Deck(deck::DeckCommand),
@@ -85,6 +90,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Command::Db(cmd) => db::run(cmd, &db_path),
         Command::Collection(args) => collection::run(args, &db_path),
         Command::Play(args) => play::run(args, &db_path),
+        Command::Playtest(args) => playtest::run(args, &db_path),
         Command::Deck(cmd) => deck::run(cmd, &db_path),
     }
 }

@@ -1,26 +1,26 @@
 //! `yj play`: one game between two agents, printed as a play-by-play.
 //!
-//! Decks are `example:light` / `example:dark` (the engine's example decks) or a text file with
-//! one card per line: `[COUNT] CARD`, where CARD is a catalogue id or a name (`#` starts a
-//! comment). The full decklist formats and the deck validator arrive with the deck module; until
-//! then this command checks what the engine itself needs (60 cards, a location for each
-//! planet, at most one objective, opposite sides).
+//! Decks are decklist files (text, CSV or TOML, as `yj deck check` reads them) or
+//! `example:light` / `example:dark`; both are checked against the rules set and refused when
+//! illegal unless `--allow-illegal`. `--seed S --game I` replays game I of a `yj playtest`
+//! run with master seed S.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
 
 use anyhow::{Context, Result};
 use clap::Args;
 
-use super::{EXIT_PROBLEMS, InputError, open_db};
-use crate::bots::{Agent, PlayOptions, RandomAgent, play};
-use crate::catalogue::{Catalogue, Planet, Side};
-use crate::engine::sample_decks::{DARK, LIGHT, resolve};
+use super::game_decks::{chosen_rules, load_decks};
+use super::{InputError, open_db};
+use crate::bots::{PlayOptions, Weights, play};
+use crate::catalogue::Side;
 use crate::engine::{
-    CardPool, CardRef, DefId, DeployedTo, Event, GameOptions, GameResult, GameState, Kind, Player,
-    StarshipRules, Victory,
+    CardPool, CardRef, DeployedTo, Event, GameOptions, GameResult, GameState, Player,
+    StarshipRules, Victory, game_seed,
 };
+use crate::sim::{AgentKind, agent_seed, make_agent};
 
 #[derive(Debug, Args)]
 pub struct PlayArgs {
@@ -28,19 +28,28 @@ pub struct PlayArgs {
     deck_a: String,
     /// The second deck (player B).
     deck_b: String,
-    /// The game's seed: the same decks, seed and agents give the same game.
+    /// The game's seed: the same decks, seed and agents give the same game. With --game, the
+    /// master seed of a `yj playtest` run.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// The two agents, A's first (only `random` so far).
+    /// Replay game I of the `yj playtest` run whose master seed is --seed.
+    #[arg(long, value_name = "I")]
+    game: Option<u64>,
+    /// The two agents, A's first: heuristic, random or patient-random (random without
+    /// surrendering).
     #[arg(long, default_value = "random,random")]
     agents: String,
-    /// The rules set the decks are checked against.
-    #[arg(long, default_value = "standard")]
-    rules: String,
+    /// Weights for the heuristic agent (a file like data/agents/heuristic.toml).
+    #[arg(long, value_name = "PATH")]
+    agent_config: Option<PathBuf>,
+    /// The rules set the decks are checked against (standard or decipher; default: each
+    /// list's own `rules` line, else standard).
+    #[arg(long, value_name = "NAME")]
+    rules: Option<String>,
     /// Starship rules: `duel-of-the-fates` (default) or `battle-of-naboo`.
     #[arg(long, default_value = "duel-of-the-fates")]
     starships: String,
-    /// Play even if a deck breaks the checks.
+    /// Play even if a deck breaks the rules.
     #[arg(long)]
     allow_illegal: bool,
     /// Print only the result line.
@@ -48,92 +57,96 @@ pub struct PlayArgs {
     quiet: bool,
 }
 
-pub fn run(args: PlayArgs, db_path: &Path) -> Result<ExitCode> {
-    if !["standard", "decipher"].contains(&args.rules.as_str()) {
-        return Err(InputError(format!(
-            "unknown rules set `{}` (expected standard or decipher)",
-            args.rules
+/// Starship rules by name.
+pub(super) fn starship_rules(name: &str) -> Result<StarshipRules> {
+    match name {
+        "duel-of-the-fates" | "dotf" => Ok(StarshipRules::DuelOfTheFates),
+        "battle-of-naboo" | "bon" => Ok(StarshipRules::BattleOfNaboo),
+        other => Err(InputError(format!(
+            "unknown starship rules `{other}` (expected duel-of-the-fates or battle-of-naboo)"
         ))
-        .into());
+        .into()),
     }
-    let starships = match args.starships.as_str() {
-        "duel-of-the-fates" | "dotf" => StarshipRules::DuelOfTheFates,
-        "battle-of-naboo" | "bon" => StarshipRules::BattleOfNaboo,
-        other => {
-            return Err(InputError(format!(
-                "unknown starship rules `{other}` (expected duel-of-the-fates or battle-of-naboo)"
-            ))
-            .into());
-        }
-    };
-    let agents: Vec<&str> = args.agents.split(',').map(str::trim).collect();
-    if agents.len() != 2 || agents.iter().any(|a| *a != "random") {
+}
+
+/// The heuristic agent's weights: the file given, or the embedded default.
+pub(super) fn weights(path: Option<&Path>) -> Result<Arc<Weights>> {
+    Ok(Arc::new(match path {
+        Some(p) => Weights::from_file(p).map_err(|e| InputError(e.to_string()))?,
+        None => Weights::default(),
+    }))
+}
+
+pub(super) fn agent_kind(name: &str, what: &str) -> Result<AgentKind> {
+    AgentKind::parse(name).ok_or_else(|| {
+        InputError(format!(
+            "unknown agent `{name}` for {what} (available: {})",
+            AgentKind::NAMES
+        ))
+        .into()
+    })
+}
+
+pub fn run(args: PlayArgs, db_path: &Path) -> Result<ExitCode> {
+    let starships = starship_rules(&args.starships)?;
+    let names: Vec<&str> = args.agents.split(',').map(str::trim).collect();
+    if names.len() != 2 {
         return Err(InputError(format!(
-            "unknown agents `{}` (expected two comma-separated names; available: random)",
+            "--agents takes two comma-separated names, A's first (available: {}); got `{}`",
+            AgentKind::NAMES,
             args.agents
         ))
         .into());
     }
+    let kinds = [
+        agent_kind(names[0], "player A")?,
+        agent_kind(names[1], "player B")?,
+    ];
+    let weights = weights(args.agent_config.as_deref())?;
     let db = open_db(db_path)?;
     let catalogue = db.catalogue()?;
     let pool = CardPool::from_catalogue(&catalogue);
-    let decks = [
-        read_deck(&args.deck_a, &catalogue, &pool)?,
-        read_deck(&args.deck_b, &catalogue, &pool)?,
-    ];
-    let mut problems = Vec::new();
-    for (name, deck) in [&args.deck_a, &args.deck_b].iter().zip(&decks) {
-        for p in check_deck(deck, &pool) {
-            problems.push(format!("{name}: {p}"));
-        }
-    }
-    let sides = decks.clone().map(|d| side_of(&d, &pool));
-    if sides[0].is_some() && sides[0] == sides[1] {
-        problems.push("both decks are of the same side of the Force".to_string());
-    }
-    if !problems.is_empty() {
-        for p in &problems {
-            eprintln!(
-                "{} deck problem: {p}",
-                if args.allow_illegal {
-                    "warning:"
-                } else {
-                    "error:"
-                }
-            );
-        }
-        if !args.allow_illegal {
-            eprintln!(
-                "the decks were checked against the `{}` rules; pass --allow-illegal to play anyway",
-                args.rules
-            );
-            return Ok(ExitCode::from(EXIT_PROBLEMS));
-        }
-    }
+    let rules = chosen_rules(args.rules.as_deref(), &catalogue)?;
+    let decks = match load_decks(
+        &[&args.deck_a, &args.deck_b],
+        &rules,
+        &catalogue,
+        args.allow_illegal,
+    )? {
+        Ok(d) => d,
+        Err(code) => return Ok(code),
+    };
     let options = GameOptions {
         starships,
         ..GameOptions::default()
     };
+    let seed = match args.game {
+        Some(i) => game_seed(args.seed, i),
+        None => args.seed,
+    };
     let mut game = GameState::new(
         Arc::clone(&pool),
-        [&decks[0], &decks[1]],
+        [&decks[0].cards, &decks[1].cards],
         options,
-        args.seed,
+        seed,
     )
     .map_err(|e| InputError(format!("cannot start the game: {e}")))?;
-    let mut a = RandomAgent::new(args.seed.wrapping_mul(2).wrapping_add(1));
-    let mut b = RandomAgent::new(args.seed.wrapping_mul(2).wrapping_add(2));
+    let mut a = make_agent(kinds[0], &weights, agent_seed(seed, Player::A));
+    let mut b = make_agent(kinds[1], &weights, agent_seed(seed, Player::B));
     let mut events = Vec::new();
     let result = play(
         &mut game,
-        [&mut a as &mut dyn Agent, &mut b],
+        [a.as_mut(), b.as_mut()],
         PlayOptions {
             check_zones: false,
             events: Some(&mut events),
         },
     )
     .context("the engine failed; this is a bug")?;
-    let names = Names { game: &game, sides };
+    let names = Names {
+        game: &game,
+        sides: [decks[0].side, decks[1].side],
+    };
     if !args.quiet {
         for e in &events {
             if let Some(line) = names.render(e) {
@@ -143,83 +156,6 @@ pub fn run(args: PlayArgs, db_path: &Path) -> Result<ExitCode> {
     }
     println!("{}", names.result(result));
     Ok(ExitCode::SUCCESS)
-}
-
-/// Reads `example:NAME` or a decklist file.
-fn read_deck(spec: &str, catalogue: &Catalogue, pool: &CardPool) -> Result<Vec<DefId>> {
-    match spec {
-        "example:light" => return Ok(resolve(pool, LIGHT).map_err(InputError)?),
-        "example:dark" => return Ok(resolve(pool, DARK).map_err(InputError)?),
-        _ => {}
-    }
-    let text = std::fs::read_to_string(spec)
-        .map_err(|e| InputError(format!("cannot read deck `{spec}`: {e}")))?;
-    let mut out = Vec::new();
-    for (i, raw) in text.lines().enumerate() {
-        let line = raw.split('#').next().unwrap_or("").trim();
-        if line.is_empty() {
-            continue;
-        }
-        let (count, name) = match line.split_once(char::is_whitespace) {
-            Some((n, rest)) if n.trim_end_matches('x').parse::<usize>().is_ok() => (
-                n.trim_end_matches('x').parse::<usize>().unwrap_or(1),
-                rest.trim(),
-            ),
-            _ => (1, line),
-        };
-        // A name printed on both sides resolves to the deck's side (its first card's).
-        let side = out.first().map(|&d: &DefId| pool.get(d).side);
-        let card = catalogue
-            .lookup_with(name, crate::catalogue::LookupOptions { side })
-            .map_err(|e| InputError(format!("{spec}, line {}: {e}", i + 1)))?;
-        let def = pool.find(&card.id).ok_or_else(|| {
-            InputError(format!(
-                "{spec}, line {}: `{}` is not in the card pool",
-                i + 1,
-                card.id
-            ))
-        })?;
-        out.extend(std::iter::repeat_n(def, count));
-    }
-    Ok(out)
-}
-
-fn side_of(deck: &[DefId], pool: &CardPool) -> Option<Side> {
-    deck.first().map(|&d| pool.get(d).side)
-}
-
-/// What the engine needs of a deck (the full validator is the deck module's).
-fn check_deck(deck: &[DefId], pool: &CardPool) -> Vec<String> {
-    let mut out = Vec::new();
-    if deck.len() != 60 {
-        out.push(format!("has {} cards; a deck has 60", deck.len()));
-    }
-    for planet in Planet::ALL {
-        if !deck
-            .iter()
-            .any(|&d| pool.get(d).location.is_some_and(|(p, _)| p == planet))
-        {
-            out.push(format!(
-                "has no {} location (the three-planet rule)",
-                planet.as_str()
-            ));
-        }
-    }
-    let objectives = deck
-        .iter()
-        .filter(|&&d| pool.get(d).kind == Kind::Objective)
-        .count();
-    if objectives > 1 {
-        out.push(format!(
-            "has {objectives} objectives; at most one is allowed"
-        ));
-    }
-    if let Some(side) = side_of(deck, pool)
-        && deck.iter().any(|&d| pool.get(d).side != side)
-    {
-        out.push("mixes cards of both sides of the Force".to_string());
-    }
-    out
 }
 
 struct Names<'a> {

@@ -41,4 +41,4 @@ pub use rng::game_seed;
 pub use setup::SetupError;
 pub use state::{GameOptions, GameState, Phase, PlanetStatus, StarshipRules};
 pub use turn::{COUNTERS_PER_TURN, HAND_SIZE};
-pub use view::{PlayerView, Seen};
+pub use view::{DuelView, PlayerView, Seen};

@@ -5,7 +5,7 @@
 
 use super::card_pool::CardDef;
 use super::player::{CardRef, Player};
-use super::state::{GameState, Phase};
+use super::state::{GameState, Phase, PlanetStatus};
 use crate::catalogue::Planet;
 
 /// A card at a planet as a player sees it.
@@ -17,6 +17,16 @@ pub enum Seen {
     },
     /// One of the opponent's hidden cards.
     Hidden,
+}
+
+/// The public facts of a duel in progress.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DuelView {
+    pub initiator: Player,
+    pub duelists: [Option<CardRef>; 2],
+    pub weapons: [Option<CardRef>; 2],
+    /// The attack value the player to act must block, if any.
+    pub attack: Option<u8>,
 }
 
 pub struct PlayerView<'a> {
@@ -140,6 +150,130 @@ impl<'a> PlayerView<'a> {
             Some(b) => &b.plans[self.player.index()],
             None => &[],
         }
+    }
+
+    /// Who controls each planet, which is current, which is still to come (public).
+    pub fn planet_status(&self, planet: Planet) -> PlanetStatus {
+        self.state.planets[planet as usize].status
+    }
+
+    /// As [`PlayerView::in_play`] without allocating: the cards of `p` at `planet`, with the
+    /// definition of each card the viewer may see (own cards and face-up cards).
+    pub fn seen_at(
+        &self,
+        planet: Planet,
+        p: Player,
+    ) -> impl Iterator<Item = (Seen, Option<&'a CardDef>)> + 'a {
+        let g = self.state;
+        let me = self.player;
+        g.at(planet, p).iter().map(move |c| {
+            if c.face_up || p == me {
+                (
+                    Seen::Card {
+                        card: c.card,
+                        face_up: c.face_up,
+                    },
+                    Some(g.def(c.card)),
+                )
+            } else {
+                (Seen::Hidden, None)
+            }
+        })
+    }
+
+    /// The definition of one of the viewer's own cards, wherever it is. A player knows which
+    /// cards make up their own deck; nothing here tells where a card is, nor the deck's order.
+    pub fn own_def(&self, card: CardRef) -> Option<&'a CardDef> {
+        (self.state.owner(card) == self.player).then(|| self.state.def(card))
+    }
+
+    /// Every card of the viewer's own deck list (objective included), in no particular order.
+    pub fn own_cards(&self) -> impl Iterator<Item = (CardRef, &'a CardDef)> + 'a {
+        let g = self.state;
+        let me = self.player;
+        (0..g.card_count())
+            .map(CardRef::new)
+            .filter(move |&c| g.owner(c) == me)
+            .map(move |c| (c, g.def(c)))
+    }
+
+    /// What deploying a visible card costs (printed counters with ability changes); None when
+    /// it cannot be deployed or the viewer cannot see it.
+    pub fn cost(&self, card: CardRef) -> Option<i16> {
+        if self.state.owner(card) != self.player && !self.visible(card) {
+            return None;
+        }
+        self.state.cost(card)
+    }
+
+    /// The bonus line of a weapon or battle card that works for `group` (the whole group of
+    /// characters, or starships with `space`) fighting at the current place now, if any; the
+    /// same reading the rules use. `first_in_plan`: the group opens the battle plan. Only cards
+    /// the viewer may see are read.
+    pub fn use_line(
+        &self,
+        card: CardRef,
+        group: &[CardRef],
+        first_in_plan: bool,
+        space: bool,
+    ) -> Option<&'a super::card_pool::Use> {
+        let seen = |c: CardRef| self.state.owner(c) == self.player || self.visible(c);
+        if !seen(card) || !group.iter().all(|&c| seen(c)) {
+            return None;
+        }
+        let line = self
+            .state
+            .use_line_for(card, group, first_in_plan, space, false)?;
+        self.state.def(card).uses.get(line)
+    }
+
+    /// The duel in progress, as both players see it: the duelists and weapons (index by
+    /// player) and the attack waiting to be blocked.
+    pub fn duel(&self) -> Option<DuelView> {
+        self.state.duel.as_ref().map(|d| DuelView {
+            initiator: d.initiator,
+            duelists: d.duelists,
+            weapons: d.weapons,
+            attack: d.attack,
+        })
+    }
+
+    /// The starship battle's planet, when the battle being planned is one.
+    pub fn battle_in_space(&self) -> bool {
+        self.state
+            .battle
+            .as_ref()
+            .is_some_and(|b| b.space.is_some())
+    }
+
+    /// The viewer's own battle cards set aside for the battle in progress.
+    pub fn own_battle_cards(&self) -> Vec<CardRef> {
+        if self.state.battle.is_none() {
+            return Vec::new();
+        }
+        self.state.held_battle_cards(self.player).collect()
+    }
+
+    /// The lap cards of the lap in progress (public: they are played face up).
+    pub fn laps(&self, p: Player) -> &'a [CardRef] {
+        &self.state.players[p.index()].laps
+    }
+
+    /// The evacuation in progress: who evacuates, from where, and (Battle of Naboo rules) the
+    /// transport played for it, which is face up.
+    pub fn evacuation(&self) -> Option<(Player, Planet, Option<&'a CardDef>)> {
+        let g = self.state;
+        g.evacuation
+            .as_ref()
+            .map(|e| (e.player, e.planet, e.transport.map(|t| g.def(t))))
+    }
+
+    /// How many battle cards `p` has declared for the battle in progress (said out loud).
+    pub fn battle_cards_held(&self, p: Player) -> usize {
+        if self.state.battle.is_none() {
+            return 0;
+        }
+        self.state.held_battle_cards(p).count()
     }
 
     /// The card's definition, when the viewer may see it.

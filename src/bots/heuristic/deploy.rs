@@ -1,0 +1,282 @@
+//! The deploy step: podracing first (the rules demand it), then the scene, starships,
+//! evacuations, and the strongest force the counters allow.
+
+use super::eval::Ctx;
+use crate::catalogue::Planet;
+use crate::engine::traits::Traits;
+use crate::engine::{Action, CardRef, Kind, PlanetStatus};
+
+pub(super) fn choose(cx: &Ctx, legal: &[Action]) -> Option<Action> {
+    podrace(cx, legal)
+        .or_else(|| location(cx, legal))
+        .or_else(|| starship(legal, cx))
+        .or_else(|| evacuate(cx, legal))
+        .or_else(|| force(cx, legal))
+        .or(Some(Action::EndDeploy))
+}
+
+/// Thrust, lap cards, refuel: always when the pilot races (the race is a way to win that
+/// costs no counters), refuelling only while the draw deck can spare the cards.
+fn podrace(cx: &Ctx, legal: &[Action]) -> Option<Action> {
+    if legal.contains(&Action::Thrust) {
+        return Some(Action::Thrust);
+    }
+    let needed = cx.view.laps(cx.me).len() as u8 + 1;
+    // A card of the needed number first; handling substitutes only when there is none.
+    let lap = legal
+        .iter()
+        .filter_map(|a| match a {
+            Action::Lap(c) => cx.def(*c).map(|d| (*c, d)),
+            _ => None,
+        })
+        .min_by(|(_, a), (_, b)| {
+            let key = |d: &crate::engine::CardDef| (d.destiny() != needed, cx.hand_value(d));
+            let (ka, kb) = (key(a), key(b));
+            ka.0.cmp(&kb.0).then(ka.1.total_cmp(&kb.1))
+        });
+    if let Some((c, _)) = lap {
+        return Some(Action::Lap(c));
+    }
+    if cx.view.deck_len(cx.me) >= cx.w.turn.refuel_min_deck as usize {
+        return legal
+            .iter()
+            .filter(|a| matches!(a, Action::Refuel(_)))
+            .max_by_key(|a| match a {
+                Action::Refuel(n) => *n,
+                _ => 0,
+            })
+            .copied();
+    }
+    None
+}
+
+/// Changes the scene when our characters (at the planet and in hand) gain more from the new
+/// site's bonuses than the opponent's face-up ones do.
+fn location(cx: &Ctx, legal: &[Action]) -> Option<Action> {
+    let planet = cx.view.current_planet()?;
+    let (_, cur) = cx.site?;
+    let mut best: Option<(f32, CardRef)> = None;
+    for a in legal {
+        let Action::Deploy(c) = *a else { continue };
+        let Some(d) = cx.def(c) else { continue };
+        let Some((_, site)) = d.location.filter(|_| d.kind == Kind::Location) else {
+            continue;
+        };
+        let gain = |def: &crate::engine::CardDef| {
+            def.location_bonus(planet, site) as f32 - def.location_bonus(planet, cur) as f32
+        };
+        let mut total = 0.0;
+        for p in [cx.me, cx.opp] {
+            let sign = if p == cx.me { 1.0 } else { -1.0 };
+            for (_, def) in cx.view.seen_at(planet, p) {
+                if let Some(def) = def.filter(|d| d.is_character()) {
+                    total += sign * gain(def);
+                }
+            }
+        }
+        for &h in cx.view.hand() {
+            if let Some(def) = cx.def(h).filter(|d| d.is_character()) {
+                total += 0.5 * gain(def);
+            }
+        }
+        if total >= cx.w.deploy.location_change && best.is_none_or(|(b, _)| total > b) {
+            best = Some((total, c));
+        }
+    }
+    best.map(|(_, c)| Action::Deploy(c))
+}
+
+/// Starships cost no counters: into the Hyperspace pile, ready to evacuate or intercept.
+fn starship(legal: &[Action], cx: &Ctx) -> Option<Action> {
+    legal.iter().copied().find(|a| match a {
+        Action::Deploy(c) => cx.def(*c).is_some_and(|d| d.kind == Kind::Starship),
+        _ => false,
+    })
+}
+
+/// Evacuates cards stranded on a won or lost planet (they come back into the draw deck, and a
+/// stranded persona no longer blocks its other copies), when our starships can carry it.
+fn evacuate(cx: &Ctx, legal: &[Action]) -> Option<Action> {
+    let stranded = |pl: Planet| {
+        matches!(cx.view.planet_status(pl), PlanetStatus::Controlled { .. })
+            && cx.view.seen_at(pl, cx.me).next().is_some()
+    };
+    let mine: f32 = cx.space(cx.me).iter().map(|f| f.strength).sum();
+    let theirs: f32 = cx.space(cx.opp).iter().map(|f| f.strength).sum();
+    for a in legal {
+        match *a {
+            Action::Evacuate(pl)
+                if stranded(pl)
+                    && (mine - theirs >= cx.w.starships.evacuate_edge || cx.restless) =>
+            {
+                return Some(*a);
+            }
+            // Battle of Naboo rules: the opponent's starfighters are in hand, unseen.
+            Action::EvacuateWith(_, pl) if stranded(pl) => return Some(*a),
+            _ => {}
+        }
+    }
+    None
+}
+
+/// The most valuable set of characters, weapons and Effects (and podracing cards for the
+/// objective) that the counters left can pay for: a small knapsack over the hand, solved
+/// exactly. Deploys the most valuable card of that set; the next decision solves again.
+fn force(cx: &Ctx, legal: &[Action]) -> Option<Action> {
+    let budget = cx.view.counters_left().max(0) as usize;
+    let mut items: Vec<(Action, usize, f32)> = Vec::new();
+    let (present, _) = cx.ground(cx.me, true);
+    for &a in legal {
+        let (c, to_objective) = match a {
+            Action::Deploy(c) => (c, false),
+            Action::DeployToObjective(c) => (c, true),
+            _ => continue,
+        };
+        let Some(d) = cx.def(c) else { continue };
+        let Some(cost) = cx.view.cost(c) else {
+            continue;
+        };
+        let value = if to_objective {
+            podrace_value(cx, c)
+        } else {
+            match d.kind {
+                Kind::Character => cx.char_value(d),
+                Kind::Weapon => weapon_value(cx, c, &present, legal),
+                Kind::Effect => cx.w.deploy.effect,
+                _ => continue,
+            }
+        };
+        if value > 0.0 {
+            items.push((a, cost.max(0) as usize, value));
+        }
+    }
+    let chosen = knapsack(&items, budget);
+    // Characters before weapons, so each weapon finds its user already there; then value.
+    chosen
+        .into_iter()
+        .map(|i| items[i])
+        .max_by(|a, b| {
+            let is_char = |x: &(Action, usize, f32)| match x.0 {
+                Action::Deploy(c) => cx.def(c).is_some_and(|d| d.is_character()),
+                _ => true,
+            };
+            is_char(a)
+                .cmp(&is_char(b))
+                .then(a.2.total_cmp(&b.2))
+                .then(b.1.cmp(&a.1))
+        })
+        .map(|x| x.0)
+}
+
+/// A weapon is worth its best bonus for one of our characters here or deployable now.
+fn weapon_value(cx: &Ctx, w: CardRef, present: &[super::eval::Fighter], legal: &[Action]) -> f32 {
+    let mut best: f32 = 0.0;
+    for f in present {
+        if let Some(v) = cx.adds(w, f.card, false, false) {
+            best = best.max(v);
+        }
+    }
+    for a in legal {
+        if let Action::Deploy(c) = *a
+            && cx.def(c).is_some_and(|d| d.is_character())
+            && let Some(v) = cx.adds(w, c, false, false)
+        {
+            best = best.max(v);
+        }
+    }
+    cx.w.deploy.weapon * best
+}
+
+/// A Podracer pilot or Podracer for the Boonta Eve Classic: worth racing when its match is
+/// among our cards.
+fn podrace_value(cx: &Ctx, card: CardRef) -> f32 {
+    let Some(d) = cx.def(card) else { return 0.0 };
+    let pilot = d.kind == Kind::Character;
+    let matched = cx.view.own_cards().any(|(c, o)| {
+        c != card
+            && if pilot {
+                o.traits.contains(Traits::PODRACER) && o.persona.contains(d.persona.as_str())
+            } else {
+                o.traits.contains(Traits::PODRACER_PILOT) && d.persona.contains(o.persona.as_str())
+            }
+    });
+    if matched { cx.w.deploy.podrace } else { 0.0 }
+}
+
+/// 0/1 knapsack by dynamic programming (a hand holds a handful of cards and the budget is a
+/// few counters). Returns the chosen item indexes.
+fn knapsack(items: &[(Action, usize, f32)], budget: usize) -> Vec<usize> {
+    let n = items.len();
+    let width = budget + 1;
+    let mut best = vec![0.0f32; (n + 1) * width];
+    for i in 0..n {
+        let (_, cost, value) = items[i];
+        for b in 0..width {
+            let skip = best[i * width + b];
+            let take = if cost <= b {
+                best[i * width + b - cost] + value
+            } else {
+                f32::MIN
+            };
+            best[(i + 1) * width + b] = skip.max(take);
+        }
+    }
+    let mut chosen = Vec::new();
+    let mut b = budget;
+    for i in (0..n).rev() {
+        if best[(i + 1) * width + b] != best[i * width + b] {
+            chosen.push(i);
+            b -= items[i].1;
+        }
+    }
+    chosen
+}
+
+/// A deploy from the draw deck (the Boonta Eve Classic's free search): search when a match
+/// can be in the deck and paid for; take the first match found.
+pub(super) fn search(cx: &Ctx, legal: &[Action]) -> Option<Action> {
+    if legal.contains(&Action::SearchDeck) {
+        let can_pay = cx.view.own_cards().any(|(c, d)| {
+            matches!(d.kind, Kind::Character | Kind::Weapon)
+                && (d.traits.contains(Traits::PODRACER)
+                    || d.traits.contains(Traits::PODRACER_PILOT))
+                && !cx.view.hand().contains(&c)
+                && cx
+                    .view
+                    .cost(c)
+                    .is_some_and(|k| k <= cx.view.counters_left())
+        });
+        return Some(if can_pay {
+            Action::SearchDeck
+        } else {
+            Action::SkipSearch
+        });
+    }
+    legal
+        .iter()
+        .copied()
+        .find(|a| matches!(a, Action::SearchTake(_)))
+        .or(Some(Action::SearchTakeNothing))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_knapsack_finds_the_best_set_within_the_budget() {
+        let a = |i| Action::Refuel(i);
+        // Budget 6: {4: 5.0, 3: 3.5, 3: 3.5, 0: 0.5} -> the two threes and the free card (7.5)
+        // beat the four and the free card (5.5).
+        let items = [
+            (a(1), 4, 5.0),
+            (a(2), 3, 3.5),
+            (a(3), 3, 3.5),
+            (a(4), 0, 0.5),
+        ];
+        let mut chosen = knapsack(&items, 6);
+        chosen.sort();
+        assert_eq!(chosen, vec![1, 2, 3]);
+        assert!(knapsack(&items[..1], 3).is_empty());
+    }
+}

@@ -1,0 +1,152 @@
+//! Lightsaber duels: whom to challenge, whom to defend with, and how to attack and block.
+
+use super::eval::Ctx;
+use crate::engine::traits::Traits;
+use crate::engine::{Action, CardDef, CardRef, Kind, Player, Seen};
+
+/// The dueling hand a character would draw: power, location bonus and weapon dots ("don't
+/// draw destiny to add power to the weapon"; a `?` power draws one).
+fn hand_size(cx: &Ctx, d: &CardDef, weapon: Option<CardRef>, duelist: CardRef) -> f32 {
+    let mut n = cx.char_strength(d);
+    if let Some(w) = weapon
+        && let Some(u) = cx.view.use_line(w, &[duelist], false, false)
+    {
+        n += u.dots as f32;
+    }
+    n
+}
+
+/// The best dueling hand `p` can field with `duelist`, over its face-up weapons there.
+fn best_hand(cx: &Ctx, p: Player, duelist: CardRef) -> f32 {
+    let Some(d) = cx.def(duelist) else { return 0.0 };
+    let mut best = hand_size(cx, d, None, duelist);
+    if let Some(planet) = cx.view.current_planet() {
+        for (s, def) in cx.view.seen_at(planet, p) {
+            if let (
+                Seen::Card {
+                    card,
+                    face_up: true,
+                },
+                Some(wd),
+            ) = (s, def)
+                && wd.kind == Kind::Weapon
+            {
+                best = best.max(hand_size(cx, d, Some(card), duelist));
+            }
+        }
+    }
+    best
+}
+
+/// A duel worth fighting: our dueling hand beats theirs (the opponent may defend with any of
+/// its dueling characters, so the best of them counts), weighed with the hits each side can
+/// take. A target printed with 0 damage is simply discarded: always worth it.
+pub(super) fn initiate(cx: &Ctx, legal: &[Action]) -> Option<Action> {
+    let mut best: Option<(f32, Action)> = None;
+    for &a in legal {
+        let Action::Duel {
+            duelist,
+            saber,
+            target,
+        } = a
+        else {
+            continue;
+        };
+        let (Some(dd), Some(td)) = (cx.def(duelist), cx.def(target)) else {
+            continue;
+        };
+        if dd.damage() == 0 {
+            continue;
+        }
+        let score = if td.damage == Some(0) {
+            f32::MAX
+        } else {
+            let mine = hand_size(cx, dd, saber, duelist);
+            let mut theirs = best_hand(cx, cx.opp, target);
+            if let Some(planet) = cx.view.current_planet() {
+                for (s, def) in cx.view.seen_at(planet, cx.opp) {
+                    if let (
+                        Seen::Card {
+                            card,
+                            face_up: true,
+                        },
+                        Some(d),
+                    ) = (s, def)
+                        && d.is_character()
+                        && d.traits.contains(Traits::DUELING)
+                    {
+                        theirs = theirs.max(best_hand(cx, cx.opp, card));
+                    }
+                }
+            }
+            (mine - theirs) + cx.w.duel.damage * (dd.damage() as f32 - td.damage() as f32)
+        };
+        if score >= cx.w.duel.edge && best.is_none_or(|(s, _)| score > s) {
+            best = Some((score, a));
+        }
+    }
+    best.map(|(_, a)| a)
+}
+
+/// Our defender: the biggest dueling hand, hardest to defeat. A 0-damage character would be
+/// discarded at once, so it defends only when nobody else can.
+pub(super) fn defender(cx: &Ctx, legal: &[Action]) -> Option<Action> {
+    legal
+        .iter()
+        .filter_map(|&a| match a {
+            Action::DuelDefender(c) => cx.def(c).map(|d| {
+                let score = if d.damage == Some(0) {
+                    f32::MIN
+                } else {
+                    best_hand(cx, cx.me, c) + cx.w.duel.damage * d.damage() as f32
+                };
+                (score, a)
+            }),
+            _ => None,
+        })
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, a)| a)
+}
+
+/// The defender's weapon: the one adding most dots.
+pub(super) fn weapon(cx: &Ctx, legal: &[Action]) -> Option<Action> {
+    let duelist = cx.view.duel()?.duelists[cx.me.index()]?;
+    let mut best = (0.0f32, Action::DuelWeapon(None));
+    for &a in legal {
+        if let Action::DuelWeapon(Some(w)) = a
+            && let Some(u) = cx.view.use_line(w, &[duelist], false, false)
+            && u.dots as f32 > best.0
+        {
+            best = (u.dots as f32, a);
+        }
+    }
+    Some(best.1)
+}
+
+/// Block whenever possible; attack with the number we hold most of (so we can answer the
+/// opponent's blocks); never pass while we can attack (passing forbids a battle this turn).
+pub(super) fn play(cx: &Ctx, legal: &[Action]) -> Option<Action> {
+    if let Some(b) = legal.iter().find(|a| matches!(a, Action::DuelBlock(_))) {
+        return Some(*b);
+    }
+    if legal.contains(&Action::DuelNoBlock) {
+        return Some(Action::DuelNoBlock);
+    }
+    let hand = cx.view.duel_hand();
+    let count = |v: u8| {
+        hand.iter()
+            .filter(|&&c| cx.def(c).is_some_and(|d| d.destiny() == v))
+            .count()
+    };
+    legal
+        .iter()
+        .filter_map(|&a| match a {
+            Action::DuelAttack(c) => cx.def(c).map(|d| (count(d.destiny()), a)),
+            _ => None,
+        })
+        // `max_by_key` keeps the last maximum; reverse so the first card in hand wins ties.
+        .rev()
+        .max_by_key(|(n, _)| *n)
+        .map(|(_, a)| a)
+        .or(Some(Action::DuelPass))
+}

@@ -1,0 +1,270 @@
+//! Shared estimates: how strong a card is where the action is, what a weapon or battle card
+//! adds, how a battle between two lines of fighters is likely to go.
+
+use super::weights::Weights;
+use crate::catalogue::{Planet, StarshipClass};
+use crate::engine::card_pool::Use;
+use crate::engine::{CardDef, CardRef, Kind, Player, PlayerView, Seen};
+
+/// One decision's context: the view, the weights, and facts read once.
+pub(super) struct Ctx<'v, 'a> {
+    pub view: &'v PlayerView<'a>,
+    pub w: &'v Weights,
+    pub me: Player,
+    pub opp: Player,
+    pub site: Option<(Planet, u8)>,
+    /// Several idle turns in a row: take the risks that break a standstill.
+    pub restless: bool,
+}
+
+/// A character (or starship) with its expected power in a fight, and what losing it costs.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Fighter {
+    pub card: CardRef,
+    pub strength: f32,
+    pub damage: f32,
+    pub weapon: Option<CardRef>,
+}
+
+impl<'v, 'a> Ctx<'v, 'a> {
+    pub fn new(view: &'v PlayerView<'a>, w: &'v Weights, restless: bool) -> Ctx<'v, 'a> {
+        let me = view.player();
+        Ctx {
+            view,
+            w,
+            me,
+            opp: me.other(),
+            site: view.site(),
+            restless,
+        }
+    }
+
+    /// The definition of a card the agent may see (its own, or a public one).
+    pub fn def(&self, card: CardRef) -> Option<&'a CardDef> {
+        self.view.own_def(card).or_else(|| self.view.def(card))
+    }
+
+    /// The location bonus at the current site.
+    pub fn bonus(&self, d: &CardDef) -> f32 {
+        match self.site {
+            Some((planet, site)) => d.location_bonus(planet, site) as f32,
+            None => 0.0,
+        }
+    }
+
+    /// Expected power of a character fighting here (a `?` power draws destiny).
+    pub fn char_strength(&self, d: &CardDef) -> f32 {
+        let mut s = d.printed_power() as f32 + self.bonus(d);
+        if d.draws_power() {
+            s += self.w.estimates.destiny;
+        }
+        s
+    }
+
+    /// Expected power of a starship in a starship battle (starfighters draw destiny).
+    pub fn ship_strength(&self, d: &CardDef) -> f32 {
+        let mut s = d.printed_power() as f32;
+        if d.starship == Some(StarshipClass::Starfighter) {
+            s += self.w.estimates.destiny;
+        }
+        s
+    }
+
+    /// What a bonus line adds: its dots, and its chance cubes at the expected destiny.
+    pub fn line_value(&self, u: &Use) -> f32 {
+        u.dots as f32 + u.cubes as f32 * self.w.estimates.destiny
+    }
+
+    /// What `item` (a weapon or battle card) adds for `fighter` here, if it works for it.
+    pub fn adds(&self, item: CardRef, fighter: CardRef, first: bool, space: bool) -> Option<f32> {
+        self.view
+            .use_line(item, &[fighter], first, space)
+            .map(|u| self.line_value(u))
+    }
+
+    /// The best any line of a card could add, whoever uses it (for cards still in hand).
+    pub fn best_line(&self, d: &CardDef) -> f32 {
+        d.uses
+            .iter()
+            .filter(|u| !u.rule.is_nobody())
+            .map(|u| self.line_value(u))
+            .fold(0.0, f32::max)
+    }
+
+    /// The face-up characters of `p` at the current planet (and, for the viewer, its hidden
+    /// ones when `hidden` is set), each with the best of the face-up weapons there assigned to
+    /// it greedily; sorted strongest first. Also returns the opponent's hidden cards counted.
+    pub fn ground(&self, p: Player, hidden: bool) -> (Vec<Fighter>, usize) {
+        let mut fighters = Vec::new();
+        let mut weapons = Vec::new();
+        let mut unseen = 0;
+        let Some(planet) = self.view.current_planet() else {
+            return (fighters, 0);
+        };
+        for (seen, def) in self.view.seen_at(planet, p) {
+            match (seen, def) {
+                (Seen::Card { card, face_up }, Some(d)) if face_up || hidden => match d.kind {
+                    Kind::Character => fighters.push(Fighter {
+                        card,
+                        strength: self.char_strength(d),
+                        damage: d.damage() as f32,
+                        weapon: None,
+                    }),
+                    Kind::Weapon if face_up => weapons.push(card),
+                    _ => {}
+                },
+                (Seen::Hidden, _) => unseen += 1,
+                _ => {}
+            }
+        }
+        self.arm(&mut fighters, &weapons, false);
+        sort_strongest_first(&mut fighters);
+        (fighters, unseen)
+    }
+
+    /// The starships of `p`'s Hyperspace pile as fighters, strongest first.
+    pub fn space(&self, p: Player) -> Vec<Fighter> {
+        let mut fighters: Vec<Fighter> = self
+            .view
+            .hyperspace(p)
+            .iter()
+            .filter_map(|&c| {
+                let d = self.def(c)?;
+                Some(Fighter {
+                    card: c,
+                    strength: self.ship_strength(d),
+                    damage: d.damage() as f32,
+                    weapon: None,
+                })
+            })
+            .collect();
+        sort_strongest_first(&mut fighters);
+        fighters
+    }
+
+    /// Gives each weapon to the unarmed fighter it helps most (one weapon per fight).
+    pub fn arm(&self, fighters: &mut [Fighter], weapons: &[CardRef], first_known: bool) {
+        for &w in weapons {
+            let mut best: Option<(usize, f32)> = None;
+            for (i, f) in fighters.iter().enumerate() {
+                if f.weapon.is_some() {
+                    continue;
+                }
+                if let Some(v) = self.adds(w, f.card, first_known && i == 0, false)
+                    && best.is_none_or(|(_, b)| v > b)
+                {
+                    best = Some((i, v));
+                }
+            }
+            if let Some((i, v)) = best {
+                fighters[i].weapon = Some(w);
+                fighters[i].strength += v;
+            }
+        }
+    }
+
+    /// The chance that a fighter of `mine` power beats one of `theirs`: a straight line from
+    /// 0 to 1 across `spread` points either side (destiny draws blur close fights).
+    pub fn p_win(&self, mine: f32, theirs: f32) -> f32 {
+        (0.5 + (mine - theirs) / (2.0 * self.w.battle.spread)).clamp(0.0, 1.0)
+    }
+
+    /// Expected gain of one fight: damage dealt and kills, minus damage taken and losses.
+    pub fn fight_gain(&self, mine: &Fighter, theirs: &Fighter) -> f32 {
+        let p = self.p_win(mine.strength, theirs.strength);
+        let q = self.p_win(theirs.strength, mine.strength);
+        p * (theirs.damage + self.w.battle.kill) - q * (mine.damage + self.w.battle.kill)
+    }
+
+    /// Expected gain of a battle with `mine` in `order` against `theirs` strongest first.
+    /// Breakthrough counts for the attacker only, and never in space.
+    pub fn battle_gain(
+        &self,
+        mine: &[Fighter],
+        order: &[usize],
+        theirs: &[Fighter],
+        attacker: bool,
+        space: bool,
+    ) -> f32 {
+        let mut gain: f32 = order
+            .iter()
+            .zip(theirs)
+            .map(|(&i, t)| self.fight_gain(&mine[i], t))
+            .sum();
+        if !space {
+            let extra = mine.len() as f32 - theirs.len() as f32;
+            if attacker && extra > 0.0 {
+                gain += extra;
+            }
+            if !attacker && extra < 0.0 {
+                gain += extra;
+            }
+        }
+        gain
+    }
+
+    /// The value of having a character at the current planet.
+    pub fn char_value(&self, d: &CardDef) -> f32 {
+        let w = &self.w.deploy;
+        w.power * self.char_strength(d) + w.presence - w.damage_risk * d.damage() as f32
+    }
+
+    /// Whether a character card could be deployed on a later turn: not while a copy of its
+    /// persona is stranded on another planet, nor (unless stackable) at this one.
+    pub fn could_deploy(&self, d: &CardDef) -> bool {
+        if !d.is_character() || !d.deployable() {
+            return false;
+        }
+        if d.diamond {
+            return true;
+        }
+        let current = self.view.current_planet();
+        Planet::ALL.into_iter().all(|pl| {
+            let same = self.view.seen_at(pl, self.me).any(|(_, o)| {
+                o.is_some_and(|o| o.kind == d.kind && !o.diamond && o.persona == d.persona)
+            });
+            !same || (Some(pl) == current && d.stackable)
+        })
+    }
+
+    /// What a card in hand is worth keeping (Even Up discards the least).
+    pub fn hand_value(&self, d: &CardDef) -> f32 {
+        match d.kind {
+            Kind::Character if d.deployable() => self.char_value(d).max(0.1),
+            Kind::Weapon if d.deployable() => 0.5 * self.w.deploy.weapon * self.best_line(d),
+            Kind::Battle => 0.7 * self.best_line(d),
+            Kind::Starship if d.deployable() => 0.5 * d.printed_power() as f32,
+            Kind::Effect if d.deployable() => self.w.deploy.effect,
+            _ => 0.0,
+        }
+    }
+}
+
+pub(super) fn sort_strongest_first(fighters: &mut [Fighter]) {
+    // Stable, so equal fighters keep the zone's order: the choice stays deterministic.
+    fighters.sort_by(|a, b| b.strength.total_cmp(&a.strength));
+}
+
+/// "Strong against weak": pairs `mine` (strongest first) against `theirs` (strongest first,
+/// the order a sensible opponent is assumed to use). Where our strongest beats their strongest
+/// it takes it; otherwise our weakest is sent against it, saving the strong for fights they
+/// can win. Returns indexes into `mine` in plan order; those past `theirs.len()` fight no one
+/// (as attacker, they break through).
+pub(super) fn pair(mine: &[Fighter], theirs: &[Fighter]) -> Vec<usize> {
+    let mut order = Vec::with_capacity(mine.len());
+    let (mut hi, mut lo) = (0, mine.len());
+    for t in theirs {
+        if hi >= lo {
+            break;
+        }
+        if mine[hi].strength > t.strength {
+            order.push(hi);
+            hi += 1;
+        } else {
+            lo -= 1;
+            order.push(lo);
+        }
+    }
+    order.extend(hi..lo);
+    order
+}

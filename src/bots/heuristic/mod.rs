@@ -1,0 +1,101 @@
+//! `HeuristicAgent`: plays like a sensible player, from its [`PlayerView`] only. It deploys the
+//! strongest force its counters allow, orders battle plans to win fights (strong against weak,
+//! weapons and battle cards where they swing a fight), declares battles and duels when the odds
+//! favour it, evacuates stranded characters, surrenders hopeless planets, recycles a dead hand
+//! and races the podrace when it holds the cards. Its weights come from a TOML file
+//! ([`Weights`]). It draws no random numbers: the same view gives the same choice.
+//!
+//! One module per part of the turn: `deploy`, `battle` (plans, battle cards, starships),
+//! `duel`, `turn` (locations, Even Up, surrender); `eval` holds the shared estimates.
+
+mod battle;
+mod deploy;
+mod duel;
+mod eval;
+mod turn;
+pub mod weights;
+
+use std::sync::Arc;
+
+pub use weights::{DEFAULT_WEIGHTS, Weights, WeightsError};
+
+use super::Agent;
+use crate::engine::{Action, CardRef, Phase, PlayerView};
+use eval::Ctx;
+
+pub struct HeuristicAgent {
+    weights: Arc<Weights>,
+    /// The battle plan decided when planning began, played out one card per decision.
+    plan: Vec<CardRef>,
+    /// Whether this turn did anything (deployed, battled, dueled, raced, recycled).
+    acted: bool,
+    /// Our turns in a row that did nothing. Two cautious agents can wait on each other
+    /// forever; after `turn.stall_turns` idle turns the agent takes what risks it has.
+    idle: u32,
+}
+
+impl HeuristicAgent {
+    pub fn new(weights: Arc<Weights>) -> HeuristicAgent {
+        HeuristicAgent {
+            weights,
+            plan: Vec::new(),
+            acted: false,
+            idle: 0,
+        }
+    }
+}
+
+impl Default for HeuristicAgent {
+    fn default() -> HeuristicAgent {
+        HeuristicAgent::new(Arc::new(Weights::default()))
+    }
+}
+
+impl Agent for HeuristicAgent {
+    fn choose(&mut self, view: &PlayerView, legal: &[Action]) -> Action {
+        let restless = self.idle >= self.weights.turn.stall_turns;
+        let cx = Ctx::new(view, &self.weights, restless);
+        let action = match view.phase() {
+            Phase::StartingLocation(_) | Phase::NextLocation(_) => turn::location(&cx, legal),
+            Phase::EffectFetch { .. } => turn::effect_fetch(&cx, legal),
+            Phase::Deploy => deploy::choose(&cx, legal),
+            Phase::DeckSearch { .. } => deploy::search(&cx, legal),
+            Phase::Interception => battle::interception(&cx, legal),
+            Phase::BattleStep => battle::step(&cx, legal),
+            Phase::DuelDefender => duel::defender(&cx, legal),
+            Phase::DuelWeapon => duel::weapon(&cx, legal),
+            Phase::DuelPlay => duel::play(&cx, legal),
+            Phase::BattleCards(_) => battle::cards(&cx, legal),
+            Phase::BattlePlan(_) => battle::plan_next(&cx, legal, &mut self.plan),
+            Phase::EvenUp => turn::even_up(&cx, legal),
+            Phase::EvenUpDiscard => turn::discard(&cx, legal),
+            Phase::EndOfTurn => turn::end(&cx, legal),
+            Phase::GameOver => None,
+        };
+        // Every rule above picks among `legal`; the fallback keeps the agent total should a
+        // future phase or action appear that it does not know yet.
+        let action = match action {
+            Some(a) if legal.contains(&a) => a,
+            _ => legal[0],
+        };
+        match action {
+            Action::Deploy(_)
+            | Action::DeployToObjective(_)
+            | Action::DeclareBattle
+            | Action::Duel { .. }
+            | Action::Evacuate(_)
+            | Action::EvacuateWith(..)
+            | Action::Thrust
+            | Action::RecycleHand => self.acted = true,
+            Action::EndTurn | Action::Surrender => {
+                self.idle = if self.acted { 0 } else { self.idle + 1 };
+                self.acted = false;
+            }
+            _ => {}
+        }
+        action
+    }
+}
+
+#[cfg(test)]
+mod tests;

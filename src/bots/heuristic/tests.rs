@@ -1,0 +1,266 @@
+//! The heuristic agent's choices in small positions, and its strength against random agents.
+
+use std::sync::Arc;
+
+use super::HeuristicAgent;
+use super::eval::{Fighter, pair};
+use crate::bots::Agent;
+use crate::catalogue::{Card, Catalogue, CatalogueSource, Planet};
+use crate::engine::builder::{Builder, Zone, fx};
+use crate::engine::{Action, CardRef, GameState, Phase, Player, legal_actions};
+
+use Player::{A, B};
+
+/// What the agent does for the player to act.
+fn decide(agent: &mut HeuristicAgent, g: &GameState) -> Action {
+    let p = g.to_act().expect("someone acts");
+    let view = g.view(p);
+    let mut legal = Vec::new();
+    legal_actions(&view, &mut legal);
+    agent.choose(&view, &legal)
+}
+
+fn ch(title: &str, power: u8, damage: u8, counters: u8) -> Card {
+    Card {
+        counters: Some(counters),
+        ..fx::character(title, "", power, damage, 1)
+    }
+}
+
+/// Naboo, Theed Palace; A to act in `phase`; both decks with filler.
+fn naboo(phase: Phase) -> Builder {
+    let mut b = Builder::new();
+    b.current(Planet::Naboo, 0);
+    b.phase(phase, A);
+    b.deck_filler(A, 2, 30);
+    b.deck_filler(B, 2, 30);
+    b
+}
+
+fn here(face_up: bool) -> Zone {
+    Zone::At(Planet::Naboo, face_up)
+}
+
+#[test]
+fn declares_a_battle_it_should_win_and_skips_one_it_would_lose() {
+    let mut b = naboo(Phase::BattleStep);
+    b.add(A, ch("Strong", 7, 2, 1), here(true));
+    b.add(A, ch("Also Strong", 6, 2, 1), here(true));
+    b.add(B, ch("Weak", 2, 2, 1), here(true));
+    let g = b.build();
+    assert_eq!(
+        decide(&mut HeuristicAgent::default(), &g),
+        Action::DeclareBattle
+    );
+
+    let mut b = naboo(Phase::BattleStep);
+    b.add(A, ch("Weak", 2, 2, 1), here(true));
+    b.add(B, ch("Strong", 7, 2, 1), here(true));
+    b.add(B, ch("Also Strong", 6, 2, 1), here(true));
+    let g = b.build();
+    assert_eq!(
+        decide(&mut HeuristicAgent::default(), &g),
+        Action::SkipBattle
+    );
+}
+
+/// Declares a battle and lets the agent plan A's side; returns A's plan.
+fn a_plan(mut g: GameState) -> Vec<CardRef> {
+    let mut agent = HeuristicAgent::default();
+    for a in [
+        Action::DeclareBattle,
+        Action::BattleCardsDone,
+        Action::BattleCardsDone,
+    ] {
+        g.apply(a).unwrap();
+    }
+    let mut plan = Vec::new();
+    while g.phase() == Phase::BattlePlan(A) {
+        match decide(&mut agent, &g) {
+            Action::PlanNext(c) => {
+                plan.push(c);
+                g.apply(Action::PlanNext(c)).unwrap();
+            }
+            other => {
+                g.apply(other).unwrap();
+            }
+        }
+    }
+    plan
+}
+
+#[test]
+fn sends_the_weak_against_the_strong_it_cannot_beat() {
+    // Their 6 beats both of ours; our 5 beats their 2. Sacrificing the 1 against the 6 wins
+    // one fight instead of none.
+    let mut b = naboo(Phase::BattleStep);
+    let five = b.add(A, ch("Five", 5, 1, 1), here(true));
+    let one = b.add(A, ch("One", 1, 1, 1), here(true));
+    b.add(B, ch("Six", 6, 1, 1), here(true));
+    b.add(B, ch("Two", 2, 1, 1), here(true));
+    assert_eq!(a_plan(b.build()), vec![one, five]);
+}
+
+#[test]
+fn puts_a_weapon_just_before_the_character_who_can_use_it() {
+    let mut b = naboo(Phase::BattleStep);
+    let hero = b.add(A, ch("Hero", 4, 1, 1), here(true));
+    let rifle = b.add(A, fx::weapon("Hero Rifle", &[("Hero", 3, 0)]), here(true));
+    b.add(B, ch("Foe", 5, 1, 1), here(true));
+    assert_eq!(a_plan(b.build()), vec![rifle, hero]);
+}
+
+#[test]
+fn the_pairing_keeps_the_strong_for_fights_they_win() {
+    let f = |s: f32| Fighter {
+        card: CardRef::new(0),
+        strength: s,
+        damage: 1.0,
+        weapon: None,
+    };
+    // Ours 7, 3 against 6, 2: both win in order.
+    assert_eq!(pair(&[f(7.0), f(3.0)], &[f(6.0), f(2.0)]), vec![0, 1]);
+    // Ours 5, 4, 1 against 6, 3: the 1 takes the 6, the 5 the 3; the 4 breaks through.
+    assert_eq!(
+        pair(&[f(5.0), f(4.0), f(1.0)], &[f(6.0), f(3.0)]),
+        vec![2, 0, 1]
+    );
+}
+
+#[test]
+fn deploys_the_strongest_force_its_counters_allow() {
+    // Six counters: two 3-counter characters of power 4 (8 power) beat one 6-counter
+    // character of power 6.
+    let mut b = naboo(Phase::Deploy);
+    let big = b.add(A, ch("Big", 6, 2, 6), Zone::Hand);
+    let small = b.add(A, ch("Small", 4, 1, 3), Zone::Hand);
+    let other = b.add(A, ch("Other Small", 4, 1, 3), Zone::Hand);
+    let mut g = b.build();
+    let mut agent = HeuristicAgent::default();
+    let mut deployed = Vec::new();
+    loop {
+        match decide(&mut agent, &g) {
+            Action::Deploy(c) => {
+                deployed.push(c);
+                g.apply(Action::Deploy(c)).unwrap();
+            }
+            a => {
+                assert_eq!(a, Action::EndDeploy);
+                break;
+            }
+        }
+    }
+    deployed.sort();
+    assert_eq!(deployed, vec![small, other]);
+    assert!(g.player(A).hand.contains(&big));
+}
+
+#[test]
+fn surrenders_a_hopeless_planet_only_when_that_does_not_lose_the_game() {
+    let build = |theirs_held: bool| {
+        let mut b = naboo(Phase::EndOfTurn);
+        b.add(A, ch("Lonely", 1, 1, 1), here(true));
+        for i in 0..4 {
+            b.add(B, ch(&format!("Brute {i}"), 7, 2, 1), here(true));
+        }
+        if theirs_held {
+            b.controlled(Planet::Tatooine, B);
+        }
+        b.build()
+    };
+    let mut agent = HeuristicAgent::default();
+    assert_eq!(decide(&mut agent, &build(false)), Action::Surrender);
+    assert_eq!(decide(&mut agent, &build(true)), Action::EndTurn);
+}
+
+#[test]
+fn duels_a_character_printed_with_zero_damage() {
+    // "Second Exception": a 0-damage character in a duel is simply discarded.
+    let mut b = naboo(Phase::BattleStep);
+    let jedi = b.add(
+        A,
+        fx::character("Mace Windu", "Jedi Master", 3, 3, 1),
+        here(true),
+    );
+    let droid = b.add(B, ch("Astromech", 2, 0, 1), here(true));
+    b.add(B, ch("Guard", 9, 3, 1), here(true));
+    let g = b.build();
+    assert_eq!(
+        decide(&mut HeuristicAgent::default(), &g),
+        Action::Duel {
+            duelist: jedi,
+            saber: None,
+            target: droid
+        }
+    );
+}
+
+#[test]
+fn recycles_a_hand_without_characters() {
+    let mut b = naboo(Phase::EvenUp);
+    for i in 0..6 {
+        b.add(
+            A,
+            fx::battle(&format!("Trick {i}"), &[("any character", 2, 0)]),
+            Zone::Hand,
+        );
+    }
+    let g = b.build();
+    assert_eq!(
+        decide(&mut HeuristicAgent::default(), &g),
+        Action::RecycleHand
+    );
+    // With characters to deploy it keeps the hand.
+    let mut b = naboo(Phase::EvenUp);
+    b.add(A, ch("Hero", 5, 2, 3), Zone::Hand);
+    b.add(
+        A,
+        fx::battle("Trick", &[("any character", 2, 0)]),
+        Zone::Hand,
+    );
+    let g = b.build();
+    assert_eq!(
+        decide(&mut HeuristicAgent::default(), &g),
+        Action::EvenUpDone
+    );
+}
+
+#[test]
+fn it_plays_only_legal_actions_and_beats_random_agents() {
+    // The measurement is `cargo run --release --example heuristic_strength` (1,000 games on
+    // each of several deck pairs, both sides); this is its small version: both example decks,
+    // each side, against both random agents.
+    use crate::sim::decks::{def_ids, load_list};
+    use crate::sim::{AgentKind, Matchup, OpponentReport, RunConfig};
+    let cat = Catalogue::from_source(&CatalogueSource::embedded()).unwrap();
+    let pool = crate::engine::CardPool::from_catalogue(&cat);
+    let mut resolver = crate::deck::Resolver::new(&cat);
+    let mut load = |s: &str| def_ids(&resolver.resolve(&load_list(s).unwrap()));
+    let (light, dark) = (load("example:light"), load("example:dark"));
+    for opponent in [AgentKind::PatientRandom, AgentKind::Random] {
+        for (deck, opp) in [(&light, &dark), (&dark, &light)] {
+            let m = Matchup {
+                pool: Arc::clone(&pool),
+                deck,
+                opponent: opp,
+                agents: [AgentKind::Heuristic, opponent],
+                weights: Arc::new(super::Weights::default()),
+                options: Default::default(),
+            };
+            let config = RunConfig {
+                games: 100,
+                master_seed: 11,
+                mirror: false,
+                jobs: 1,
+            };
+            let (distinct, tally) = m.run(&config, &|| {}).unwrap();
+            let r = OpponentReport::new("opp", &tally, &distinct, deck, &pool);
+            assert!(
+                r.win_rate.unwrap() >= 0.95,
+                "against {opponent:?}: {} of {}",
+                r.wins,
+                r.games
+            );
+        }
+    }
+}

@@ -1,0 +1,153 @@
+//! Locations for new planets, Effect fetches, Even Up and the end of the turn.
+
+use super::eval::Ctx;
+use crate::catalogue::Planet;
+use crate::engine::{Action, COUNTERS_PER_TURN, CardRef, Kind, PlanetStatus};
+
+/// The starting or next location: the site where our characters' bonuses add up highest
+/// (those in hand count double: they can deploy now). Ties keep the first offered, which is
+/// hand before discard pile before draw deck.
+pub(super) fn location(cx: &Ctx, legal: &[Action]) -> Option<Action> {
+    let hand = cx.view.hand();
+    let mut best: Option<(f32, Action)> = None;
+    for &a in legal {
+        let (Action::StartingLocation(c) | Action::NextLocation(c)) = a else {
+            continue;
+        };
+        let Some((planet, site)) = cx.def(c).and_then(|d| d.location) else {
+            continue;
+        };
+        let score: f32 = cx
+            .view
+            .own_cards()
+            .filter(|(_, d)| d.is_character())
+            .map(|(card, d)| {
+                let weight = if hand.contains(&card) { 2.0 } else { 1.0 };
+                weight * d.location_bonus(planet, site) as f32
+            })
+            .sum();
+        if best.is_none_or(|(s, _)| score > s) {
+            best = Some((score, a));
+        }
+    }
+    best.map(|(_, a)| a)
+}
+
+/// Effects do nothing until card text is played, so fetch one only when the weights value it.
+pub(super) fn effect_fetch(cx: &Ctx, legal: &[Action]) -> Option<Action> {
+    if cx.w.deploy.effect > 0.0
+        && let Some(a) = legal.iter().find(|a| matches!(a, Action::FetchEffect(_)))
+    {
+        return Some(*a);
+    }
+    Some(Action::NoEffect)
+}
+
+/// Even Up: discard locations (they come back from the discard pile when a planet needs
+/// them) unless one would improve the scene here; recycle a dead hand.
+pub(super) fn even_up(cx: &Ctx, legal: &[Action]) -> Option<Action> {
+    let current = cx.view.current_planet();
+    for &a in legal {
+        if let Action::DiscardLocation(c) = a
+            && let Some(d) = cx.def(c)
+            && !d
+                .location
+                .is_some_and(|(p, _)| Some(p) == current && helps_here(cx, c))
+        {
+            return Some(a);
+        }
+    }
+    let min_deck = if cx.restless {
+        // Rather a faster end than a standstill; never so few that the draw loses the game.
+        crate::engine::HAND_SIZE
+    } else {
+        cx.w.turn.recycle_min_deck as usize
+    };
+    if legal.contains(&Action::RecycleHand) && cx.view.deck_len(cx.me) >= min_deck {
+        // Without a character to deploy, weapons and battle cards have nobody to serve and
+        // the planet goes to whoever has characters there: dig for some.
+        let hand = cx.view.hand();
+        let characters = hand
+            .iter()
+            .filter_map(|&c| cx.def(c))
+            .filter(|d| {
+                cx.could_deploy(d) && d.counters.is_some_and(|k| k as i16 <= COUNTERS_PER_TURN)
+            })
+            .count();
+        let value: f32 = hand
+            .iter()
+            .filter_map(|&c| cx.def(c))
+            .map(|d| cx.hand_value(d))
+            .sum();
+        if characters == 0 || value <= cx.w.turn.recycle_hand_value || cx.restless {
+            return Some(Action::RecycleHand);
+        }
+    }
+    Some(Action::EvenUpDone)
+}
+
+/// Whether a location of the current planet would give our characters there more bonus than
+/// the site on top.
+fn helps_here(cx: &Ctx, loc: CardRef) -> bool {
+    let (Some(planet), Some((_, cur))) = (cx.view.current_planet(), cx.site) else {
+        return false;
+    };
+    let Some((_, site)) = cx.def(loc).and_then(|d| d.location) else {
+        return false;
+    };
+    let gain: i32 = cx
+        .view
+        .seen_at(planet, cx.me)
+        .filter_map(|(_, d)| d.filter(|d| d.is_character()))
+        .map(|d| d.location_bonus(planet, site) as i32 - d.location_bonus(planet, cur) as i32)
+        .sum();
+    gain > 0
+}
+
+/// Too many cards: discard the least useful.
+pub(super) fn discard(cx: &Ctx, legal: &[Action]) -> Option<Action> {
+    legal
+        .iter()
+        .filter_map(|&a| match a {
+            Action::EvenUpDiscard(c) => cx.def(c).map(|d| (cx.hand_value(d), a)),
+            _ => None,
+        })
+        .min_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, a)| a)
+}
+
+/// Surrender a hopeless planet: the opponent's force there dwarfs ours, and giving it up does
+/// not hand them the game (they hold no planet yet). Otherwise end the turn.
+pub(super) fn end(cx: &Ctx, legal: &[Action]) -> Option<Action> {
+    if legal.contains(&Action::Surrender) && hopeless(cx) {
+        return Some(Action::Surrender);
+    }
+    Some(Action::EndTurn)
+}
+
+fn hopeless(cx: &Ctx) -> bool {
+    let theirs_held = Planet::ALL.into_iter().any(
+        |p| matches!(cx.view.planet_status(p), PlanetStatus::Controlled { by, .. } if by == cx.opp),
+    );
+    if theirs_held {
+        return false;
+    }
+    let (mine, _) = cx.ground(cx.me, true);
+    if mine.is_empty() {
+        // Nothing to save: the planet goes (or not) by control anyway.
+        return false;
+    }
+    let (theirs, hidden) = cx.ground(cx.opp, false);
+    let ours: f32 = mine.iter().map(|f| f.strength).sum();
+    let total: f32 =
+        theirs.iter().map(|f| f.strength).sum::<f32>() + hidden as f32 * cx.w.estimates.destiny;
+    let in_hand: f32 = cx
+        .view
+        .hand()
+        .iter()
+        .filter_map(|&c| cx.def(c))
+        .filter(|d| d.kind == Kind::Character)
+        .map(|d| cx.char_strength(d))
+        .sum();
+    total >= cx.w.turn.surrender_ratio * (ours + in_hand) + cx.w.turn.surrender_margin
+}

@@ -1,0 +1,114 @@
+//! Decks for `yj play` and `yj playtest`: read and validated through the deck module, as
+//! `yj deck check` does, then handed to the engine. Lines that name no card are an input
+//! error; an illegal deck is refused unless `--allow-illegal`.
+
+use std::process::ExitCode;
+
+use anyhow::Result;
+
+use super::{EXIT_PROBLEMS, InputError};
+use crate::catalogue::{Catalogue, Side};
+use crate::deck::{Resolver, RulesSet, Verdict, check};
+use crate::engine::DefId;
+use crate::sim::decks::{def_ids, load_list};
+
+/// A deck ready for the engine.
+pub struct GameDeck {
+    /// As given on the command line.
+    pub spec: String,
+    /// The list's `name`, else the file name.
+    pub name: String,
+    pub side: Option<Side>,
+    pub cards: Vec<DefId>,
+}
+
+/// The rules named by `--rules` (checked against the catalogue); None: each list's own
+/// `rules` line, else the standard set.
+pub fn chosen_rules(name: Option<&str>, catalogue: &Catalogue) -> Result<Option<RulesSet>> {
+    let Some(name) = name else { return Ok(None) };
+    let rules = RulesSet::named(name).map_err(|e| InputError(e.to_string()))?;
+    rules
+        .check_against(catalogue)
+        .map_err(|e| InputError(e.to_string()))?;
+    Ok(Some(rules))
+}
+
+/// Loads and checks every deck. Returns the decks, or the exit code to stop with (after
+/// printing the problems) when a deck is illegal and `allow_illegal` is not set.
+pub fn load_decks(
+    specs: &[&str],
+    rules: &Option<RulesSet>,
+    catalogue: &Catalogue,
+    allow_illegal: bool,
+) -> Result<Result<Vec<GameDeck>, ExitCode>> {
+    let mut resolver = Resolver::new(catalogue);
+    let mut decks = Vec::new();
+    let mut problems: Vec<String> = Vec::new();
+    let mut used_rules = Vec::new();
+    for &spec in specs {
+        if spec == "-" && specs.iter().filter(|s| **s == "-").count() > 1 {
+            return Err(InputError("standard input (`-`) can be given only once".into()).into());
+        }
+        let list = load_list(spec).map_err(|e| InputError(e.to_string()))?;
+        let set = match rules {
+            Some(r) => r.clone(),
+            None => {
+                let name = list
+                    .rules
+                    .as_deref()
+                    .unwrap_or(crate::deck::rules::DEFAULT_RULES);
+                let r = RulesSet::named(name).map_err(|e| InputError(format!("{spec}: {e}")))?;
+                r.check_against(catalogue)
+                    .map_err(|e| InputError(e.to_string()))?;
+                r
+            }
+        };
+        let deck = resolver.resolve(&list);
+        let report = check(&list, &deck, catalogue, &set, false);
+        if report.verdict == Verdict::Unresolved {
+            let lines: Vec<String> = report.unresolved().map(|v| v.message.clone()).collect();
+            return Err(InputError(lines.join("\n")).into());
+        }
+        if !report.is_legal() {
+            for v in &report.violations {
+                problems.push(format!("{spec}: {}", v.message));
+            }
+        }
+        if !used_rules.contains(&set.name) {
+            used_rules.push(set.name.clone());
+        }
+        decks.push(GameDeck {
+            spec: spec.to_string(),
+            name: list.name.clone().unwrap_or_else(|| spec.to_string()),
+            side: deck.side,
+            cards: def_ids(&deck),
+        });
+    }
+    if let Some(first) = decks.first() {
+        for d in &decks[1..] {
+            if first.side.is_some() && d.side == first.side {
+                problems.push(format!(
+                    "{} and {} are both {} decks; a game needs one of each side of the Force",
+                    first.spec,
+                    d.spec,
+                    first.side.map(|s| s.as_str()).unwrap_or("")
+                ));
+            }
+        }
+    }
+    if problems.is_empty() {
+        return Ok(Ok(decks));
+    }
+    let level = if allow_illegal { "warning" } else { "error" };
+    for p in &problems {
+        eprintln!("{level}: {p}");
+    }
+    if allow_illegal {
+        return Ok(Ok(decks));
+    }
+    eprintln!(
+        "the decks were checked against the {} rules; fix them (see `yj deck check`), or pass --allow-illegal to play anyway",
+        used_rules.join(" and ")
+    );
+    Ok(Err(ExitCode::from(EXIT_PROBLEMS)))
+}

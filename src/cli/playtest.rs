@@ -1,0 +1,495 @@
+//! `yj playtest`: many seeded games of a deck against one or more opponents, with win rates
+//! and their 95% Wilson intervals, who went first, victory types, game length and per-card
+//! statistics.
+
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use anyhow::Result;
+use clap::Args;
+use comfy_table::{CellAlignment, Table};
+use serde::Serialize;
+use serde_json::json;
+
+use super::InputError;
+use super::game_decks::{GameDeck, chosen_rules, load_decks};
+use super::open_db;
+use super::output::{Format, table};
+use super::play::{agent_kind, starship_rules, weights};
+use crate::engine::{CardPool, GameOptions, StarshipRules};
+use crate::sim::report::{Rate, Victories};
+use crate::sim::{AgentKind, Matchup, OpponentReport, RunConfig};
+
+#[derive(Debug, Args)]
+pub struct PlaytestArgs {
+    /// The deck under test: a decklist file, or `example:light` / `example:dark`.
+    #[arg(value_name = "DECK")]
+    deck: String,
+    /// An opponent deck; repeat for several (`--vs a.txt --vs b.txt`).
+    #[arg(long = "vs", value_name = "OPP", required = true)]
+    vs: Vec<String>,
+    /// Games against each opponent (twice as many with --mirror).
+    #[arg(long, default_value_t = 1000)]
+    games: u64,
+    /// The master seed: the same seed gives the same results. Default: a new seed each run,
+    /// printed so the run can be repeated.
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Threads (default: one per core). Results do not depend on it.
+    #[arg(long, default_value_t = 0)]
+    jobs: usize,
+    /// The agent playing the deck: heuristic, random or patient-random.
+    #[arg(long, default_value = "heuristic")]
+    agent: String,
+    /// The agent playing the opponents.
+    #[arg(long, default_value = "heuristic")]
+    opponent_agent: String,
+    /// Weights for the heuristic agents (a file like data/agents/heuristic.toml).
+    #[arg(long, value_name = "PATH")]
+    agent_config: Option<PathBuf>,
+    /// The rules set the decks are checked against (standard or decipher; default: each
+    /// list's own `rules` line, else standard).
+    #[arg(long, value_name = "NAME")]
+    rules: Option<String>,
+    /// Starship rules: `duel-of-the-fates` (default) or `battle-of-naboo`.
+    #[arg(long, default_value = "duel-of-the-fates")]
+    starships: String,
+    /// Also play every game with the two decks' seats, and so their shuffles, swapped: each
+    /// deck gets the other's draws, which cuts the luck out of a comparison.
+    #[arg(long)]
+    mirror: bool,
+    /// Play even if a deck breaks the rules.
+    #[arg(long)]
+    allow_illegal: bool,
+    #[arg(long, value_enum, default_value_t)]
+    format: Format,
+}
+
+/// The run as a whole, for the report's header and JSON.
+#[derive(Serialize)]
+struct RunInfo {
+    deck: DeckInfo,
+    master_seed: u64,
+    games_per_opponent: u64,
+    mirror: bool,
+    agents: AgentsInfo,
+    starships: StarshipRules,
+    /// How to replay game I against an opponent (and, with --mirror, its mirrored game).
+    replay: String,
+    replay_mirrored: Option<String>,
+}
+
+#[derive(Serialize)]
+struct DeckInfo {
+    file: String,
+    name: String,
+}
+
+#[derive(Serialize)]
+struct AgentsInfo {
+    deck: AgentKind,
+    opponent: AgentKind,
+}
+
+pub fn run(args: PlaytestArgs, db_path: &Path) -> Result<ExitCode> {
+    if args.games == 0 || args.games > 1_000_000_000 {
+        return Err(InputError(format!(
+            "--games must be between 1 and 1000000000 (got {})",
+            args.games
+        ))
+        .into());
+    }
+    let starships = starship_rules(&args.starships)?;
+    let kinds = [
+        agent_kind(&args.agent, "--agent")?,
+        agent_kind(&args.opponent_agent, "--opponent-agent")?,
+    ];
+    let weights = weights(args.agent_config.as_deref())?;
+    let db = open_db(db_path)?;
+    let catalogue = db.catalogue()?;
+    let pool = CardPool::from_catalogue(&catalogue);
+    let rules = chosen_rules(args.rules.as_deref(), &catalogue)?;
+    let mut specs: Vec<&str> = vec![args.deck.as_str()];
+    specs.extend(args.vs.iter().map(String::as_str));
+    let decks = match load_decks(&specs, &rules, &catalogue, args.allow_illegal)? {
+        Ok(d) => d,
+        Err(code) => return Ok(code),
+    };
+    let master_seed = args.seed.unwrap_or_else(fresh_seed);
+    let options = GameOptions {
+        starships,
+        ..GameOptions::default()
+    };
+    let info = RunInfo {
+        deck: DeckInfo {
+            file: decks[0].spec.clone(),
+            name: decks[0].name.clone(),
+        },
+        master_seed,
+        games_per_opponent: args.games * if args.mirror { 2 } else { 1 },
+        mirror: args.mirror,
+        agents: AgentsInfo {
+            deck: kinds[0],
+            opponent: kinds[1],
+        },
+        starships,
+        replay: replay(&args, &decks[0].spec, "OPP", kinds, master_seed),
+        replay_mirrored: args.mirror.then(|| {
+            replay(
+                &args,
+                "OPP",
+                &decks[0].spec,
+                [kinds[1], kinds[0]],
+                master_seed,
+            )
+        }),
+    };
+    let progress = progress_bar(info.games_per_opponent * args.vs.len() as u64);
+    let mut reports = Vec::new();
+    for opp in &decks[1..] {
+        if let Some(bar) = &progress {
+            bar.set_message(opp.name.clone());
+        }
+        let m = Matchup {
+            pool: Arc::clone(&pool),
+            deck: &decks[0].cards,
+            opponent: &opp.cards,
+            agents: kinds,
+            weights: Arc::clone(&weights),
+            options,
+        };
+        let config = RunConfig {
+            games: args.games,
+            master_seed,
+            mirror: args.mirror,
+            jobs: args.jobs,
+        };
+        let tick = || {
+            if let Some(bar) = &progress {
+                bar.inc(1);
+            }
+        };
+        let (distinct, tally) = m
+            .run(&config, &tick)
+            .map_err(|e| InputError(format!("{}: {e}", opp.spec)))?;
+        reports.push((
+            opp,
+            OpponentReport::new(&opp.spec, &tally, &distinct, &decks[0].cards, &pool),
+        ));
+    }
+    if let Some(bar) = progress {
+        bar.finish_and_clear();
+    }
+    match args.format {
+        Format::Json => print_json(&info, &reports)?,
+        Format::Csv => print_csv(&info, &reports)?,
+        Format::Table => print_tables(&info, &reports)?,
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// A seed for a run without `--seed`: from the clock, mixed (the engine never reads it).
+fn fresh_seed() -> u64 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos() as u64)
+        .unwrap_or(0);
+    crate::engine::game_seed(nanos, u64::from(std::process::id())) % 1_000_000_000
+}
+
+/// The `yj play` command that replays game I of the run.
+fn replay(args: &PlaytestArgs, a: &str, b: &str, kinds: [AgentKind; 2], seed: u64) -> String {
+    let mut s = format!(
+        "yj play {a} {b} --seed {seed} --game I --agents {},{}",
+        kinds[0].as_str(),
+        kinds[1].as_str()
+    );
+    if args.starships != "duel-of-the-fates" {
+        s.push_str(&format!(" --starships {}", args.starships));
+    }
+    if let Some(p) = &args.agent_config {
+        s.push_str(&format!(" --agent-config {}", p.display()));
+    }
+    if args.allow_illegal {
+        s.push_str(" --allow-illegal");
+    }
+    s
+}
+
+/// A progress bar on stderr, only when stderr is a terminal (DESIGN.md "Output").
+fn progress_bar(total: u64) -> Option<indicatif::ProgressBar> {
+    if !std::io::stderr().is_terminal() {
+        return None;
+    }
+    let bar = indicatif::ProgressBar::new(total);
+    if let Ok(style) = indicatif::ProgressStyle::with_template(
+        "{bar:40} {pos}/{len} games ({per_sec}, {eta} left) {msg}",
+    ) {
+        bar.set_style(style);
+    }
+    Some(bar)
+}
+
+fn print_json(info: &RunInfo, reports: &[(&GameDeck, OpponentReport)]) -> Result<()> {
+    let opponents: Vec<serde_json::Value> = reports
+        .iter()
+        .map(|(deck, r)| {
+            let mut v = serde_json::to_value(r).expect("reports serialise");
+            v["name"] = json!(deck.name);
+            v
+        })
+        .collect();
+    let mut doc = serde_json::to_value(info)?;
+    doc["opponents"] = json!(opponents);
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    serde_json::to_writer_pretty(&mut out, &doc)?;
+    writeln!(out)?;
+    Ok(())
+}
+
+fn pct(x: Option<f64>) -> String {
+    x.map(|v| format!("{:.1}%", v * 100.0)).unwrap_or_default()
+}
+
+fn interval(r: &Rate) -> String {
+    r.interval
+        .map(|i| format!("{:.1}–{:.1}%", i.low * 100.0, i.high * 100.0))
+        .unwrap_or_default()
+}
+
+fn num(x: Option<f64>, digits: usize) -> String {
+    x.map(|v| format!("{v:.digits$}")).unwrap_or_default()
+}
+
+fn right(t: &mut Table, from: usize) {
+    for i in from..t.column_count() {
+        if let Some(c) = t.column_mut(i) {
+            c.set_cell_alignment(CellAlignment::Right);
+        }
+    }
+}
+
+fn print_tables(info: &RunInfo, reports: &[(&GameDeck, OpponentReport)]) -> Result<()> {
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    writeln!(out, "Deck: {} ({})", info.deck.name, info.deck.file)?;
+    writeln!(
+        out,
+        "{} agent vs {} agent, {} games per opponent{}; master seed {}",
+        info.agents.deck.as_str(),
+        info.agents.opponent.as_str(),
+        info.games_per_opponent,
+        if info.mirror {
+            " (each deal played both ways)"
+        } else {
+            ""
+        },
+        info.master_seed
+    )?;
+    writeln!(out, "Replay game I: {}", info.replay)?;
+    if let Some(m) = &info.replay_mirrored {
+        writeln!(out, "  mirrored:    {m}")?;
+    }
+    for (deck, r) in reports {
+        writeln!(out)?;
+        writeln!(out, "Against {} ({})", deck.name, r.opponent)?;
+        let mut t = table(&["", "games", "wins", "win rate", "95% interval"]);
+        let overall = Rate {
+            games: r.games,
+            wins: r.wins,
+            win_rate: r.win_rate,
+            interval: r.interval,
+        };
+        for (label, rate) in [
+            ("all games", &overall),
+            ("went first", &r.went_first),
+            ("went second", &r.went_second),
+        ] {
+            t.add_row(vec![
+                label.to_string(),
+                rate.games.to_string(),
+                rate.wins.to_string(),
+                pct(rate.win_rate),
+                interval(rate),
+            ]);
+        }
+        right(&mut t, 1);
+        writeln!(out, "{t}")?;
+        let mut t = table(&["victory", "won", "lost"]);
+        let rows = |v: &Victories| [v.planet, v.surrender, v.deck, v.podrace];
+        let (won, lost) = (rows(&r.won_by), rows(&r.lost_by));
+        for (i, label) in ["planet", "surrender", "deck", "podrace"]
+            .iter()
+            .enumerate()
+        {
+            t.add_row(vec![
+                label.to_string(),
+                won[i].to_string(),
+                lost[i].to_string(),
+            ]);
+        }
+        t.add_row(vec![
+            "no winner (turn cap)".to_string(),
+            r.no_winner_by.turn_cap.to_string(),
+            String::new(),
+        ]);
+        if r.no_winner_by.no_location > 0 {
+            t.add_row(vec![
+                "no winner (no location)".to_string(),
+                r.no_winner_by.no_location.to_string(),
+                String::new(),
+            ]);
+        }
+        right(&mut t, 1);
+        writeln!(out, "{t}")?;
+        if let Some(turns) = &r.turns {
+            writeln!(
+                out,
+                "Game length in turns: mean {:.1}, min {}, 10% {}, median {}, 90% {}, max {}",
+                turns.mean, turns.min, turns.p10, turns.median, turns.p90, turns.max
+            )?;
+            let most = turns.histogram.iter().map(|b| b.games).max().unwrap_or(1);
+            for b in &turns.histogram {
+                let bar = "#".repeat(((b.games * 40).div_ceil(most)) as usize);
+                writeln!(
+                    out,
+                    "  {:>7} {:>6}  {bar}",
+                    format!("{}–{}", b.from, b.to),
+                    b.games
+                )?;
+            }
+        }
+        let mut t = table(&[
+            "card",
+            "id",
+            "copies",
+            "drawn",
+            "won drawn",
+            "deployed",
+            "won deployed",
+            "avg damage",
+        ]);
+        // One line per card, even when piped: a card list is read down its rows.
+        t.set_content_arrangement(comfy_table::ContentArrangement::Disabled);
+        for c in &r.cards {
+            t.add_row(vec![
+                c.name.clone(),
+                c.id.clone(),
+                c.copies.to_string(),
+                c.drawn.games.to_string(),
+                pct(c.drawn.win_rate),
+                c.deployed.games.to_string(),
+                pct(c.deployed.win_rate),
+                num(c.avg_damage, 2),
+            ]);
+        }
+        right(&mut t, 2);
+        writeln!(out, "{t}")?;
+    }
+    Ok(())
+}
+
+/// CSV: one row per statistic, the same fields as the JSON, so a spreadsheet can filter by
+/// `section`.
+fn print_csv(info: &RunInfo, reports: &[(&GameDeck, OpponentReport)]) -> Result<()> {
+    let mut w = csv::Writer::from_writer(std::io::stdout().lock());
+    w.write_record([
+        "master_seed",
+        "opponent",
+        "section",
+        "item",
+        "games",
+        "wins",
+        "win_rate",
+        "low",
+        "high",
+        "value",
+    ])?;
+    let seed = info.master_seed.to_string();
+    for (_, r) in reports {
+        let mut rate = |section: &str, item: &str, x: &Rate| -> Result<()> {
+            w.write_record([
+                seed.as_str(),
+                r.opponent.as_str(),
+                section,
+                item,
+                &x.games.to_string(),
+                &x.wins.to_string(),
+                &num(x.win_rate, 6),
+                &num(x.interval.map(|i| i.low), 6),
+                &num(x.interval.map(|i| i.high), 6),
+                "",
+            ])?;
+            Ok(())
+        };
+        let overall = Rate {
+            games: r.games,
+            wins: r.wins,
+            win_rate: r.win_rate,
+            interval: r.interval,
+        };
+        rate("result", "all", &overall)?;
+        rate("result", "went-first", &r.went_first)?;
+        rate("result", "went-second", &r.went_second)?;
+        for c in &r.cards {
+            rate("card-drawn", &c.id, &c.drawn)?;
+            rate("card-deployed", &c.id, &c.deployed)?;
+        }
+        let mut value = |section: &str, item: &str, v: String| -> Result<()> {
+            w.write_record([
+                seed.as_str(),
+                r.opponent.as_str(),
+                section,
+                item,
+                "",
+                "",
+                "",
+                "",
+                "",
+                &v,
+            ])?;
+            Ok(())
+        };
+        value("result", "losses", r.losses.to_string())?;
+        value("result", "no-winner", r.no_winner.to_string())?;
+        for (section, v) in [("won-by", &r.won_by), ("lost-by", &r.lost_by)] {
+            value(section, "planet", v.planet.to_string())?;
+            value(section, "surrender", v.surrender.to_string())?;
+            value(section, "deck", v.deck.to_string())?;
+            value(section, "podrace", v.podrace.to_string())?;
+        }
+        value("no-winner", "turn-cap", r.no_winner_by.turn_cap.to_string())?;
+        value(
+            "no-winner",
+            "no-location",
+            r.no_winner_by.no_location.to_string(),
+        )?;
+        if let Some(t) = &r.turns {
+            value("turns", "mean", format!("{:.3}", t.mean))?;
+            for (k, v) in [
+                ("min", t.min),
+                ("p10", t.p10),
+                ("median", t.median),
+                ("p90", t.p90),
+                ("max", t.max),
+            ] {
+                value("turns", k, v.to_string())?;
+            }
+            for b in &t.histogram {
+                value(
+                    "turns-histogram",
+                    &format!("{}-{}", b.from, b.to),
+                    b.games.to_string(),
+                )?;
+            }
+        }
+        for c in &r.cards {
+            value("card-avg-damage", &c.id, num(c.avg_damage, 4))?;
+        }
+    }
+    w.flush()?;
+    Ok(())
+}
