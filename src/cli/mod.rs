@@ -44,9 +44,9 @@ enum Command {
     /// Search, show, export and count the cards.
     #[command(subcommand)]
     Cards(cards::CardsCommand),
-    /// Where the database is, what it holds, and rebuilding its catalogue.
+    /// Check decklists against the deck-construction rules; sheets and diffs for judges.
     #[command(subcommand)]
-    Db(db::DbCommand),
+    Deck(deck::DeckCommand),
     /// What you own, want and can trade: import, export, completion, history, undo, backup.
     Collection(collection::CollectionArgs),
     /// Play one game between two agents and print it move by move.
@@ -54,9 +54,9 @@ enum Command {
     /// Play many games of a deck against opponents: win rates, victory types, game length,
     /// per-card statistics.
     Playtest(playtest::PlaytestArgs),
-    /// Check decklists against the deck-construction rules; sheets and diffs for judges.
+    /// Where the database is, what it holds, and rebuilding its catalogue.
     #[command(subcommand)]
-    Deck(deck::DeckCommand),
+    Db(db::DbCommand),
 }
 
 /// An error that is the user's input, not a failure: printed, then exit code 2.
