@@ -340,7 +340,12 @@ fn an_armed_and_dangerous_card_counts_toward_its_character_title() {
     );
     assert_eq!(standard(&five).verdict, Verdict::Legal);
     let report = standard(&edit(&five, "1 Ishi Tib, Warrior", "1 RF-A3"));
-    assert_eq!(codes(&report), [Code::TitleLimit], "{:#?}", report.violations);
+    assert_eq!(
+        codes(&report),
+        [Code::TitleLimit],
+        "{:#?}",
+        report.violations
+    );
     let v = &report.violations[0];
     assert_eq!(v.colour, Some(DotColour::Red));
     assert_eq!(v.cards, ["JC-13", "RF-A3"]);
