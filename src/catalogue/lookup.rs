@@ -254,6 +254,21 @@ mod tests {
     }
 
     #[test]
+    fn forgiving_ids_never_join_two_numbers() {
+        // `dm 71` is DM-71, but `DM-7 1` (DM-7 with a stray `1`, or a quantity written after
+        // the id) and `DM-1 3` are not DM-71 and DM-13: a silent guess would put Darth Maul
+        // in a list that meant Mace Windu.
+        for query in ["DM-7 1", "DM-1 3", "dm-1, 3", "BN-F1 0", "3_F1 0"] {
+            match catalogue().lookup(query) {
+                Err(LookupError::Unknown { .. }) => {}
+                other => panic!("{query}: {other:?}"),
+            }
+        }
+        assert_eq!(id("DM 71"), "DM-71");
+        assert_eq!(id("bn f10"), "BN-71");
+    }
+
+    #[test]
     fn accepts_community_ids_and_foil_numbers() {
         assert_eq!(id("1_71"), "DM-71");
         assert_eq!(id("3_1"), "BN-1");
