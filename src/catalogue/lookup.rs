@@ -148,7 +148,9 @@ impl Catalogue {
         }
         // Forgiving ids (`dm71`, `DM 71`) and community ids (`1_71`, whose key `171` could
         // collide, so those match on the exact text).
-        if let Some(card) = self.cards().iter().find(|c| normalise(&c.id) == key) {
+        if !joins_numbers(query)
+            && let Some(card) = self.cards().iter().find(|c| normalise(&c.id) == key)
+        {
             return Some(card);
         }
         if let Some(card) = self.cards().iter().find(|c| {
@@ -165,14 +167,16 @@ impl Catalogue {
     pub fn printing_named(&self, query: &str) -> Option<&Printing> {
         let query = query.trim();
         let key = normalise(query);
+        let forgiving = !joins_numbers(query);
         self.printings().iter().find(|p| {
             p.gemp_id
                 .as_deref()
                 .is_some_and(|g| g.eq_ignore_ascii_case(query))
-                || p.foil_number.as_deref().is_some_and(|n| {
-                    let set = p.card_id.split('-').next().unwrap_or("");
-                    normalise(&format!("{set}{n}")) == key
-                })
+                || forgiving
+                    && p.foil_number.as_deref().is_some_and(|n| {
+                        let set = p.card_id.split('-').next().unwrap_or("");
+                        normalise(&format!("{set}{n}")) == key
+                    })
         })
     }
 
@@ -199,6 +203,29 @@ impl Catalogue {
             .map(|(_, c)| (c.id.clone(), c.full_name()))
             .collect()
     }
+}
+
+/// Whether `query` has two digits with only punctuation or spaces between them (`DM-7 1`).
+/// Forgiving ids drop separators (`dm 71` is DM-71); across digits that would make one number
+/// of two, so `DM-7 1` would silently become DM-71.
+fn joins_numbers(query: &str) -> bool {
+    let mut last_digit = false;
+    let mut gap = false;
+    for c in query.chars() {
+        if c.is_ascii_digit() {
+            if last_digit && gap {
+                return true;
+            }
+            last_digit = true;
+            gap = false;
+        } else if c.is_alphanumeric() {
+            last_digit = false;
+            gap = false;
+        } else {
+            gap = true;
+        }
+    }
+    false
 }
 
 /// `Blaster (DM)` → (`Blaster`, DM). Only a known set code counts, so a name that itself ends
