@@ -567,3 +567,45 @@ fn sheet_and_diff_refuse_to_guess_unresolved_lines() {
         ]
     );
 }
+
+#[test]
+fn a_list_that_names_its_own_rules_says_so_even_in_brief() {
+    // A judge checking an event's lists with the default rules must not see a bare `legal`
+    // for a list that picked the decipher rules itself (six Obi-Wans in red).
+    let s = scratch();
+    s.write(
+        "decipher-list.txt",
+        &format!("rules: decipher\n{}", text("illegal-title-limit.txt")),
+    );
+    let r = s.run(&["deck", "check", "--brief", "light.txt", "decipher-list.txt"]);
+    assert_output(
+        &r,
+        0,
+        "\
+light.txt: legal
+decipher-list.txt: legal under the decipher rules named in the list
+2 decks checked: 2 legal, 0 illegal, 0 unresolved, 0 unreadable
+",
+    );
+    let r = s.run(&["deck", "check", "decipher-list.txt"]);
+    assert!(
+        r.stdout.starts_with(
+            "decipher-list.txt: legal deck under the decipher rules (named in the list)\n"
+        ),
+        "{}",
+        r.stdout
+    );
+    let r = s.run(&["deck", "check", "decipher-list.txt", "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
+    assert_eq!(v["decks"][0]["rules_from_list"], true);
+    // Chosen on the command line, the rules are the judge's: nothing to point out.
+    let r = s.run(&[
+        "deck",
+        "check",
+        "--brief",
+        "decipher-list.txt",
+        "--rules",
+        "decipher",
+    ]);
+    assert_eq!(r.stdout.lines().next(), Some("decipher-list.txt: legal"));
+}
