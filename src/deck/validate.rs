@@ -234,6 +234,7 @@ fn finish(
         side: deck.side,
         rules: rules.name.clone(),
         rules_description: rules.description.clone(),
+        rules_from_list: false,
         starter,
         verdict,
         cards: total,
