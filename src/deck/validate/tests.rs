@@ -390,3 +390,44 @@ fn every_title_of_a_two_part_card_is_a_title_of_the_game() {
     }
     assert!(checked >= 40, "{checked} two-part cards");
 }
+
+#[test]
+fn a_virtual_card_needs_its_original_s_set_to_be_legal() {
+    // "Virtual Cards": a virtual card is sleeved with its original, whose card number it must
+    // match, so it plays only where the original could. Rules for a Menace of Darth Maul
+    // event (DM and EDM) with virtual cards allowed still refuse V1-JC-39, a JC-39.
+    let text = include_str!(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/data/rules/standard.toml"
+    ));
+    let sets = text
+        .lines()
+        .find(|l| l.starts_with("sets = "))
+        .expect("a sets line");
+    let rules = RulesSet::parse(
+        "dm-event.toml",
+        &text.replace(sets, "sets = [\"DM\", \"EDM\"]"),
+    )
+    .unwrap();
+    assert!(rules.virtual_cards);
+    let list = parse_list(
+        "deck.txt",
+        &edit(LIGHT, "1 Ishi Tib, Warrior", "1 V1-JC-39"),
+        Some(ListFormat::Text),
+    )
+    .unwrap();
+    let deck = Resolver::new(test_catalogue()).resolve(&list);
+    let report = check(&list, &deck, test_catalogue(), &rules, false);
+    assert_eq!(
+        codes(&report),
+        [Code::SetNotAllowed],
+        "{:#?}",
+        report.violations
+    );
+    let v = &report.violations[0];
+    assert_eq!(v.cards, ["V1-JC-39", "JC-39"]);
+    assert_eq!(
+        v.message,
+        "V1-JC-39 (Obi-Wan Kenobi, Jedi Warrior) is a virtual card sleeved with JC-39, from The Jedi Council, which the standard rules do not allow"
+    );
+}
