@@ -52,6 +52,25 @@ pub fn check(
                     .cards([card.id.clone()])
                     .actual_allowed(dc.count, 0),
                 );
+            } else if let Some(original) = card.replaces.as_deref().and_then(|id| catalogue.get(id))
+                && !rules.sets.contains(&original.set)
+            {
+                // Sleeved with its original (rulebook "Virtual Cards"), a virtual card plays
+                // only where the original could.
+                violations.push(
+                    Violation::new(
+                        Code::SetNotAllowed,
+                        format!(
+                            "{} is a virtual card sleeved with {}, from {}, which the {} rules do not allow",
+                            describe(card),
+                            original.id,
+                            original.set.name(),
+                            rules.name
+                        ),
+                    )
+                    .cards([card.id.clone(), original.id.clone()])
+                    .actual_allowed(dc.count, 0),
+                );
             }
         } else if !rules.sets.contains(&card.set) {
             violations.push(
