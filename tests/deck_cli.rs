@@ -609,3 +609,34 @@ decipher-list.txt: legal under the decipher rules named in the list
     ]);
     assert_eq!(r.stdout.lines().next(), Some("decipher-list.txt: legal"));
 }
+
+#[test]
+fn a_huge_file_is_refused_unread() {
+    // A decklist is a few kilobytes; a file of megabytes (or an endless stream such as
+    // /dev/zero) is the wrong file, refused before it fills the memory.
+    let s = scratch();
+    let line = "# not a deck\n";
+    s.write("huge.txt", &line.repeat(2 * 1024 * 1024 / line.len()));
+    let r = s.run(&["deck", "check", "--brief", "huge.txt", "light.txt"]);
+    assert_output(
+        &r,
+        2,
+        "huge.txt: unreadable\nlight.txt: legal\n2 decks checked: 1 legal, 0 illegal, 0 unresolved, 1 unreadable\n",
+    );
+    assert_eq!(
+        r.stderr,
+        "error: cannot read `huge.txt`: it is larger than 1 MiB, and a decklist is a few kilobytes; is this the right file?\n"
+    );
+    let r = Run::from(
+        s.cmd(&["deck", "check", "--brief", "-"])
+            .write_stdin(line.repeat(2 * 1024 * 1024 / line.len()))
+            .output()
+            .unwrap(),
+    );
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    if std::path::Path::new("/dev/zero").exists() {
+        let r = s.run(&["deck", "check", "--brief", "/dev/zero"]);
+        assert_eq!(r.code, 2, "{}", r.stderr);
+        assert!(r.stderr.contains("larger than 1 MiB"), "{}", r.stderr);
+    }
+}
