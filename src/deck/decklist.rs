@@ -72,21 +72,32 @@ impl DeckList {
     }
 }
 
+/// The largest decklist read: sixty cards take a few kilobytes.
+pub const MAX_LIST_BYTES: u64 = 1024 * 1024;
+
 /// Reads a decklist file, or standard input for `-`.
 pub fn read_list(path: &str) -> Result<DeckList, DeckError> {
     let fail = |reason: String| DeckError::Read {
         path: path.to_string(),
         reason,
     };
-    let bytes = if path == "-" {
-        let mut buf = Vec::new();
+    let mut bytes = Vec::new();
+    // `take` bounds the read: a wrong file (or an endless stream such as /dev/zero) is
+    // refused at the limit instead of filling the memory.
+    let read = if path == "-" {
         std::io::stdin()
-            .read_to_end(&mut buf)
-            .map_err(|e| fail(e.to_string().to_lowercase()))?;
-        buf
+            .take(MAX_LIST_BYTES + 1)
+            .read_to_end(&mut bytes)
     } else {
-        std::fs::read(path).map_err(|e| fail(e.to_string().to_lowercase()))?
+        std::fs::File::open(path).and_then(|f| f.take(MAX_LIST_BYTES + 1).read_to_end(&mut bytes))
     };
+    read.map_err(|e| fail(e.to_string().to_lowercase()))?;
+    if bytes.len() as u64 > MAX_LIST_BYTES {
+        return Err(fail(format!(
+            "it is larger than {} MiB, and a decklist is a few kilobytes; is this the right file?",
+            MAX_LIST_BYTES / (1024 * 1024)
+        )));
+    }
     let text = String::from_utf8(bytes)
         .map_err(|_| fail("the file is not UTF-8 text; save it as UTF-8 and retry".into()))?;
     let format = if path == "-" {
