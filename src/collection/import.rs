@@ -917,6 +917,36 @@ mod tests {
     }
 
     #[test]
+    fn an_unclosed_quote_is_rejected_not_read_as_a_long_note() {
+        // A quote opened and never closed would make every line after it part of one field:
+        // the rows for DM-72 and DM-73 would silently vanish into DM-71's note.
+        let p = parse_text(
+            "c.csv",
+            "qty,card_id,note\n1,DM-70,\n1,DM-71,\"binder 2\n2,DM-72,\n3,DM-73,\n",
+        );
+        assert_eq!(p.rows.len(), 1, "{:?}", p.rows);
+        assert_eq!(p.rows[0].slot.card_id, "DM-70");
+        assert_eq!(p.rejected.len(), 1, "{:?}", p.rejected);
+        assert_eq!(p.rejected[0].line, 3);
+        assert!(
+            p.rejected[0].reason.contains("never closed"),
+            "{}",
+            p.rejected[0].reason
+        );
+        // Quotes that close, even across lines (a note of two lines), are fine.
+        let p = parse_text(
+            "c.csv",
+            "qty,card_id,note\n1,DM-71,\"two\nlines, \"\"quoted\"\"\"\n2,DM-72,\n",
+        );
+        assert!(p.rejected.is_empty(), "{:?}", p.rejected);
+        assert_eq!(p.rows.len(), 2);
+        assert_eq!(
+            p.rows[0].note,
+            Some(Some("two\nlines, \"quoted\"".to_string()))
+        );
+    }
+
+    #[test]
     fn a_name_column_is_enough() {
         let p = parse_text(
             "c.csv",
