@@ -451,6 +451,7 @@ fn parse_csv(file: &str, text: &str, checker: &mut Checker<'_>) -> Result<Parsed
         ));
     }
     let mut results = Vec::new();
+    let mut last_line = 0;
     for record in records {
         let record = match record {
             Ok(r) => r,
@@ -461,6 +462,7 @@ fn parse_csv(file: &str, text: &str, checker: &mut Checker<'_>) -> Result<Parsed
             }
         };
         let line = record.position().map_or(0, |p| p.line());
+        last_line = line;
         if record.iter().all(str::is_empty) {
             continue;
         }
@@ -482,7 +484,58 @@ fn parse_csv(file: &str, text: &str, checker: &mut Checker<'_>) -> Result<Parsed
         }
         results.push((line, checker.row(line, raw)));
     }
+    // The CSV reader accepts a quoted field still open at the end of the file, so such a
+    // field holds every line after its opening quote: those rows would vanish into it.
+    if let Some(opened) = unclosed_quote(text) {
+        let reason = format!(
+            "the double quote opened on line {opened} is never closed, so every line after it \
+             would be read as part of one field; close the quote (a quote inside a field is \
+             written twice: \"\")"
+        );
+        match results.last_mut() {
+            Some(last) if last.0 == last_line => last.1 = Err(reason),
+            _ => results.push((last_line.max(opened), Err(reason))),
+        }
+    }
     Ok(collect(FileFormat::Csv, results))
+}
+
+/// The line of a quoted field still open at the end of `text`, read as the CSV reader reads
+/// it: a quote opens a field only at its start, `""` inside is a quote, and a line starting
+/// with `#` between records is a comment.
+fn unclosed_quote(text: &str) -> Option<u64> {
+    #[derive(PartialEq)]
+    enum State {
+        RecordStart,
+        FieldStart,
+        Unquoted,
+        Quoted,
+        QuoteInQuoted,
+        Comment,
+    }
+    let mut state = State::RecordStart;
+    let (mut line, mut opened) = (1u64, 0u64);
+    for c in text.chars() {
+        state = match (state, c) {
+            (State::RecordStart, '#') => State::Comment,
+            (State::Comment, '\n') => State::RecordStart,
+            (State::Comment, _) => State::Comment,
+            (State::RecordStart | State::FieldStart, '"') => {
+                opened = line;
+                State::Quoted
+            }
+            (State::Quoted, '"') => State::QuoteInQuoted,
+            (State::Quoted, _) => State::Quoted,
+            (State::QuoteInQuoted, '"') => State::Quoted,
+            (_, '\n' | '\r') => State::RecordStart,
+            (_, ',') => State::FieldStart,
+            (_, _) => State::Unquoted,
+        };
+        if c == '\n' {
+            line += 1;
+        }
+    }
+    (state == State::Quoted).then_some(opened)
 }
 
 /// Line numbers where each element of the top-level JSON array starts.
@@ -933,6 +986,11 @@ mod tests {
             "{}",
             p.rejected[0].reason
         );
+        // Even when the open field is the only one of its row.
+        let p = parse_text("c.csv", "qty,card_id,note\n1,DM-70,\n,,\"\n1,DM-72,\n");
+        assert_eq!(p.rows.len(), 1, "{:?}", p.rows);
+        assert_eq!(p.rejected.len(), 1, "{:?}", p.rejected);
+        assert_eq!(p.rejected[0].line, 3);
         // Quotes that close, even across lines (a note of two lines), are fine.
         let p = parse_text(
             "c.csv",
