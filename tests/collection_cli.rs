@@ -700,3 +700,24 @@ fn the_guide_s_example_files_import_as_it_shows() {
         r.stdout
     );
 }
+
+#[cfg(unix)]
+#[test]
+fn a_file_name_that_is_not_utf8_is_imported_and_recorded() {
+    // Paths are bytes on Unix; the history records the command line readably instead of
+    // panicking on it.
+    use std::os::unix::ffi::OsStrExt;
+    let s = Scratch::new();
+    let name = std::ffi::OsStr::from_bytes(b"binder-\xff.txt");
+    std::fs::write(s.dir.path().join(name), "2 DM-71\n").unwrap();
+    let r = Run::from(s.cmd(&["collection", "import"]).arg(name).output().unwrap());
+    ok(&r);
+    let r = s.run(&["collection", "history", "--format", "json"]);
+    ok(&r);
+    let v: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
+    assert_eq!(
+        v[0]["command"], "yj collection import binder-\u{fffd}.txt",
+        "{}",
+        r.stdout
+    );
+}
