@@ -255,10 +255,15 @@ pub struct NamesArgs {
     format: Format,
 }
 
-/// The command line as typed, for the history.
+/// The command line as typed, for the history. Arguments are read as bytes (`args_os`): a
+/// file name need not be UTF-8, and `std::env::args` would panic on it.
 fn command_line() -> String {
     std::iter::once("yj".to_string())
-        .chain(std::env::args().skip(1))
+        .chain(
+            std::env::args_os()
+                .skip(1)
+                .map(|a| a.to_string_lossy().into_owned()),
+        )
         .map(|a| {
             if a.is_empty() || a.contains(|c: char| c.is_whitespace() || c == '\'' || c == '"') {
                 format!("'{}'", a.replace('\'', "'\\''"))
