@@ -721,3 +721,13 @@ fn a_file_name_that_is_not_utf8_is_imported_and_recorded() {
         r.stdout
     );
 }
+
+#[test]
+fn history_of_zero_entries_is_a_usage_error_not_an_empty_history() {
+    let s = Scratch::new();
+    ok(&s.run(&["collection", "add", "DM-71"]));
+    let r = s.run(&["collection", "history", "-n", "0"]);
+    assert_eq!(r.code, 2, "{}", r.stdout);
+    assert_eq!(r.stdout, "");
+    assert_eq!(r.stderr, "error: -n must be at least 1\n");
+}
