@@ -150,4 +150,18 @@ mod tests {
             .to_string();
         assert!(err.contains("the database itself"), "{err}");
     }
+
+    #[test]
+    fn a_backup_never_replaces_the_database_s_own_journal_files() {
+        // Replacing `yj.db-wal` would drop the changes not yet copied into `yj.db`, and SQLite
+        // deletes that file on close, taking the "backup" with it.
+        let dir = tempfile::tempdir().unwrap();
+        let db =
+            Database::open_with(&dir.path().join("yj.db"), &CatalogueSource::embedded()).unwrap();
+        for suffix in ["-wal", "-shm", "-journal"] {
+            let dest = dir.path().join(format!("yj.db{suffix}"));
+            let err = backup(&db, &dest, true).unwrap_err().to_string();
+            assert!(err.contains("belongs to the database"), "{suffix}: {err}");
+        }
+    }
 }
