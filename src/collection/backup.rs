@@ -44,6 +44,12 @@ pub fn backup(
             dest.display()
         )));
     }
+    if let Some(suffix) = journal_file_of(db.path(), dest) {
+        return Err(CollectionError::Input(format!(
+            "`{}` belongs to the database (its `{suffix}` file); back it up to another file",
+            dest.display()
+        )));
+    }
     let name = dest.file_name().ok_or_else(|| {
         CollectionError::Input(format!("`{}` is not a file name", dest.display()))
     })?;
@@ -98,6 +104,22 @@ pub fn backup(
         bytes,
         items,
         history,
+    })
+}
+
+/// The suffix when `dest` is one of the files SQLite keeps beside the database: replacing
+/// the write-ahead log would lose the changes not yet copied into the database.
+fn journal_file_of(db: &Path, dest: &Path) -> Option<&'static str> {
+    let db = db.canonicalize().ok()?;
+    let parent = match dest.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    let dest = parent.canonicalize().ok()?.join(dest.file_name()?);
+    ["-wal", "-shm", "-journal"].into_iter().find(|suffix| {
+        let mut name = db.as_os_str().to_owned();
+        name.push(suffix);
+        Path::new(&name) == dest
     })
 }
 
