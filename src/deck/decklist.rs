@@ -594,6 +594,18 @@ mod tests {
     }
 
     #[test]
+    fn csv_headers_of_the_collection_files_are_known() {
+        // `qty,card_id` is the header `yj collection export` writes and the README shows; as
+        // a decklist header it must not become an unknown card named `qty,card_id`.
+        let text = "qty,card_id\n3,DM-1\n";
+        assert_eq!(sniff(text), ListFormat::Csv);
+        let list = parse_list("d.csv", text, Some(ListFormat::Csv)).unwrap();
+        assert_eq!(cards(&list), [(2, 3, "DM-1")]);
+        let list = parse_list("d.csv", "Qty,Card_Name\n2,Blaster (DM)\n", None).unwrap();
+        assert_eq!(cards(&list), [(2, 2, "Blaster (DM)")]);
+    }
+
+    #[test]
     fn toml_takes_lines_or_a_table() {
         let lines = "name = \"Dark\"\nside = \"dark\"\nrules = \"decipher\"\ncards = [\n  \"3 DM-71\",\n  \"x2 Blaster\",\n]\n";
         let list = parse_list("d.toml", lines, Some(ListFormat::Toml)).unwrap();
