@@ -307,7 +307,17 @@ fn apply_directive(list: &mut DeckList, key: &str, value: &str) -> Result<(), St
 }
 
 const QUANTITY_HEADERS: &[&str] = &["quantity", "qty", "count", "copies", "number"];
-const CARD_HEADERS: &[&str] = &["card", "id", "name", "card id", "card name", "title"];
+// `card_id` and `card_name` as `yj collection export` and spreadsheets write them.
+const CARD_HEADERS: &[&str] = &[
+    "card",
+    "id",
+    "name",
+    "card id",
+    "card name",
+    "card_id",
+    "card_name",
+    "title",
+];
 
 fn parse_csv(source: &str, text: &str) -> Result<DeckList, DeckError> {
     let mut list = DeckList::empty(source, ListFormat::Csv);
