@@ -269,6 +269,11 @@ mod tests {
                 "banned = []\nbanana = 1",
                 "unknown field `banana`",
             ),
+            (
+                "objective_colours = [\"orange\", \"yellow\", \"purple\"]",
+                "objective_colours = []",
+                "objective_colours is empty",
+            ),
         ];
         for (from, to, expected) in cases {
             let edited = text.replace(from, to);
