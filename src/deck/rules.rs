@@ -150,6 +150,16 @@ impl RulesSet {
                     .map_err(|e| invalid(format!("objective_colours: {e}")))
             })
             .collect::<Result<Vec<_>, _>>()?;
+        if objective_colours.is_empty() && file.max_objectives > 0 {
+            // An Objective is a wild card (rulings.md); with no colour it could never be
+            // placed, and the report would blame the card's dots.
+            return Err(invalid(format!(
+                "objective_colours is empty, so the {} Objective{} max_objectives allows could \
+                 fill no colour; list its colours (orange, yellow, purple) or set max_objectives = 0",
+                file.max_objectives,
+                if file.max_objectives == 1 { "" } else { "s" }
+            )));
+        }
         let sets = file
             .sets
             .iter()
