@@ -896,6 +896,22 @@ mod tests {
     }
 
     #[test]
+    fn every_quantity_form_of_a_decklist_is_read() {
+        // Issue 4's decklist text: a quantity `3`, `3x` or `x3`, then the card.
+        let p = parse_text("l.txt", "3 DM-71\n3x DM-72\nx3 DM-73\nX2 DM-74\n");
+        assert!(p.rejected.is_empty(), "{:?}", p.rejected);
+        let got: Vec<(&str, u32)> = p
+            .rows
+            .iter()
+            .map(|r| (r.slot.card_id.as_str(), r.qty))
+            .collect();
+        assert_eq!(
+            got,
+            [("DM-71", 3), ("DM-72", 3), ("DM-73", 3), ("DM-74", 2)]
+        );
+    }
+
+    #[test]
     fn a_deck_list_imports_as_written_for_yj_deck_check() {
         // Headers and directives are not card rows; `side:` and `(SET)` settle shared names.
         let p = parse_text(
