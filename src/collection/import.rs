@@ -673,6 +673,12 @@ fn parse_decklist(text: &str, checker: &mut Checker<'_>) -> Parsed {
 }
 
 fn decklist_line(l: &str, line: u64, checker: &mut Checker<'_>) -> RowResult {
+    let whole = l;
+    // `x3 Card`, as `yj deck check` reads it.
+    let l = match l.strip_prefix(['x', 'X']) {
+        Some(rest) if rest.starts_with(|c: char| c.is_ascii_digit()) => rest,
+        _ => l,
+    };
     let end = l
         .find(|c: char| !(c.is_ascii_digit() || matches!(c, '-' | '+' | '.')))
         .unwrap_or(l.len());
@@ -686,12 +692,12 @@ fn decklist_line(l: &str, line: u64, checker: &mut Checker<'_>) -> RowResult {
             .unwrap_or(r)
     } else {
         return Err(format!(
-            "no quantity before the card: write `1 {l}` (quantity, then the card's id or name)"
+            "no quantity before the card: write `1 {whole}` (quantity, then the card's id or name)"
         ));
     };
     if qty.is_empty() {
         return Err(format!(
-            "no quantity before the card: write `1 {l}` (quantity, then the card's id or name)"
+            "no quantity before the card: write `1 {whole}` (quantity, then the card's id or name)"
         ));
     }
     let mut card = rest.trim();
