@@ -366,6 +366,16 @@ mod tests {
     }
 
     #[test]
+    fn a_virtual_card_is_named_by_its_original_s_number_plus_virtual() {
+        // Rulebook "Virtual Cards": a virtual card is numbered after its original (JC-42), so
+        // `JC-39 (virtual)` is the virtual Obi-Wan Kenobi, Jedi Warrior.
+        assert_eq!(id("JC-39 (virtual)"), "V1-JC-39");
+        assert_eq!(id("jc 42 (Virtual)"), "V1-JC-42");
+        // A card no virtual card replaces stays unknown.
+        assert!(catalogue().lookup("DM-71 (virtual)").is_err());
+    }
+
+    #[test]
     fn a_side_preference_settles_a_name_shared_by_both_sides() {
         let light = catalogue()
             .lookup_with(
