@@ -81,6 +81,18 @@ impl Catalogue {
             Some(rest) => (rest, true),
             None => (query_name, in_set == Some(Set::V1)),
         };
+        // `JC-39 (virtual)`: a virtual card carries its original's number (rulebook "Virtual
+        // Cards"), so the original's id names it too.
+        if want_virtual
+            && let Some(original) = self.lookup_id(name).filter(|c| !c.is_virtual())
+            && let Some(card) = self.cards().iter().find(|c| {
+                c.replaces
+                    .as_deref()
+                    .is_some_and(|r| r.eq_ignore_ascii_case(&original.id))
+            })
+        {
+            return Ok(card);
+        }
         let key = normalise(name);
         if key.is_empty() {
             return Err(LookupError::Unknown {
