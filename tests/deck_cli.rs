@@ -640,3 +640,16 @@ fn a_huge_file_is_refused_unread() {
         assert!(r.stderr.contains("larger than 1 MiB"), "{}", r.stderr);
     }
 }
+
+#[test]
+fn a_huge_rules_file_is_refused_unread() {
+    let s = scratch();
+    let line = "# not rules\n";
+    s.write("huge.toml", &line.repeat(2 * 1024 * 1024 / line.len()));
+    let r = s.run(&["deck", "check", "light.txt", "--rules-file", "huge.toml"]);
+    assert_eq!(r.code, 2, "{}", r.stdout);
+    assert_eq!(
+        r.stderr,
+        "error: cannot read rules file `huge.toml`: it is larger than 1 MiB, and a rules file is a few lines; is this the right file?\n"
+    );
+}
