@@ -26,6 +26,9 @@ const BUILT_IN: &[(&str, &str)] = &[
 
 pub const DEFAULT_RULES: &str = "standard";
 
+/// The largest rules file read.
+const MAX_RULES_BYTES: u64 = 1024 * 1024;
+
 /// A rules file as written.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -101,10 +104,24 @@ impl RulesSet {
     }
 
     pub fn from_file(path: &std::path::Path) -> Result<RulesSet, RulesError> {
-        let text = std::fs::read_to_string(path).map_err(|e| RulesError::Read {
+        use std::io::Read;
+        let fail = |reason: String| RulesError::Read {
             path: path.display().to_string(),
-            reason: e.to_string().to_lowercase(),
-        })?;
+            reason,
+        };
+        // Bounded, as decklists are: a wrong file (or /dev/zero) must not fill the memory.
+        let mut bytes = Vec::new();
+        std::fs::File::open(path)
+            .and_then(|f| f.take(MAX_RULES_BYTES + 1).read_to_end(&mut bytes))
+            .map_err(|e| fail(e.to_string().to_lowercase()))?;
+        if bytes.len() as u64 > MAX_RULES_BYTES {
+            return Err(fail(format!(
+                "it is larger than {} MiB, and a rules file is a few lines; is this the right file?",
+                MAX_RULES_BYTES / (1024 * 1024)
+            )));
+        }
+        let text = String::from_utf8(bytes)
+            .map_err(|_| fail("the file is not UTF-8 text; save it as UTF-8 and retry".into()))?;
         RulesSet::parse(&path.display().to_string(), &text)
     }
 
