@@ -172,6 +172,39 @@ mod tests {
     }
 
     #[test]
+    fn an_entry_whose_card_left_the_catalogue_survives_the_round_trip() {
+        // An export is a collector's backup: an entry the catalogue no longer knows (a card
+        // id a catalogue correction dropped) must come back from it, not block the import.
+        let catalogue = Catalogue::from_source(&CatalogueSource::embedded()).unwrap();
+        let mut original = sample();
+        original.entries.insert(
+            Slot::owned("XX-999", Finish::Regular),
+            Value {
+                qty: 2,
+                condition: Some(Condition::NearMint),
+                note: Some("old card".into()),
+            },
+        );
+        original
+            .entries
+            .insert(Slot::want("XX-999", Finish::Foil), Value::qty(1));
+        original.entries.insert(Slot::keep("XX-999"), Value::qty(3));
+        let (rows, _) = rows(&catalogue, &original);
+        for (name, text) in [("x.csv", to_csv(&rows)), ("x.json", to_json(&rows))] {
+            let parsed = parse(name, &text, &catalogue).unwrap();
+            assert!(parsed.rejected.is_empty(), "{name}: {:?}", parsed.rejected);
+            assert_eq!(parsed.warnings.len(), 3, "{name}: {:?}", parsed.warnings);
+            let mut copy = Holdings::new("main");
+            let changes = plan(&parsed.rows, Mode::Set, &copy).unwrap();
+            copy.apply(&changes).unwrap();
+            assert_eq!(copy, original, "{name}\n{text}");
+        }
+        // Only the export's own mark lets an unknown id in: a typo is still refused.
+        let parsed = parse("t.csv", "qty,card_id\n1,XX-999\n", &catalogue).unwrap();
+        assert_eq!(parsed.rejected.len(), 1);
+    }
+
+    #[test]
     fn rows_follow_catalogue_order_within_each_list() {
         let catalogue = Catalogue::from_source(&CatalogueSource::embedded()).unwrap();
         let (rows, _) = rows(&catalogue, &sample());
