@@ -355,7 +355,13 @@ impl Checker<'_> {
                 None,
             ));
         }
-        let (card_id, named) = self.card(&query)?;
+        let (card_id, named) = match self.card(&query) {
+            Ok(found) => found,
+            Err(_) if is_exported_orphan(&raw) => {
+                return orphan_row(line, list, &query, qty, explicit, condition, note);
+            }
+            Err(e) => return Err(e),
+        };
         let card = self
             .catalogue
             .get(&card_id)
@@ -394,6 +400,53 @@ impl Checker<'_> {
 
 /// A checked row and its warning, or the reason it is rejected.
 type RowResult = Result<(ImportRow, Option<String>), String>;
+
+/// A row `export` wrote for an entry whose card the catalogue no longer has: its `card_id`,
+/// and the name export gives such entries.
+fn is_exported_orphan(raw: &RawRow) -> bool {
+    raw.card.as_deref().is_some_and(|c| !c.trim().is_empty())
+        && raw.name.as_deref().map(str::trim) == Some(super::export::NOT_IN_CATALOGUE)
+}
+
+/// Restores an exported entry whose card the catalogue no longer has, as it was written, so an
+/// export stays a complete backup; the warning names it.
+fn orphan_row(
+    line: u64,
+    list: List,
+    card_id: &str,
+    qty: u32,
+    explicit: Option<Finish>,
+    condition: Option<Option<Condition>>,
+    note: Option<Option<String>>,
+) -> RowResult {
+    let finish = explicit.unwrap_or(Finish::Regular);
+    if list == List::Keep && finish == Finish::Foil {
+        return Err("a keep reserve is per card, not per finish: leave finish empty".into());
+    }
+    let (condition, note) = if list == List::Owned {
+        (condition, note)
+    } else {
+        (None, None)
+    };
+    Ok((
+        ImportRow {
+            line,
+            slot: Slot {
+                list,
+                card_id: card_id.to_string(),
+                finish,
+            },
+            qty,
+            condition,
+            note,
+        },
+        Some(format!(
+            "card `{card_id}` is not in the catalogue; restored as exported (the export marked \
+             it so), and `yj` shows it as {} until the catalogue knows it again",
+            super::export::NOT_IN_CATALOGUE
+        )),
+    ))
+}
 
 fn collect(format: FileFormat, results: Vec<(u64, RowResult)>) -> Parsed {
     let mut parsed = Parsed {

@@ -438,7 +438,7 @@ impl Ctx<'_> {
         }
         self.catalogue
             .get(card_id)
-            .map_or_else(|| "(not in the catalogue)".into(), |c| c.full_name())
+            .map_or_else(|| export::NOT_IN_CATALOGUE.into(), |c| c.full_name())
     }
 
     fn describe(&self, change: &Change) -> String {
