@@ -731,3 +731,25 @@ fn history_of_zero_entries_is_a_usage_error_not_an_empty_history() {
     assert_eq!(r.stdout, "");
     assert_eq!(r.stderr, "error: -n must be at least 1\n");
 }
+
+#[test]
+fn an_entry_whose_card_left_the_catalogue_can_still_be_edited() {
+    // A card id a catalogue correction dropped stays in the collection (and in its exports);
+    // the collector must be able to set or remove it by that id.
+    let s = Scratch::new();
+    s.write(
+        "old.csv",
+        "list,card_id,finish,qty,name\nowned,XX-9,regular,3,(not in the catalogue)\nkeep,XX-9,,1,(not in the catalogue)\n",
+    );
+    ok(&s.run(&["collection", "import", "old.csv"]));
+    let r = s.run(&["collection", "remove", "xx-9"]);
+    ok(&r);
+    assert_eq!(r.stdout, "XX-9 (not in the catalogue) (regular): 3 → 2\n");
+    ok(&s.run(&["collection", "set", "XX-9", "0"]));
+    ok(&s.run(&["collection", "keep", "default", "XX-9"]));
+    assert_eq!(exported(&s, "main"), "");
+    // An id the collection does not hold is still unknown.
+    let r = s.run(&["collection", "remove", "XX-10"]);
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("no card matches `XX-10`"), "{}", r.stderr);
+}
