@@ -700,3 +700,56 @@ fn the_guide_s_example_files_import_as_it_shows() {
         r.stdout
     );
 }
+
+#[cfg(unix)]
+#[test]
+fn a_file_name_that_is_not_utf8_is_imported_and_recorded() {
+    // Paths are bytes on Unix; the history records the command line readably instead of
+    // panicking on it.
+    use std::os::unix::ffi::OsStrExt;
+    let s = Scratch::new();
+    let name = std::ffi::OsStr::from_bytes(b"binder-\xff.txt");
+    std::fs::write(s.dir.path().join(name), "2 DM-71\n").unwrap();
+    let r = Run::from(s.cmd(&["collection", "import"]).arg(name).output().unwrap());
+    ok(&r);
+    let r = s.run(&["collection", "history", "--format", "json"]);
+    ok(&r);
+    let v: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
+    assert_eq!(
+        v[0]["command"], "yj collection import binder-\u{fffd}.txt",
+        "{}",
+        r.stdout
+    );
+}
+
+#[test]
+fn history_of_zero_entries_is_a_usage_error_not_an_empty_history() {
+    let s = Scratch::new();
+    ok(&s.run(&["collection", "add", "DM-71"]));
+    let r = s.run(&["collection", "history", "-n", "0"]);
+    assert_eq!(r.code, 2, "{}", r.stdout);
+    assert_eq!(r.stdout, "");
+    assert_eq!(r.stderr, "error: -n must be at least 1\n");
+}
+
+#[test]
+fn an_entry_whose_card_left_the_catalogue_can_still_be_edited() {
+    // A card id a catalogue correction dropped stays in the collection (and in its exports);
+    // the collector must be able to set or remove it by that id.
+    let s = Scratch::new();
+    s.write(
+        "old.csv",
+        "list,card_id,finish,qty,name\nowned,XX-9,regular,3,(not in the catalogue)\nkeep,XX-9,,1,(not in the catalogue)\n",
+    );
+    ok(&s.run(&["collection", "import", "old.csv"]));
+    let r = s.run(&["collection", "remove", "xx-9"]);
+    ok(&r);
+    assert_eq!(r.stdout, "XX-9 (not in the catalogue) (regular): 3 → 2\n");
+    ok(&s.run(&["collection", "set", "XX-9", "0"]));
+    ok(&s.run(&["collection", "keep", "default", "XX-9"]));
+    assert_eq!(exported(&s, "main"), "");
+    // An id the collection does not hold is still unknown.
+    let r = s.run(&["collection", "remove", "XX-10"]);
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("no card matches `XX-10`"), "{}", r.stderr);
+}

@@ -567,3 +567,89 @@ fn sheet_and_diff_refuse_to_guess_unresolved_lines() {
         ]
     );
 }
+
+#[test]
+fn a_list_that_names_its_own_rules_says_so_even_in_brief() {
+    // A judge checking an event's lists with the default rules must not see a bare `legal`
+    // for a list that picked the decipher rules itself (six Obi-Wans in red).
+    let s = scratch();
+    s.write(
+        "decipher-list.txt",
+        &format!("rules: decipher\n{}", text("illegal-title-limit.txt")),
+    );
+    let r = s.run(&["deck", "check", "--brief", "light.txt", "decipher-list.txt"]);
+    assert_output(
+        &r,
+        0,
+        "\
+light.txt: legal
+decipher-list.txt: legal under the decipher rules named in the list
+2 decks checked: 2 legal, 0 illegal, 0 unresolved, 0 unreadable
+",
+    );
+    let r = s.run(&["deck", "check", "decipher-list.txt"]);
+    assert!(
+        r.stdout.starts_with(
+            "decipher-list.txt: legal deck under the decipher rules (named in the list)\n"
+        ),
+        "{}",
+        r.stdout
+    );
+    let r = s.run(&["deck", "check", "decipher-list.txt", "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
+    assert_eq!(v["decks"][0]["rules_from_list"], true);
+    // Chosen on the command line, the rules are the judge's: nothing to point out.
+    let r = s.run(&[
+        "deck",
+        "check",
+        "--brief",
+        "decipher-list.txt",
+        "--rules",
+        "decipher",
+    ]);
+    assert_eq!(r.stdout.lines().next(), Some("decipher-list.txt: legal"));
+}
+
+#[test]
+fn a_huge_file_is_refused_unread() {
+    // A decklist is a few kilobytes; a file of megabytes (or an endless stream such as
+    // /dev/zero) is the wrong file, refused before it fills the memory.
+    let s = scratch();
+    let line = "# not a deck\n";
+    s.write("huge.txt", &line.repeat(2 * 1024 * 1024 / line.len()));
+    let r = s.run(&["deck", "check", "--brief", "huge.txt", "light.txt"]);
+    assert_output(
+        &r,
+        2,
+        "huge.txt: unreadable\nlight.txt: legal\n2 decks checked: 1 legal, 0 illegal, 0 unresolved, 1 unreadable\n",
+    );
+    assert_eq!(
+        r.stderr,
+        "error: cannot read `huge.txt`: it is larger than 1 MiB, and a decklist is a few kilobytes; is this the right file?\n"
+    );
+    let r = Run::from(
+        s.cmd(&["deck", "check", "--brief", "-"])
+            .write_stdin(line.repeat(2 * 1024 * 1024 / line.len()))
+            .output()
+            .unwrap(),
+    );
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    if std::path::Path::new("/dev/zero").exists() {
+        let r = s.run(&["deck", "check", "--brief", "/dev/zero"]);
+        assert_eq!(r.code, 2, "{}", r.stderr);
+        assert!(r.stderr.contains("larger than 1 MiB"), "{}", r.stderr);
+    }
+}
+
+#[test]
+fn a_huge_rules_file_is_refused_unread() {
+    let s = scratch();
+    let line = "# not rules\n";
+    s.write("huge.toml", &line.repeat(2 * 1024 * 1024 / line.len()));
+    let r = s.run(&["deck", "check", "light.txt", "--rules-file", "huge.toml"]);
+    assert_eq!(r.code, 2, "{}", r.stdout);
+    assert_eq!(
+        r.stderr,
+        "error: cannot read rules file `huge.toml`: it is larger than 1 MiB, and a rules file is a few lines; is this the right file?\n"
+    );
+}

@@ -81,6 +81,18 @@ impl Catalogue {
             Some(rest) => (rest, true),
             None => (query_name, in_set == Some(Set::V1)),
         };
+        // `JC-39 (virtual)`: a virtual card carries its original's number (rulebook "Virtual
+        // Cards"), so the original's id names it too.
+        if want_virtual
+            && let Some(original) = self.lookup_id(name).filter(|c| !c.is_virtual())
+            && let Some(card) = self.cards().iter().find(|c| {
+                c.replaces
+                    .as_deref()
+                    .is_some_and(|r| r.eq_ignore_ascii_case(&original.id))
+            })
+        {
+            return Ok(card);
+        }
         let key = normalise(name);
         if key.is_empty() {
             return Err(LookupError::Unknown {
@@ -148,7 +160,9 @@ impl Catalogue {
         }
         // Forgiving ids (`dm71`, `DM 71`) and community ids (`1_71`, whose key `171` could
         // collide, so those match on the exact text).
-        if let Some(card) = self.cards().iter().find(|c| normalise(&c.id) == key) {
+        if !joins_numbers(query)
+            && let Some(card) = self.cards().iter().find(|c| normalise(&c.id) == key)
+        {
             return Some(card);
         }
         if let Some(card) = self.cards().iter().find(|c| {
@@ -165,14 +179,16 @@ impl Catalogue {
     pub fn printing_named(&self, query: &str) -> Option<&Printing> {
         let query = query.trim();
         let key = normalise(query);
+        let forgiving = !joins_numbers(query);
         self.printings().iter().find(|p| {
             p.gemp_id
                 .as_deref()
                 .is_some_and(|g| g.eq_ignore_ascii_case(query))
-                || p.foil_number.as_deref().is_some_and(|n| {
-                    let set = p.card_id.split('-').next().unwrap_or("");
-                    normalise(&format!("{set}{n}")) == key
-                })
+                || forgiving
+                    && p.foil_number.as_deref().is_some_and(|n| {
+                        let set = p.card_id.split('-').next().unwrap_or("");
+                        normalise(&format!("{set}{n}")) == key
+                    })
         })
     }
 
@@ -199,6 +215,29 @@ impl Catalogue {
             .map(|(_, c)| (c.id.clone(), c.full_name()))
             .collect()
     }
+}
+
+/// Whether `query` has two digits with only punctuation or spaces between them (`DM-7 1`).
+/// Forgiving ids drop separators (`dm 71` is DM-71); across digits that would make one number
+/// of two, so `DM-7 1` would silently become DM-71.
+fn joins_numbers(query: &str) -> bool {
+    let mut last_digit = false;
+    let mut gap = false;
+    for c in query.chars() {
+        if c.is_ascii_digit() {
+            if last_digit && gap {
+                return true;
+            }
+            last_digit = true;
+            gap = false;
+        } else if c.is_alphanumeric() {
+            last_digit = false;
+            gap = false;
+        } else {
+            gap = true;
+        }
+    }
+    false
 }
 
 /// `Blaster (DM)` → (`Blaster`, DM). Only a known set code counts, so a name that itself ends
@@ -251,6 +290,21 @@ mod tests {
         assert_eq!(id("dm-71"), "DM-71");
         assert_eq!(id("dm 71"), "DM-71");
         assert_eq!(id("EBN-P9"), "EBN-P9");
+    }
+
+    #[test]
+    fn forgiving_ids_never_join_two_numbers() {
+        // `dm 71` is DM-71, but `DM-7 1` (DM-7 with a stray `1`, or a quantity written after
+        // the id) and `DM-1 3` are not DM-71 and DM-13: a silent guess would put Darth Maul
+        // in a list that meant Mace Windu.
+        for query in ["DM-7 1", "DM-1 3", "dm-1, 3", "BN-F1 0", "3_F1 0"] {
+            match catalogue().lookup(query) {
+                Err(LookupError::Unknown { .. }) => {}
+                other => panic!("{query}: {other:?}"),
+            }
+        }
+        assert_eq!(id("DM 71"), "DM-71");
+        assert_eq!(id("bn f10"), "BN-71");
     }
 
     #[test]
@@ -321,6 +375,16 @@ mod tests {
         assert_eq!(id("Jar Jar Binks, Gungan Outcast"), "JC-3");
         assert_eq!(id("Jar Jar Binks, Gungan Outcast (virtual)"), "V1-JC-3");
         assert_eq!(id("V1-JC-3"), "V1-JC-3");
+    }
+
+    #[test]
+    fn a_virtual_card_is_named_by_its_original_s_number_plus_virtual() {
+        // Rulebook "Virtual Cards": a virtual card is numbered after its original (JC-42), so
+        // `JC-39 (virtual)` is the virtual Obi-Wan Kenobi, Jedi Warrior.
+        assert_eq!(id("JC-39 (virtual)"), "V1-JC-39");
+        assert_eq!(id("jc 42 (Virtual)"), "V1-JC-42");
+        // A card no virtual card replaces stays unknown.
+        assert!(catalogue().lookup("DM-71 (virtual)").is_err());
     }
 
     #[test]

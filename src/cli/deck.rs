@@ -209,7 +209,8 @@ fn load(
     let list = read_list(file).map_err(|e| e.to_string())?;
     let rules = rules_for(&list, chosen, resolver.catalogue(), starter)?;
     let deck = resolver.resolve(&list);
-    let report = check(&list, &deck, resolver.catalogue(), &rules, starter);
+    let mut report = check(&list, &deck, resolver.catalogue(), &rules, starter);
+    report.rules_from_list = chosen.is_none() && list.rules.is_some();
     Ok((list, deck, report))
 }
 

@@ -44,6 +44,12 @@ pub fn backup(
             dest.display()
         )));
     }
+    if let Some(suffix) = journal_file_of(db.path(), dest) {
+        return Err(CollectionError::Input(format!(
+            "`{}` belongs to the database (its `{suffix}` file); back it up to another file",
+            dest.display()
+        )));
+    }
     let name = dest.file_name().ok_or_else(|| {
         CollectionError::Input(format!("`{}` is not a file name", dest.display()))
     })?;
@@ -101,6 +107,22 @@ pub fn backup(
     })
 }
 
+/// The suffix when `dest` is one of the files SQLite keeps beside the database: replacing
+/// the write-ahead log would lose the changes not yet copied into the database.
+fn journal_file_of(db: &Path, dest: &Path) -> Option<&'static str> {
+    let db = db.canonicalize().ok()?;
+    let parent = match dest.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    let dest = parent.canonicalize().ok()?.join(dest.file_name()?);
+    ["-wal", "-shm", "-journal"].into_iter().find(|suffix| {
+        let mut name = db.as_os_str().to_owned();
+        name.push(suffix);
+        Path::new(&name) == dest
+    })
+}
+
 fn same_file(a: &Path, b: &Path) -> bool {
     match (a.canonicalize(), b.canonicalize()) {
         (Ok(a), Ok(b)) => a == b,
@@ -149,5 +171,19 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(err.contains("the database itself"), "{err}");
+    }
+
+    #[test]
+    fn a_backup_never_replaces_the_database_s_own_journal_files() {
+        // Replacing `yj.db-wal` would drop the changes not yet copied into `yj.db`, and SQLite
+        // deletes that file on close, taking the "backup" with it.
+        let dir = tempfile::tempdir().unwrap();
+        let db =
+            Database::open_with(&dir.path().join("yj.db"), &CatalogueSource::embedded()).unwrap();
+        for suffix in ["-wal", "-shm", "-journal"] {
+            let dest = dir.path().join(format!("yj.db{suffix}"));
+            let err = backup(&db, &dest, true).unwrap_err().to_string();
+            assert!(err.contains("belongs to the database"), "{suffix}: {err}");
+        }
     }
 }

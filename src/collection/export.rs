@@ -20,6 +20,11 @@ pub const COLUMNS: &[&str] = &[
     "rarity",
 ];
 
+/// The `name` export writes for an entry whose card the catalogue no longer has. Import reads
+/// it back as that mark: it lets such a row in, and nothing else does (a mistyped id is still
+/// refused).
+pub const NOT_IN_CATALOGUE: &str = "(not in the catalogue)";
+
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct ExportRow {
     pub list: &'static str,
@@ -49,7 +54,7 @@ pub fn order_key(
 }
 
 /// Every entry as a row, and the ids of entries whose card the catalogue no longer has (they
-/// are exported, but `import` will refuse them until the catalogue knows the card again).
+/// are exported with the name [`NOT_IN_CATALOGUE`], which `import` reads back).
 pub fn rows(catalogue: &Catalogue, holdings: &Holdings) -> (Vec<ExportRow>, Vec<String>) {
     let mut slots: Vec<_> = holdings.entries.iter().collect();
     slots.sort_by_key(|(slot, _)| order_key(catalogue, slot));
@@ -63,7 +68,7 @@ pub fn rows(catalogue: &Catalogue, holdings: &Holdings) -> (Vec<ExportRow>, Vec<
                 None if slot.card_id == EVERY_CARD => "(every card)".into(),
                 None => {
                     orphans.push(slot.card_id.clone());
-                    "(not in the catalogue)".into()
+                    NOT_IN_CATALOGUE.into()
                 }
             };
             ExportRow {
@@ -169,6 +174,44 @@ mod tests {
             (last.qty, last.name.as_str()),
             (2, "(not in the catalogue)")
         );
+    }
+
+    #[test]
+    fn an_entry_whose_card_left_the_catalogue_survives_the_round_trip() {
+        // An export is a collector's backup: an entry the catalogue no longer knows (a card
+        // id a catalogue correction dropped) must come back from it, not block the import.
+        let catalogue = Catalogue::from_source(&CatalogueSource::embedded()).unwrap();
+        let mut original = sample();
+        original.entries.insert(
+            Slot::owned("XX-999", Finish::Regular),
+            Value {
+                qty: 2,
+                condition: Some(Condition::NearMint),
+                note: Some("old card".into()),
+            },
+        );
+        original
+            .entries
+            .insert(Slot::want("XX-999", Finish::Foil), Value::qty(1));
+        original.entries.insert(Slot::keep("XX-999"), Value::qty(3));
+        let (rows, _) = rows(&catalogue, &original);
+        for (name, text) in [("x.csv", to_csv(&rows)), ("x.json", to_json(&rows))] {
+            let parsed = parse(name, &text, &catalogue).unwrap();
+            assert!(parsed.rejected.is_empty(), "{name}: {:?}", parsed.rejected);
+            let orphans = parsed
+                .warnings
+                .iter()
+                .filter(|w| w.reason.contains("`XX-999` is not in the catalogue"))
+                .count();
+            assert_eq!(orphans, 3, "{name}: {:?}", parsed.warnings);
+            let mut copy = Holdings::new("main");
+            let changes = plan(&parsed.rows, Mode::Set, &copy).unwrap();
+            copy.apply(&changes).unwrap();
+            assert_eq!(copy, original, "{name}\n{text}");
+        }
+        // Only the export's own mark lets an unknown id in: a typo is still refused.
+        let parsed = parse("t.csv", "qty,card_id\n1,XX-999\n", &catalogue).unwrap();
+        assert_eq!(parsed.rejected.len(), 1);
     }
 
     #[test]

@@ -355,7 +355,13 @@ impl Checker<'_> {
                 None,
             ));
         }
-        let (card_id, named) = self.card(&query)?;
+        let (card_id, named) = match self.card(&query) {
+            Ok(found) => found,
+            Err(_) if is_exported_orphan(&raw) => {
+                return orphan_row(line, list, &query, qty, explicit, condition, note);
+            }
+            Err(e) => return Err(e),
+        };
         let card = self
             .catalogue
             .get(&card_id)
@@ -394,6 +400,53 @@ impl Checker<'_> {
 
 /// A checked row and its warning, or the reason it is rejected.
 type RowResult = Result<(ImportRow, Option<String>), String>;
+
+/// A row `export` wrote for an entry whose card the catalogue no longer has: its `card_id`,
+/// and the name export gives such entries.
+fn is_exported_orphan(raw: &RawRow) -> bool {
+    raw.card.as_deref().is_some_and(|c| !c.trim().is_empty())
+        && raw.name.as_deref().map(str::trim) == Some(super::export::NOT_IN_CATALOGUE)
+}
+
+/// Restores an exported entry whose card the catalogue no longer has, as it was written, so an
+/// export stays a complete backup; the warning names it.
+fn orphan_row(
+    line: u64,
+    list: List,
+    card_id: &str,
+    qty: u32,
+    explicit: Option<Finish>,
+    condition: Option<Option<Condition>>,
+    note: Option<Option<String>>,
+) -> RowResult {
+    let finish = explicit.unwrap_or(Finish::Regular);
+    if list == List::Keep && finish == Finish::Foil {
+        return Err("a keep reserve is per card, not per finish: leave finish empty".into());
+    }
+    let (condition, note) = if list == List::Owned {
+        (condition, note)
+    } else {
+        (None, None)
+    };
+    Ok((
+        ImportRow {
+            line,
+            slot: Slot {
+                list,
+                card_id: card_id.to_string(),
+                finish,
+            },
+            qty,
+            condition,
+            note,
+        },
+        Some(format!(
+            "card `{card_id}` is not in the catalogue; restored as exported (the export marked \
+             it so), and `yj` shows it as {} until the catalogue knows it again",
+            super::export::NOT_IN_CATALOGUE
+        )),
+    ))
+}
 
 fn collect(format: FileFormat, results: Vec<(u64, RowResult)>) -> Parsed {
     let mut parsed = Parsed {
@@ -451,6 +504,7 @@ fn parse_csv(file: &str, text: &str, checker: &mut Checker<'_>) -> Result<Parsed
         ));
     }
     let mut results = Vec::new();
+    let mut last_line = 0;
     for record in records {
         let record = match record {
             Ok(r) => r,
@@ -461,6 +515,7 @@ fn parse_csv(file: &str, text: &str, checker: &mut Checker<'_>) -> Result<Parsed
             }
         };
         let line = record.position().map_or(0, |p| p.line());
+        last_line = line;
         if record.iter().all(str::is_empty) {
             continue;
         }
@@ -482,7 +537,58 @@ fn parse_csv(file: &str, text: &str, checker: &mut Checker<'_>) -> Result<Parsed
         }
         results.push((line, checker.row(line, raw)));
     }
+    // The CSV reader accepts a quoted field still open at the end of the file, so such a
+    // field holds every line after its opening quote: those rows would vanish into it.
+    if let Some(opened) = unclosed_quote(text) {
+        let reason = format!(
+            "the double quote opened on line {opened} is never closed, so every line after it \
+             would be read as part of one field; close the quote (a quote inside a field is \
+             written twice: \"\")"
+        );
+        match results.last_mut() {
+            Some(last) if last.0 == last_line => last.1 = Err(reason),
+            _ => results.push((last_line.max(opened), Err(reason))),
+        }
+    }
     Ok(collect(FileFormat::Csv, results))
+}
+
+/// The line of a quoted field still open at the end of `text`, read as the CSV reader reads
+/// it: a quote opens a field only at its start, `""` inside is a quote, and a line starting
+/// with `#` between records is a comment.
+fn unclosed_quote(text: &str) -> Option<u64> {
+    #[derive(PartialEq)]
+    enum State {
+        RecordStart,
+        FieldStart,
+        Unquoted,
+        Quoted,
+        QuoteInQuoted,
+        Comment,
+    }
+    let mut state = State::RecordStart;
+    let (mut line, mut opened) = (1u64, 0u64);
+    for c in text.chars() {
+        state = match (state, c) {
+            (State::RecordStart, '#') => State::Comment,
+            (State::Comment, '\n') => State::RecordStart,
+            (State::Comment, _) => State::Comment,
+            (State::RecordStart | State::FieldStart, '"') => {
+                opened = line;
+                State::Quoted
+            }
+            (State::Quoted, '"') => State::QuoteInQuoted,
+            (State::Quoted, _) => State::Quoted,
+            (State::QuoteInQuoted, '"') => State::Quoted,
+            (_, '\n' | '\r') => State::RecordStart,
+            (_, ',') => State::FieldStart,
+            (_, _) => State::Unquoted,
+        };
+        if c == '\n' {
+            line += 1;
+        }
+    }
+    (state == State::Quoted).then_some(opened)
 }
 
 /// Line numbers where each element of the top-level JSON array starts.
@@ -620,6 +726,12 @@ fn parse_decklist(text: &str, checker: &mut Checker<'_>) -> Parsed {
 }
 
 fn decklist_line(l: &str, line: u64, checker: &mut Checker<'_>) -> RowResult {
+    let whole = l;
+    // `x3 Card`, as `yj deck check` reads it.
+    let l = match l.strip_prefix(['x', 'X']) {
+        Some(rest) if rest.starts_with(|c: char| c.is_ascii_digit()) => rest,
+        _ => l,
+    };
     let end = l
         .find(|c: char| !(c.is_ascii_digit() || matches!(c, '-' | '+' | '.')))
         .unwrap_or(l.len());
@@ -633,12 +745,12 @@ fn decklist_line(l: &str, line: u64, checker: &mut Checker<'_>) -> RowResult {
             .unwrap_or(r)
     } else {
         return Err(format!(
-            "no quantity before the card: write `1 {l}` (quantity, then the card's id or name)"
+            "no quantity before the card: write `1 {whole}` (quantity, then the card's id or name)"
         ));
     };
     if qty.is_empty() {
         return Err(format!(
-            "no quantity before the card: write `1 {l}` (quantity, then the card's id or name)"
+            "no quantity before the card: write `1 {whole}` (quantity, then the card's id or name)"
         ));
     }
     let mut card = rest.trim();
@@ -843,6 +955,22 @@ mod tests {
     }
 
     #[test]
+    fn every_quantity_form_of_a_decklist_is_read() {
+        // Issue 4's decklist text: a quantity `3`, `3x` or `x3`, then the card.
+        let p = parse_text("l.txt", "3 DM-71\n3x DM-72\nx3 DM-73\nX2 DM-74\n");
+        assert!(p.rejected.is_empty(), "{:?}", p.rejected);
+        let got: Vec<(&str, u32)> = p
+            .rows
+            .iter()
+            .map(|r| (r.slot.card_id.as_str(), r.qty))
+            .collect();
+        assert_eq!(
+            got,
+            [("DM-71", 3), ("DM-72", 3), ("DM-73", 3), ("DM-74", 2)]
+        );
+    }
+
+    #[test]
     fn a_deck_list_imports_as_written_for_yj_deck_check() {
         // Headers and directives are not card rows; `side:` and `(SET)` settle shared names.
         let p = parse_text(
@@ -914,6 +1042,41 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(err.contains("not a header row"), "{err}");
+    }
+
+    #[test]
+    fn an_unclosed_quote_is_rejected_not_read_as_a_long_note() {
+        // A quote opened and never closed would make every line after it part of one field:
+        // the rows for DM-72 and DM-73 would silently vanish into DM-71's note.
+        let p = parse_text(
+            "c.csv",
+            "qty,card_id,note\n1,DM-70,\n1,DM-71,\"binder 2\n2,DM-72,\n3,DM-73,\n",
+        );
+        assert_eq!(p.rows.len(), 1, "{:?}", p.rows);
+        assert_eq!(p.rows[0].slot.card_id, "DM-70");
+        assert_eq!(p.rejected.len(), 1, "{:?}", p.rejected);
+        assert_eq!(p.rejected[0].line, 3);
+        assert!(
+            p.rejected[0].reason.contains("never closed"),
+            "{}",
+            p.rejected[0].reason
+        );
+        // Even when the open field is the only one of its row.
+        let p = parse_text("c.csv", "qty,card_id,note\n1,DM-70,\n,,\"\n1,DM-72,\n");
+        assert_eq!(p.rows.len(), 1, "{:?}", p.rows);
+        assert_eq!(p.rejected.len(), 1, "{:?}", p.rejected);
+        assert_eq!(p.rejected[0].line, 3);
+        // Quotes that close, even across lines (a note of two lines), are fine.
+        let p = parse_text(
+            "c.csv",
+            "qty,card_id,note\n1,DM-71,\"two\nlines, \"\"quoted\"\"\"\n2,DM-72,\n",
+        );
+        assert!(p.rejected.is_empty(), "{:?}", p.rejected);
+        assert_eq!(p.rows.len(), 2);
+        assert_eq!(
+            p.rows[0].note,
+            Some(Some("two\nlines, \"quoted\"".to_string()))
+        );
     }
 
     #[test]

@@ -72,21 +72,32 @@ impl DeckList {
     }
 }
 
+/// The largest decklist read: sixty cards take a few kilobytes.
+pub const MAX_LIST_BYTES: u64 = 1024 * 1024;
+
 /// Reads a decklist file, or standard input for `-`.
 pub fn read_list(path: &str) -> Result<DeckList, DeckError> {
     let fail = |reason: String| DeckError::Read {
         path: path.to_string(),
         reason,
     };
-    let bytes = if path == "-" {
-        let mut buf = Vec::new();
+    let mut bytes = Vec::new();
+    // `take` bounds the read: a wrong file (or an endless stream such as /dev/zero) is
+    // refused at the limit instead of filling the memory.
+    let read = if path == "-" {
         std::io::stdin()
-            .read_to_end(&mut buf)
-            .map_err(|e| fail(e.to_string().to_lowercase()))?;
-        buf
+            .take(MAX_LIST_BYTES + 1)
+            .read_to_end(&mut bytes)
     } else {
-        std::fs::read(path).map_err(|e| fail(e.to_string().to_lowercase()))?
+        std::fs::File::open(path).and_then(|f| f.take(MAX_LIST_BYTES + 1).read_to_end(&mut bytes))
     };
+    read.map_err(|e| fail(e.to_string().to_lowercase()))?;
+    if bytes.len() as u64 > MAX_LIST_BYTES {
+        return Err(fail(format!(
+            "it is larger than {} MiB, and a decklist is a few kilobytes; is this the right file?",
+            MAX_LIST_BYTES / (1024 * 1024)
+        )));
+    }
     let text = String::from_utf8(bytes)
         .map_err(|_| fail("the file is not UTF-8 text; save it as UTF-8 and retry".into()))?;
     let format = if path == "-" {
@@ -296,7 +307,17 @@ fn apply_directive(list: &mut DeckList, key: &str, value: &str) -> Result<(), St
 }
 
 const QUANTITY_HEADERS: &[&str] = &["quantity", "qty", "count", "copies", "number"];
-const CARD_HEADERS: &[&str] = &["card", "id", "name", "card id", "card name", "title"];
+// `card_id` and `card_name` as `yj collection export` and spreadsheets write them.
+const CARD_HEADERS: &[&str] = &[
+    "card",
+    "id",
+    "name",
+    "card id",
+    "card name",
+    "card_id",
+    "card_name",
+    "title",
+];
 
 fn parse_csv(source: &str, text: &str) -> Result<DeckList, DeckError> {
     let mut list = DeckList::empty(source, ListFormat::Csv);
@@ -580,6 +601,18 @@ mod tests {
         );
         assert_eq!(list.bad_lines.len(), 1);
         assert_eq!(list.bad_lines[0].line, 5);
+    }
+
+    #[test]
+    fn csv_headers_of_the_collection_files_are_known() {
+        // `qty,card_id` is the header `yj collection export` writes and the README shows; as
+        // a decklist header it must not become an unknown card named `qty,card_id`.
+        let text = "qty,card_id\n3,DM-1\n";
+        assert_eq!(sniff(text), ListFormat::Csv);
+        let list = parse_list("d.csv", text, Some(ListFormat::Csv)).unwrap();
+        assert_eq!(cards(&list), [(2, 3, "DM-1")]);
+        let list = parse_list("d.csv", "Qty,Card_Name\n2,Blaster (DM)\n", None).unwrap();
+        assert_eq!(cards(&list), [(2, 2, "Blaster (DM)")]);
     }
 
     #[test]

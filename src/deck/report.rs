@@ -61,6 +61,9 @@ pub struct Report {
     pub side: Option<Side>,
     pub rules: String,
     pub rules_description: String,
+    /// True when the list's own `rules` line chose the rules (no `--rules` on the command
+    /// line): a judge must see that a list picked its own rules.
+    pub rules_from_list: bool,
     /// A 30-card starter deck check (`--starter`) rather than a 60-card deck.
     pub starter: bool,
     pub verdict: Verdict,

@@ -26,6 +26,9 @@ const BUILT_IN: &[(&str, &str)] = &[
 
 pub const DEFAULT_RULES: &str = "standard";
 
+/// The largest rules file read.
+const MAX_RULES_BYTES: u64 = 1024 * 1024;
+
 /// A rules file as written.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -101,10 +104,24 @@ impl RulesSet {
     }
 
     pub fn from_file(path: &std::path::Path) -> Result<RulesSet, RulesError> {
-        let text = std::fs::read_to_string(path).map_err(|e| RulesError::Read {
+        use std::io::Read;
+        let fail = |reason: String| RulesError::Read {
             path: path.display().to_string(),
-            reason: e.to_string().to_lowercase(),
-        })?;
+            reason,
+        };
+        // Bounded, as decklists are: a wrong file (or /dev/zero) must not fill the memory.
+        let mut bytes = Vec::new();
+        std::fs::File::open(path)
+            .and_then(|f| f.take(MAX_RULES_BYTES + 1).read_to_end(&mut bytes))
+            .map_err(|e| fail(e.to_string().to_lowercase()))?;
+        if bytes.len() as u64 > MAX_RULES_BYTES {
+            return Err(fail(format!(
+                "it is larger than {} MiB, and a rules file is a few lines; is this the right file?",
+                MAX_RULES_BYTES / (1024 * 1024)
+            )));
+        }
+        let text = String::from_utf8(bytes)
+            .map_err(|_| fail("the file is not UTF-8 text; save it as UTF-8 and retry".into()))?;
         RulesSet::parse(&path.display().to_string(), &text)
     }
 
@@ -150,6 +167,16 @@ impl RulesSet {
                     .map_err(|e| invalid(format!("objective_colours: {e}")))
             })
             .collect::<Result<Vec<_>, _>>()?;
+        if objective_colours.is_empty() && file.max_objectives > 0 {
+            // An Objective is a wild card (rulings.md); with no colour it could never be
+            // placed, and the report would blame the card's dots.
+            return Err(invalid(format!(
+                "objective_colours is empty, so the {} Objective{} max_objectives allows could \
+                 fill no colour; list its colours (orange, yellow, purple) or set max_objectives = 0",
+                file.max_objectives,
+                if file.max_objectives == 1 { "" } else { "s" }
+            )));
+        }
         let sets = file
             .sets
             .iter()
@@ -268,6 +295,11 @@ mod tests {
                 "banned = []",
                 "banned = []\nbanana = 1",
                 "unknown field `banana`",
+            ),
+            (
+                "objective_colours = [\"orange\", \"yellow\", \"purple\"]",
+                "objective_colours = []",
+                "objective_colours is empty",
             ),
         ];
         for (from, to, expected) in cases {

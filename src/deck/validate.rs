@@ -52,6 +52,25 @@ pub fn check(
                     .cards([card.id.clone()])
                     .actual_allowed(dc.count, 0),
                 );
+            } else if let Some(original) = card.replaces.as_deref().and_then(|id| catalogue.get(id))
+                && !rules.sets.contains(&original.set)
+            {
+                // Sleeved with its original (rulebook "Virtual Cards"), a virtual card plays
+                // only where the original could.
+                violations.push(
+                    Violation::new(
+                        Code::SetNotAllowed,
+                        format!(
+                            "{} is a virtual card sleeved with {}, from {}, which the {} rules do not allow",
+                            describe(card),
+                            original.id,
+                            original.set.name(),
+                            rules.name
+                        ),
+                    )
+                    .cards([card.id.clone(), original.id.clone()])
+                    .actual_allowed(dc.count, 0),
+                );
             }
         } else if !rules.sets.contains(&card.set) {
             violations.push(
@@ -234,6 +253,7 @@ fn finish(
         side: deck.side,
         rules: rules.name.clone(),
         rules_description: rules.description.clone(),
+        rules_from_list: false,
         starter,
         verdict,
         cards: total,
@@ -431,13 +451,34 @@ fn title_ids<'a>(card: &'a Card, catalogue: &'a Catalogue, titles: &mut Titles<'
         .as_deref()
         .and_then(|id| catalogue.get(id))
         .unwrap_or(card);
-    match base.card_type {
-        CardType::ArmedAndDangerous | CardType::ComboBattle | CardType::DoubleImpact => base
-            .title
+    if is_two_part(base.card_type) {
+        base.title
             .split(" & ")
-            .map(|t| titles.intern(t.trim()))
-            .collect(),
-        _ => vec![titles.intern(&base.title)],
+            .map(|part| titles.intern(part_title(part.trim(), base.card_type)))
+            .collect()
+    } else {
+        vec![titles.intern(&base.title)]
+    }
+}
+
+/// Armed & Dangerous, Combo Battle and Double Impact cards print two cards' names on one.
+fn is_two_part(card_type: CardType) -> bool {
+    matches!(
+        card_type,
+        CardType::ArmedAndDangerous | CardType::ComboBattle | CardType::DoubleImpact
+    )
+}
+
+/// The bare title one half of a two-part card counts toward. Subtitles are ignored for deck
+/// construction (rulebook "The 6-By-10 Rule"): an Armed & Dangerous half is printed
+/// `Title, Subtitle` (`Adi Gallia, Corellian Jedi Master` counts toward `Adi Gallia`), while a
+/// battle card's title may itself hold a comma (`Cha Skrunee Da Pat, Sleemo`), so a Combo or
+/// Double Impact half stays whole. A test checks every half against the catalogue's titles.
+fn part_title(part: &str, card_type: CardType) -> &str {
+    if card_type == CardType::ArmedAndDangerous {
+        part.split(", ").next().unwrap_or(part).trim()
+    } else {
+        part
     }
 }
 

@@ -255,10 +255,15 @@ pub struct NamesArgs {
     format: Format,
 }
 
-/// The command line as typed, for the history.
+/// The command line as typed, for the history. Arguments are read as bytes (`args_os`): a
+/// file name need not be UTF-8, and `std::env::args` would panic on it.
 fn command_line() -> String {
     std::iter::once("yj".to_string())
-        .chain(std::env::args().skip(1))
+        .chain(
+            std::env::args_os()
+                .skip(1)
+                .map(|a| a.to_string_lossy().into_owned()),
+        )
         .map(|a| {
             if a.is_empty() || a.contains(|c: char| c.is_whitespace() || c == '\'' || c == '"') {
                 format!("'{}'", a.replace('\'', "'\\''"))
@@ -319,11 +324,11 @@ pub fn run(args: CollectionArgs, db_path: &Path) -> Result<ExitCode> {
             c.write(&mut db, |h| edit::add(h, &id, finish, a.qty, &details))
         }
         CollectionCommand::Remove(a) => {
-            let (id, finish, _) = printing(&catalogue, &a.card, a.foil).map_err(input)?;
+            let (id, finish, _) = c.stored_printing(&db, &a.card, a.foil)?;
             c.write(&mut db, |h| edit::remove(h, &id, finish, a.qty))
         }
         CollectionCommand::Set(a) => {
-            let (id, finish, warning) = printing(&catalogue, &a.card, a.foil).map_err(input)?;
+            let (id, finish, warning) = c.stored_printing(&db, &a.card, a.foil)?;
             warn(warning);
             let details = Details {
                 condition: a.condition,
@@ -342,7 +347,7 @@ pub fn run(args: CollectionArgs, db_path: &Path) -> Result<ExitCode> {
                 c.write(&mut db, |h| edit::want(h, &id, finish, qty))
             }
             Some(WantAction::Remove { card, foil }) => {
-                let (id, finish, _) = printing(&catalogue, &card, foil).map_err(input)?;
+                let (id, finish, _) = c.stored_printing(&db, &card, foil)?;
                 c.write(&mut db, |h| edit::want(h, &id, finish, 0))
             }
             None => match &a.deck {
@@ -363,7 +368,7 @@ pub fn run(args: CollectionArgs, db_path: &Path) -> Result<ExitCode> {
         CollectionCommand::Trades(a) => c.trades(&db, a.format),
         CollectionCommand::Keep(a) => {
             let id = match &a.card {
-                Some(card) => printing(&catalogue, card, false).map_err(input)?.0,
+                Some(card) => c.stored_printing(&db, card, false)?.0,
                 None => EVERY_CARD.to_string(),
             };
             let qty = if a.qty.eq_ignore_ascii_case("default") {
@@ -433,7 +438,7 @@ impl Ctx<'_> {
         }
         self.catalogue
             .get(card_id)
-            .map_or_else(|| "(not in the catalogue)".into(), |c| c.full_name())
+            .map_or_else(|| export::NOT_IN_CATALOGUE.into(), |c| c.full_name())
     }
 
     fn describe(&self, change: &Change) -> String {
@@ -480,6 +485,39 @@ impl Ctx<'_> {
             text.push_str(&format!(", note “{n}”"));
         }
         text
+    }
+
+    /// A printing named on the command line, as [`printing`] finds it; failing that, an entry
+    /// the collection holds under exactly that id for a card the catalogue no longer has, so
+    /// the collector can still set or remove it.
+    fn stored_printing(
+        &self,
+        db: &Database,
+        query: &str,
+        foil: bool,
+    ) -> Result<(String, Finish, Option<String>)> {
+        let err = match printing(self.catalogue, query, foil) {
+            Ok(found) => return Ok(found),
+            Err(err @ CollectionError::Lookup(crate::catalogue::LookupError::Unknown { .. })) => {
+                err
+            }
+            Err(err) => return Err(input(err)),
+        };
+        let h = store::load(db.connection(), self.name).map_err(input)?;
+        let query = query.trim();
+        let stored = h.entries.keys().find(|s| {
+            s.card_id != EVERY_CARD
+                && s.card_id.eq_ignore_ascii_case(query)
+                && self.catalogue.get(&s.card_id).is_none()
+        });
+        match stored {
+            Some(slot) => Ok((
+                slot.card_id.clone(),
+                if foil { Finish::Foil } else { Finish::Regular },
+                None,
+            )),
+            None => Err(input(err)),
+        }
     }
 
     fn holdings(&self, db: &Database) -> Result<Holdings> {

@@ -304,6 +304,10 @@ impl Ctx<'_> {
     }
 
     pub(super) fn history(&self, db: &Database, a: HistoryArgs) -> Result<ExitCode> {
+        if a.n == 0 {
+            // Zero entries would print "no history yet", which is false.
+            return Err(InputError("-n must be at least 1".into()).into());
+        }
         let entries = store::history(db, self.name, a.n).map_err(input)?;
         if a.format != Format::Table {
             let records: Vec<Record> = entries

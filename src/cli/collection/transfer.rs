@@ -132,11 +132,12 @@ impl Ctx<'_> {
         let (rows, orphans) = export::rows(self.catalogue, &h);
         if !orphans.is_empty() {
             eprintln!(
-                "warning: {} name{} a card the catalogue no longer has ({}); they are exported, \
-                 but `import` will refuse them until the catalogue knows the card again",
+                "warning: {} name{} a card the catalogue no longer has ({}); they are exported \
+                 marked `{}`, and `import` restores them as they are",
                 counted(orphans.len(), "entry", "entries"),
                 if orphans.len() == 1 { "s" } else { "" },
-                orphans.join(", ")
+                orphans.join(", "),
+                export::NOT_IN_CATALOGUE
             );
         }
         let text = match a.format {

@@ -137,12 +137,19 @@ fn brief_line(out: &mut impl Write, r: &Report) -> Result<()> {
             codes.push(v.code.as_str());
         }
     }
+    // Rules a list picked for itself are named, so a batch checked with the default rules
+    // cannot show a bare `legal` for a list that chose laxer ones.
+    let rules = if r.rules_from_list && r.rules != crate::deck::rules::DEFAULT_RULES {
+        format!(" under the {} rules named in the list", r.rules)
+    } else {
+        String::new()
+    };
     if codes.is_empty() {
-        writeln!(out, "{}: {}", r.file, r.verdict.as_str())?;
+        writeln!(out, "{}: {}{rules}", r.file, r.verdict.as_str())?;
     } else {
         writeln!(
             out,
-            "{}: {} ({})",
+            "{}: {}{rules} ({})",
             r.file,
             r.verdict.as_str(),
             codes.join(", ")
@@ -155,10 +162,15 @@ fn report_table(out: &mut impl Write, r: &Report) -> Result<()> {
     let what = if r.starter { "starter deck" } else { "deck" };
     writeln!(
         out,
-        "{}: {} {what} under the {} rules",
+        "{}: {} {what} under the {} rules{}",
         r.file,
         r.verdict.as_str(),
-        r.rules
+        r.rules,
+        if r.rules_from_list {
+            " (named in the list)"
+        } else {
+            ""
+        }
     )?;
     let count = if r.verdict == Verdict::Unresolved {
         format!("{} cards on the lines that resolved", r.cards)
@@ -268,9 +280,14 @@ pub(super) fn sheet(sheet: &Sheet, report: &Report, format: Format) -> Result<()
             )?;
             writeln!(
                 out,
-                "file: {}; rules: {}; verdict: {}",
+                "file: {}; rules: {}{}; verdict: {}",
                 sheet.file,
                 sheet.rules,
+                if report.rules_from_list {
+                    " (named in the list)"
+                } else {
+                    ""
+                },
                 sheet.verdict.as_str()
             )?;
             writeln!(out, "deck hash: {}", sheet.hash)?;

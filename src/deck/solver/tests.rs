@@ -669,3 +669,97 @@ fn the_search_matches_brute_force_on_random_small_decks() {
     // The generator must produce both kinds of deck for the check to mean anything.
     assert!(legal > 30 && legal < 370, "{legal} legal of 400");
 }
+
+#[test]
+fn the_search_matches_brute_force_with_copies_semi_wilds_and_two_titles() {
+    // The first cross-check uses single copies; here pieces come in several copies (the
+    // merging of identical cards and the copy counts are then on trial), semi-wild cards have
+    // several white dots, some cards print two titles, and some wild or semi-wild cards are
+    // locations (they may carry the three-planet rule from purple's wild slot).
+    let limits = Limits {
+        per_colour: 3,
+        title_limit: Some(2),
+        three_planets: true,
+    };
+    let masks: [u8; 7] = [
+        0b111111, 0b101010, 0b000011, 0b110000, 0b100001, 0b011100, 0b100000,
+    ];
+    let mut rng = Rng(2024);
+    let (mut legal, mut rounds) = (0, 0);
+    while rounds < 300 {
+        let mut pieces = Vec::new();
+        for c in DotColour::ALL {
+            let mut left = 3u32;
+            while left > 0 {
+                // Purple holds one location of each planet (mostly): single copies.
+                let n = if c == DotColour::Purple {
+                    1
+                } else {
+                    1 + rng.below(u64::from(left.min(2))) as u32
+                };
+                left -= n;
+                // Purple cards are mostly locations, of planets in turn from a random start.
+                let planet = (c == DotColour::Purple && rng.below(6) != 0)
+                    .then(|| Planet::ALL[(left as usize + rounds) % 3]);
+                let mut titles = vec![rng.below(6) as u32];
+                if rng.below(6) == 0 {
+                    titles.push((titles[0] + 1 + rng.below(5) as u32) % 6);
+                }
+                pieces.push(Piece {
+                    home: Some(c),
+                    wild: 0,
+                    titles,
+                    planet,
+                    count: n,
+                });
+            }
+        }
+        // Take a few copies away, so the wild cards have gaps to fill (or not).
+        let removed = rng.below(4);
+        for _ in 0..removed {
+            let at = rng.below(pieces.len() as u64) as usize;
+            pieces[at].count -= 1;
+            if pieces[at].count == 0 {
+                pieces.remove(at);
+            }
+        }
+        let mut wild_copies = removed + rng.below(2);
+        while wild_copies > 0 {
+            let home = (rng.below(2) == 0).then(|| DotColour::ALL[rng.below(6) as usize]);
+            let wild = masks[rng.below(7) as usize] & !home.map_or(0, |h| 1 << h as u8);
+            let planet = (rng.below(4) == 0).then(|| Planet::ALL[rng.below(3) as usize]);
+            let mut titles = vec![rng.below(6) as u32];
+            if rng.below(4) == 0 {
+                titles.push((titles[0] + 1 + rng.below(5) as u32) % 6);
+            }
+            let count = 1 + rng.below(wild_copies.min(2)) as u32;
+            wild_copies -= u64::from(count);
+            pieces.push(Piece {
+                home,
+                wild,
+                titles,
+                planet,
+                count,
+            });
+        }
+        // Brute force tries every choice of every copy: keep the product small.
+        let combos: f64 = pieces
+            .iter()
+            .map(|p| f64::from(1 + (p.wild & !p.home.map_or(0, |h| 1 << h as u8)).count_ones()))
+            .zip(pieces.iter())
+            .map(|(c, p)| c.powi(p.count as i32))
+            .product();
+        if combos > 20_000.0 {
+            continue;
+        }
+        rounds += 1;
+        let expected = brute_force(&pieces, limits);
+        let a = solve(&pieces, limits);
+        assert_eq!(a.cost, expected, "round {rounds}: {pieces:?}");
+        if a.is_legal() {
+            legal += 1;
+            obeys_rules(&pieces, &a, limits).unwrap_or_else(|e| panic!("round {rounds}: {e}"));
+        }
+    }
+    assert!(legal > 5 && legal < 295, "{legal} legal of 300");
+}

@@ -322,3 +322,112 @@ fn absurd_quantities_fail_the_size_rule_without_trouble() {
     assert_eq!(report.cards, 8_000_000_003);
     assert!(report.colours.is_empty());
 }
+
+#[test]
+fn an_armed_and_dangerous_card_counts_toward_its_character_title() {
+    // rulings.md "Conflicts and the project's decisions": a card counts toward every title
+    // printed on it, and "Subtitles are ignored for deck construction" (rulebook "The 6-By-10
+    // Rule"). RF-A3 "Adi Gallia, Corellian Jedi Master & Adi Gallia's Lightsaber" is an
+    // `Adi Gallia` card: five JC-13 Adi Gallia and RF-A3, all red, are six in red.
+    let five = edit(
+        &edit(
+            LIGHT,
+            "3 Qui-Gon Jinn, Jedi Master",
+            "5 Adi Gallia, Corellian Jedi Master",
+        ),
+        "2 Mace Windu, Jedi Master",
+        "",
+    );
+    assert_eq!(standard(&five).verdict, Verdict::Legal);
+    let report = standard(&edit(&five, "1 Ishi Tib, Warrior", "1 RF-A3"));
+    assert_eq!(
+        codes(&report),
+        [Code::TitleLimit],
+        "{:#?}",
+        report.violations
+    );
+    let v = &report.violations[0];
+    assert_eq!(v.colour, Some(DotColour::Red));
+    assert_eq!(v.cards, ["JC-13", "RF-A3"]);
+    assert_eq!(
+        v.message,
+        "`Adi Gallia`: 6 cards in red, 6 of which cannot leave it; at most 5 of a title per colour (subtitles ignored)"
+    );
+}
+
+#[test]
+fn every_title_of_a_two_part_card_is_a_title_of_the_game() {
+    // The halves of Armed & Dangerous, Combo Battle and Double Impact cards are printed as
+    // `Title, Subtitle` or `Title`; each must count toward the bare title the other cards of
+    // that name carry, or the five-per-title rule misses them.
+    let two_part = |c: &Card| {
+        matches!(
+            c.card_type,
+            CardType::ArmedAndDangerous | CardType::ComboBattle | CardType::DoubleImpact
+        )
+    };
+    let catalogue = test_catalogue();
+    let titles: Vec<String> = catalogue
+        .cards()
+        .iter()
+        .filter(|c| !two_part(c))
+        .map(|c| title_key(&c.title))
+        .collect();
+    let mut checked = 0;
+    for card in catalogue.cards().iter().filter(|c| two_part(c)) {
+        let mut interned = Titles::default();
+        let ids = title_ids(card, catalogue, &mut interned);
+        assert_eq!(ids.len(), 2, "{}", card.id);
+        for id in ids {
+            let name = interned.name(id);
+            assert!(
+                titles.contains(&title_key(name)),
+                "{} counts toward `{name}`, which no other card is titled",
+                card.id
+            );
+        }
+        checked += 1;
+    }
+    assert!(checked >= 40, "{checked} two-part cards");
+}
+
+#[test]
+fn a_virtual_card_needs_its_original_s_set_to_be_legal() {
+    // "Virtual Cards": a virtual card is sleeved with its original, whose card number it must
+    // match, so it plays only where the original could. Rules for a Menace of Darth Maul
+    // event (DM and EDM) with virtual cards allowed still refuse V1-JC-39, a JC-39.
+    let text = include_str!(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/data/rules/standard.toml"
+    ));
+    let sets = text
+        .lines()
+        .find(|l| l.starts_with("sets = "))
+        .expect("a sets line");
+    let rules = RulesSet::parse(
+        "dm-event.toml",
+        &text.replace(sets, "sets = [\"DM\", \"EDM\"]"),
+    )
+    .unwrap();
+    assert!(rules.virtual_cards);
+    let list = parse_list(
+        "deck.txt",
+        &edit(LIGHT, "1 Ishi Tib, Warrior", "1 V1-JC-39"),
+        Some(ListFormat::Text),
+    )
+    .unwrap();
+    let deck = Resolver::new(test_catalogue()).resolve(&list);
+    let report = check(&list, &deck, test_catalogue(), &rules, false);
+    assert_eq!(
+        codes(&report),
+        [Code::SetNotAllowed],
+        "{:#?}",
+        report.violations
+    );
+    let v = &report.violations[0];
+    assert_eq!(v.cards, ["V1-JC-39", "JC-39"]);
+    assert_eq!(
+        v.message,
+        "V1-JC-39 (Obi-Wan Kenobi, Jedi Warrior) is a virtual card sleeved with JC-39, from The Jedi Council, which the standard rules do not allow"
+    );
+}
