@@ -101,7 +101,9 @@ impl GameState {
     }
 
     /// The start of a turn: hidden cards are turned up ("At the start of your second turn ...
-    /// you have to turn those hidden cards face up").
+    /// you have to turn those hidden cards face up"). At every planet, not just the current
+    /// one: cards hidden at a planet surrendered at the end of their owner's first turn there
+    /// are stranded, and still turn up now ("concealed from your opponent for one turn").
     pub(crate) fn start_turn(&mut self, p: Player) -> Flow {
         if self.turn >= self.options.turn_cap {
             return Err(self.end(None, Victory::TurnCap));
@@ -117,10 +119,12 @@ impl GameState {
             turn: self.turn,
         });
         let mut revealed = Vec::new();
-        for c in self.at_mut(planet, p).iter_mut() {
-            if !c.face_up {
-                c.face_up = true;
-                revealed.push(c.card);
+        for pl in Planet::ALL {
+            for c in self.at_mut(pl, p).iter_mut() {
+                if !c.face_up {
+                    c.face_up = true;
+                    revealed.push(c.card);
+                }
             }
         }
         for card in revealed {

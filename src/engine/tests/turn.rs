@@ -192,3 +192,44 @@ fn an_illegal_action_leaves_the_state_untouched() {
         format!("{:?}", (g.players.clone(), g.phase(), g.turn()))
     );
 }
+
+#[test]
+fn hidden_cards_stranded_by_a_surrender_turn_up_at_their_owners_next_turn() {
+    // "The Hidden Cards Rule": "Hidden cards are concealed from your opponent for one turn ...
+    // At the start of your second turn ... you have to turn those hidden cards face up." A
+    // player who surrenders at the end of his first turn at a planet strands his hidden cards
+    // there ("Surrender"); they still turn up at the start of his next turn, at the next
+    // planet, and can then be evacuated ("you can't use a transport where you have no face-up
+    // cards to be evacuated", so face-down forever would strand them for good).
+    let mut b = Builder::new();
+    b.current(Planet::Naboo, 0);
+    b.phase(Phase::EndOfTurn, A);
+    let x = b.add(A, ch("X", 2, 1), Zone::At(Planet::Naboo, false));
+    b.add(B, ch("Y", 2, 1), Zone::At(Planet::Naboo, true));
+    let next = b.add(A, fx::location(Planet::Coruscant, 0), Zone::Hand);
+    b.add(
+        A,
+        fx::starship("Cruiser", crate::catalogue::StarshipClass::Transport, 5, 5),
+        Zone::Hyperspace,
+    );
+    b.deck_filler(A, 1, 10);
+    b.deck_filler(B, 1, 10);
+    let mut g = b.build();
+    let ev = play(
+        &mut g,
+        &[
+            Action::Surrender,
+            Action::NextLocation(next),
+            Action::NoEffect,
+            Action::NoEffect,
+        ],
+    );
+    assert_eq!(
+        (g.active(), g.current_planet(), g.phase()),
+        (A, Some(Planet::Coruscant), Phase::Deploy)
+    );
+    assert!(ev.contains(&Event::Revealed { player: A, card: x }));
+    assert!(g.at(Planet::Naboo, A).iter().all(|c| c.face_up));
+    assert_eq!(g.view(B).def(x).map(|d| d.name.as_str()), Some("X"));
+    assert!(legal(&g).contains(&Action::Evacuate(Planet::Naboo)));
+}
