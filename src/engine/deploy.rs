@@ -255,10 +255,23 @@ impl GameState {
         let handling = self.def(pilot).handling?;
         // Handling 0 and 6 cannot be used: no lap needs a 0, and a 6 is never a substitute
         // for anything but itself.
-        if (1..=5).contains(&handling) && d.destiny() == handling && ps.lap_handling < 2 {
+        if (1..=5).contains(&handling) && d.destiny() == handling && self.lap_handling(p) < 2 {
             return Some(true);
         }
         None
+    }
+
+    /// The handling cards in the lap in progress: the cards whose destiny is not the number
+    /// they stand for (a card of the needed number is never played as a handling card).
+    /// Counted from the pile rather than kept, because lap cards can leave it: "you may lose
+    /// them for damage or draw them to Even Up" once the draw deck is exhausted.
+    pub(crate) fn lap_handling(&self, p: Player) -> usize {
+        self.players[p.index()]
+            .laps
+            .iter()
+            .enumerate()
+            .filter(|&(i, &c)| self.def(c).destiny() as usize != i + 1)
+            .count()
     }
 
     pub(crate) fn thrust(&mut self, p: Player) {
@@ -276,9 +289,6 @@ impl GameState {
         let ps = &mut self.players[p.index()];
         let value = ps.laps.len() as u8 + 1;
         ps.laps.push(card);
-        if handling {
-            ps.lap_handling += 1;
-        }
         self.emit(Event::LapCard {
             player: p,
             card,
@@ -288,7 +298,6 @@ impl GameState {
         if value == 6 {
             let ps = &mut self.players[p.index()];
             ps.lap_tokens += 1;
-            ps.lap_handling = 0;
             let laps = std::mem::take(&mut ps.laps);
             ps.deck.extend(laps);
             let tokens = ps.lap_tokens;

@@ -96,7 +96,6 @@ pub struct PlayerState {
     pub thrust: u8,
     /// The podracing pile of the lap in progress, in playing order.
     pub laps: Vec<CardRef>,
-    pub lap_handling: u8,
     pub lap_tokens: u8,
     pub duel_hand: Vec<CardRef>,
     pub duel_pile: Vec<CardRef>,

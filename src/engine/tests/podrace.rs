@@ -204,3 +204,69 @@ fn lap_cards_are_still_part_of_the_draw_deck() {
     assert_eq!(g.player(A).laps.len(), 2);
     assert!(g.result().is_none());
 }
+
+#[test]
+fn handling_cards_lost_from_the_pile_no_longer_count() {
+    // "You may play no more than two cards as handling cards in a completed lap." Lap cards
+    // are "part of your draw deck, so you may lose them for damage ... Use them in the reverse
+    // order of playing them." A handling card lost that way is no longer in the lap: the lap
+    // holds one handling card, and may take another.
+    let (mut b, _, _) = racing();
+    let c: Vec<CardRef> = [1, 3, 3, 3, 3, 3]
+        .iter()
+        .map(|&v| b.add(A, fx::destiny(v), Zone::Hand))
+        .collect();
+    let mut g = b.build();
+    g.players[0].thrust = 6;
+    // 1, then 3 for the 2 (handling), 3, then 3 for the 4 (handling): two handling cards.
+    play(
+        &mut g,
+        &[
+            Action::Lap(c[0]),
+            Action::Lap(c[1]),
+            Action::Lap(c[2]),
+            Action::Lap(c[3]),
+        ],
+    );
+    assert!(!legal(&g).contains(&Action::Lap(c[4])));
+    // The draw deck runs out; a damage takes the last lap card played (the handling 4).
+    g.players[0].deck.clear();
+    g.damage(A, 1).unwrap();
+    assert_eq!(g.player(A).laps, c[..3].to_vec());
+    // The pile needs a 4 again, and one handling card may stand in for it.
+    assert!(legal(&g).contains(&Action::Lap(c[4])));
+}
+
+#[test]
+fn location_cards_are_never_lap_cards_and_handling_resets_each_lap() {
+    // "You may not play Location cards as lap cards." "You may play no more than two cards as
+    // handling cards in a completed lap": the limit is per lap.
+    let (mut b, _, _) = racing();
+    let mut loc = fx::location(Planet::Tatooine, 0);
+    loc.destiny = Some(1);
+    let loc = b.add(A, loc, Zone::Hand);
+    let c: Vec<CardRef> = [1, 3, 3, 3, 5, 6, 3]
+        .iter()
+        .map(|&v| b.add(A, fx::destiny(v), Zone::Hand))
+        .collect();
+    let mut g = b.build();
+    g.players[0].thrust = 6;
+    let l = legal(&g);
+    assert!(!l.contains(&Action::Lap(loc)) && l.contains(&Action::Lap(c[0])));
+    // 1, 3 for 2, 3, 3 for 4, 5, 6: a lap with two handling cards; then a new lap, whose 1
+    // may be a handling 3 again.
+    play(
+        &mut g,
+        &[
+            Action::Thrust,
+            Action::Lap(c[0]),
+            Action::Lap(c[1]),
+            Action::Lap(c[2]),
+            Action::Lap(c[3]),
+            Action::Lap(c[4]),
+            Action::Lap(c[5]),
+        ],
+    );
+    assert_eq!(g.player(A).lap_tokens, 1);
+    assert!(legal(&g).contains(&Action::Lap(c[6])));
+}
