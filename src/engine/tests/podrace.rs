@@ -163,10 +163,21 @@ fn podracing_comes_before_anything_else_in_the_deploy_step() {
     // in your Deploy Step."
     let (mut b, _, _) = racing();
     let x = b.add(A, ch("X", 1, 1), Zone::Hand);
+    let one = b.add(A, fx::destiny(1), Zone::Hand);
+    let two = b.add(A, fx::destiny(2), Zone::Hand);
     let mut g = b.build();
+    g.players[0].thrust = 3;
     assert!(legal(&g).contains(&Action::Thrust));
+    play(&mut g, &[Action::Lap(one)]);
+    let l = legal(&g);
+    assert!(l.contains(&Action::Thrust) && l.contains(&Action::Lap(two)));
+    play(&mut g, &[Action::Thrust]);
+    assert!(legal(&g).contains(&Action::Refuel(1)));
     play(&mut g, &[Action::Deploy(x)]);
-    assert!(!legal(&g).contains(&Action::Thrust));
+    // No more thrust, lap cards or refuel this deploy step.
+    let l = legal(&g);
+    assert!(!l.contains(&Action::Thrust) && !l.contains(&Action::Lap(two)));
+    assert!(!l.iter().any(|a| matches!(a, Action::Refuel(_))));
 }
 
 #[test]
