@@ -201,3 +201,35 @@ fn starships_go_to_hyperspace_under_duel_of_the_fates_rules_only() {
     );
     assert!(!legal(&b.build()).contains(&Action::Deploy(ship)));
 }
+
+#[test]
+fn hidden_cards_still_count_for_uniqueness_and_the_one_effect() {
+    // "The Hidden Cards Rule": "Hidden cards are not present at the location for any purpose
+    // other than uniqueness." A hidden Obi-Wan stranded on Tatooine keeps another Obi-Wan off
+    // Naboo; a hidden Watto keeps a second Watto off; a hidden Effect is the player's one
+    // Effect ("Each player may have only one Effect card deployed at a time").
+    let mut b = deploy_step();
+    b.controlled(Planet::Tatooine, B);
+    b.add(
+        A,
+        ch("Obi-Wan Kenobi", 5, 5),
+        Zone::At(Planet::Tatooine, false),
+    );
+    let obi = b.add(A, ch("Obi-Wan Kenobi", 5, 5), Zone::Hand);
+    let mut unique = ch("Watto", 1, 1);
+    unique.stackable = Some(false);
+    b.add(A, unique.clone(), Zone::At(Planet::Naboo, false));
+    let watto = b.add(A, unique, Zone::Hand);
+    b.add(
+        A,
+        fx::effect("After Her!", 1),
+        Zone::At(Planet::Naboo, false),
+    );
+    let effect = b.add(A, fx::effect("Sando Aqua Monster", 1), Zone::Hand);
+    let other = b.add(A, ch("Qui-Gon Jinn", 1, 1), Zone::Hand);
+    let l = legal(&b.build());
+    assert!(l.contains(&Action::Deploy(other)));
+    for c in [obi, watto, effect] {
+        assert!(!l.contains(&Action::Deploy(c)), "{c:?}");
+    }
+}

@@ -81,10 +81,15 @@ fn declining_a_deck_search_costs_one_damage() {
             Action::SearchTakeNothing,
         ],
     );
-    assert!(ev.contains(&Event::Damage {
-        player: A,
-        cards: 1
-    }));
+    // The penalty comes "after you reshuffle".
+    let shuffled = ev.iter().position(|e| *e == Event::Shuffled(A));
+    let damaged = ev.iter().position(|e| {
+        *e == Event::Damage {
+            player: A,
+            cards: 1,
+        }
+    });
+    assert!(shuffled.is_some() && damaged.is_some() && shuffled < damaged);
     assert_eq!(g.player(A).deck.len(), 4);
     // Not searching at all costs nothing.
     let mut b = Builder::new();

@@ -386,3 +386,35 @@ fn the_next_planet_is_one_not_yet_in_play_from_hand_discard_or_deck() {
     want.sort_by_key(|a| format!("{a:?}"));
     assert_eq!(l, want);
 }
+
+#[test]
+fn one_planet_each_goes_on_to_the_third() {
+    // "On to the Third Planet!": "if you and your opponent each control one planet, the game
+    // will go on to the third and final planet for the tie-breaker ... the player who lost the
+    // second planet chooses the starting location for the third one, and also takes the first
+    // turn there."
+    let mut b = Builder::new();
+    b.current(Planet::Naboo, 0);
+    b.controlled(Planet::Tatooine, B);
+    b.phase(Phase::EndOfTurn, A);
+    b.add(A, ch("X", 2, 1), Zone::At(Planet::Naboo, true));
+    let third = b.add(B, fx::location(Planet::Coruscant, 1), Zone::Hand);
+    b.deck_filler(A, 1, 10);
+    b.deck_filler(B, 1, 10);
+    let mut g = b.build();
+    play(&mut g, &[Action::EndTurn]);
+    assert_eq!(g.result(), None);
+    assert_eq!(legal(&g), vec![Action::NextLocation(third)]);
+    play(
+        &mut g,
+        &[
+            Action::NextLocation(third),
+            Action::NoEffect,
+            Action::NoEffect,
+        ],
+    );
+    assert_eq!(
+        (g.active(), g.current_planet()),
+        (B, Some(Planet::Coruscant))
+    );
+}
