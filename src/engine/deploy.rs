@@ -190,6 +190,7 @@ impl GameState {
     /// Cards of the draw deck the pending search may take.
     pub(crate) fn search_candidates(&self, p: Player, out: &mut Vec<CardRef>) {
         let Some(s) = self.search else { return };
+        let from = out.len();
         for &c in &self.players[p.index()].deck {
             let ok = match s.kind {
                 SearchKind::Podracer => self.matching_podracer(s.source, c),
@@ -199,6 +200,7 @@ impl GameState {
                 out.push(c);
             }
         }
+        super::turn::deck_order_hidden(&mut out[from..]);
     }
 
     /// "When you're done searching through your draw deck for the specified card, you must

@@ -16,7 +16,8 @@ pub const COUNTERS_PER_TURN: i16 = 6;
 
 impl GameState {
     /// Location cards `p` may start a planet with: from the deck at the start of the game; from
-    /// hand, discard pile or deck for the next planet, of a planet not yet played.
+    /// hand, discard pile or deck for the next planet, of a planet not yet played. Cards found
+    /// in the draw deck come in card order, not deck order (see [`deck_order_hidden`]).
     pub(crate) fn location_candidates(&self, p: Player, next_planet: bool, out: &mut Vec<CardRef>) {
         let ps = &self.players[p.index()];
         let ok = |c: &CardRef| match self.def(*c).location {
@@ -29,16 +30,20 @@ impl GameState {
             out.extend(ps.hand.iter().filter(|c| ok(c)));
             out.extend(ps.discard.iter().filter(|c| ok(c)));
         }
+        let from = out.len();
         out.extend(ps.deck.iter().filter(|c| ok(c)));
+        deck_order_hidden(&mut out[from..]);
     }
 
     pub(crate) fn effect_candidates(&self, p: Player, out: &mut Vec<CardRef>) {
+        let from = out.len();
         out.extend(
             self.players[p.index()]
                 .deck
                 .iter()
                 .filter(|&&c| self.def(c).kind == Kind::Effect),
         );
+        deck_order_hidden(&mut out[from..]);
     }
 
     fn put_location(&mut self, p: Player, card: CardRef) {
@@ -287,4 +292,12 @@ impl GameState {
         };
         Ok(())
     }
+}
+
+/// Cards found by searching a draw deck, put in card order: the order they are offered in (as
+/// legal actions, or through the view) must not tell where they lie in the deck, which is
+/// not always reshuffled afterwards (a declined Effect fetch, a next location taken from the
+/// hand). Issue 6: a player's view shows "not any deck order"; rulings.md #2.
+pub(crate) fn deck_order_hidden(found: &mut [CardRef]) {
+    found.sort_unstable();
 }
