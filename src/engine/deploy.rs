@@ -30,7 +30,7 @@ impl GameState {
         };
         match d.kind {
             Kind::Character | Kind::Weapon | Kind::Effect => {
-                if self.cost(card).is_none_or(|c| c > self.ts.counters) {
+                if self.cost(card).is_none_or(|c| c > self.counters_left()) {
                     return false;
                 }
                 if d.kind == Kind::Effect {
@@ -86,7 +86,7 @@ impl GameState {
                 });
             }
             _ => {
-                self.ts.counters -= self.cost(card).unwrap_or(0);
+                self.ts.spent += self.cost(card).unwrap_or(0);
                 let hidden = self.ts.hidden;
                 self.at_mut(planet, p).push(InPlay {
                     card,
@@ -121,7 +121,7 @@ impl GameState {
             return false;
         }
         let d = self.def(card);
-        if !d.deployable() || self.cost(card).is_none_or(|c| c > self.ts.counters) {
+        if !d.deployable() || self.cost(card).is_none_or(|c| c > self.counters_left()) {
             return false;
         }
         let ps = &self.players[p.index()];
@@ -149,7 +149,7 @@ impl GameState {
                 deck.remove(i);
             }
         }
-        self.ts.counters -= self.cost(card).unwrap_or(0);
+        self.ts.spent += self.cost(card).unwrap_or(0);
         let is_pilot = self.def(card).kind == Kind::Character;
         let ps = &mut self.players[p.index()];
         if is_pilot {

@@ -136,7 +136,9 @@ pub enum Phase {
 /// What the active player has done this turn.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
 pub struct TurnState {
-    pub counters: i16,
+    /// Counters spent this turn. What is left is asked of the rules each time
+    /// ([`GameState::counters_left`]): an Effect that adds counters works "right away".
+    pub spent: i16,
     /// Deploys are hidden this turn (the player's first turn at this planet).
     pub hidden: bool,
     /// Podracing actions are still allowed (nothing else has been done this deploy step).

@@ -135,15 +135,23 @@ impl GameState {
         for card in revealed {
             self.emit(Event::Revealed { player: p, card });
         }
-        let extra = self.hooks.clone().counters_per_turn(self, p) as i16;
         self.ts = TurnState {
-            counters: (COUNTERS_PER_TURN + extra).max(0),
             hidden,
             podrace_open: true,
             ..TurnState::default()
         };
         self.phase = Phase::Deploy;
         Ok(())
+    }
+
+    /// Counters the active player may still deploy this turn: six, plus what abilities in play
+    /// add ("Some Effect cards (such as Sando Aqua Monster) increase the number of counters you
+    /// may put into play each turn. You can start to use that benefit right away"), minus what
+    /// was spent. Asked afresh each time, so such an Effect counts from the moment it is face
+    /// up (not while hidden: the hooks see only face-up text).
+    pub(crate) fn counters_left(&self) -> i16 {
+        let extra = self.hooks.counters_per_turn(self, self.active) as i16;
+        (COUNTERS_PER_TURN + extra).max(0) - self.ts.spent
     }
 
     // --- Even Up -------------------------------------------------------------------------

@@ -80,7 +80,7 @@ impl<'a> PlayerView<'a> {
 
     /// Counters left to the active player this turn.
     pub fn counters_left(&self) -> i16 {
-        self.state.ts.counters
+        self.state.counters_left()
     }
 
     pub fn hand(&self) -> &'a [CardRef] {

@@ -57,7 +57,7 @@ fn a_pilot_to_the_objective_may_fetch_its_podracer_from_the_draw_deck() {
         (g.player(A).pilot, g.player(A).podracer),
         (Some(p), Some(r))
     );
-    assert_eq!(g.ts.counters, 6 - 2 - 1);
+    assert_eq!(g.counters_left(), 6 - 2 - 1);
     // The pilot is in play ("These cards are in play"): no second Sebulba anywhere.
     let l = legal(&g);
     assert!(!l.contains(&Action::Deploy(again)) && !l.contains(&Action::DeployToObjective(again)));
