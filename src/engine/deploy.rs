@@ -239,10 +239,18 @@ impl GameState {
     }
 
     /// Whether `card` from hand can be the next lap card, and whether as a handling card.
+    /// One race per deploy step, in order: the Thrust token, then lap cards, then Refuel
+    /// ("Before you Thrust ..., place a Thrust token"; "Once you have Refueled, you may not
+    /// Thrust again in the same Deploy step"). Thrusting is read as playing lap cards; see the
+    /// scenario test `a_deploy_step_races_in_order_thrust_then_lap_cards_then_refuel`.
     pub(crate) fn lap_fit(&self, p: Player, card: CardRef) -> Option<bool> {
         let pilot = self.racing_pilot(p)?;
         let ps = &self.players[p.index()];
-        if !self.ts.podrace_open || self.ts.laps_played >= ps.thrust {
+        if !self.ts.podrace_open
+            || !self.ts.thrusted
+            || self.ts.refueled
+            || self.ts.laps_played >= ps.thrust
+        {
             return None;
         }
         let d = self.def(card);

@@ -173,11 +173,9 @@ fn podracing_comes_before_anything_else_in_the_deploy_step() {
     let mut g = b.build();
     g.players[0].thrust = 3;
     assert!(legal(&g).contains(&Action::Thrust));
-    play(&mut g, &[Action::Lap(one)]);
+    play(&mut g, &[Action::Thrust, Action::Lap(one)]);
     let l = legal(&g);
-    assert!(l.contains(&Action::Thrust) && l.contains(&Action::Lap(two)));
-    play(&mut g, &[Action::Thrust]);
-    assert!(legal(&g).contains(&Action::Refuel(1)));
+    assert!(l.contains(&Action::Lap(two)) && l.contains(&Action::Refuel(2)));
     play(&mut g, &[Action::Deploy(x)]);
     // No more thrust, lap cards or refuel this deploy step.
     let l = legal(&g);
@@ -193,12 +191,11 @@ fn three_laps_win_the_podrace() {
     let six = b.add(A, fx::destiny(6), Zone::Hand);
     let mut g = b.build();
     g.players[0].lap_tokens = 2;
-    g.players[0].thrust = 1;
     for _ in 0..5 {
         let c = g.players[0].deck.pop().unwrap();
         g.players[0].laps.push(c);
     }
-    play(&mut g, &[Action::Lap(six)]);
+    play(&mut g, &[Action::Thrust, Action::Lap(six)]);
     let r = g.result().unwrap();
     assert_eq!((r.winner, r.victory), (Some(A), Victory::Podrace));
     assert!(g.player(B).deck.is_empty());
@@ -238,6 +235,7 @@ fn handling_cards_lost_from_the_pile_no_longer_count() {
     play(
         &mut g,
         &[
+            Action::Thrust,
             Action::Lap(c[0]),
             Action::Lap(c[1]),
             Action::Lap(c[2]),
@@ -267,6 +265,7 @@ fn location_cards_are_never_lap_cards_and_handling_resets_each_lap() {
         .collect();
     let mut g = b.build();
     g.players[0].thrust = 6;
+    play(&mut g, &[Action::Thrust]);
     let l = legal(&g);
     assert!(!l.contains(&Action::Lap(loc)) && l.contains(&Action::Lap(c[0])));
     // 1, 3 for 2, 3, 3 for 4, 5, 6: a lap with two handling cards; then a new lap, whose 1
@@ -274,7 +273,6 @@ fn location_cards_are_never_lap_cards_and_handling_resets_each_lap() {
     play(
         &mut g,
         &[
-            Action::Thrust,
             Action::Lap(c[0]),
             Action::Lap(c[1]),
             Action::Lap(c[2]),
@@ -285,4 +283,33 @@ fn location_cards_are_never_lap_cards_and_handling_resets_each_lap() {
     );
     assert_eq!(g.player(A).lap_tokens, 1);
     assert!(legal(&g).contains(&Action::Lap(c[6])));
+}
+
+#[test]
+fn a_deploy_step_races_in_order_thrust_then_lap_cards_then_refuel() {
+    // "Podracing Characteristics": "Before you Thrust in each of your Deploy Steps ..., place a
+    // Thrust token on your Podracer pilot. You may only Thrust once per each of your Deploy
+    // Steps." "You must Thrust first in the same Deploy Step before you can Refuel. Once you
+    // have Refueled, you may not Thrust again in the same Deploy step." Read as one race per
+    // deploy step: the token first, then the lap cards (thrusting), then the refuel; cards
+    // drawn by refuelling cannot go to the pile the same step. (The other reading, "Thrust" as
+    // placing the token alone, would make "Before you Thrust ... place a Thrust token" circular
+    // and "may not Thrust again" say nothing that "only once" had not.)
+    let (mut b, _, _) = racing();
+    let one = b.add(A, fx::destiny(1), Zone::Hand);
+    let two = b.add(A, fx::destiny(2), Zone::Deck);
+    let mut g = b.build();
+    // `two` on top of the draw deck.
+    g.players[0].deck.retain(|&c| c != two);
+    g.players[0].deck.push(two);
+    g.players[0].thrust = 3;
+    // No lap card before the token.
+    assert!(!legal(&g).contains(&Action::Lap(one)));
+    play(
+        &mut g,
+        &[Action::Thrust, Action::Lap(one), Action::Refuel(1)],
+    );
+    assert!(g.player(A).hand.contains(&two));
+    // Thrust 4 would allow more lap cards, but the race is over for this step.
+    assert!(!legal(&g).contains(&Action::Lap(two)));
 }
