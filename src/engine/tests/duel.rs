@@ -448,7 +448,7 @@ fn a_dueling_hand_counts_the_site_bonus_and_may_empty_the_draw_deck() {
     // ... The cards you use when dueling are still considered to be part of draw deck. (If
     // you draw the last card from your draw deck to make your dueling hand, you don't lose the
     // game due to a deck victory.)" At the Gungan Swamp (site 2) Obi-Wan's bonus is 3, not
-    // the 1 of Theed Palace.
+    // the 1 of Theed Palace; the defender's, 1 at the swamp.
     let mut b = Builder::new();
     b.current(Planet::Naboo, 2);
     b.phase(Phase::BattleStep, A);
@@ -463,7 +463,7 @@ fn a_dueling_hand_counts_the_site_bonus_and_may_empty_the_draw_deck() {
     );
     let y = b.add(
         B,
-        fx::bonus(ch("Y", 2, 3), Planet::Naboo, [0, 1, 2]),
+        fx::bonus(ch("Y", 2, 3), Planet::Naboo, [0, 3, 1]),
         Zone::At(Planet::Naboo, true),
     );
     b.deck_filler(A, 1, 4);
@@ -481,7 +481,8 @@ fn a_dueling_hand_counts_the_site_bonus_and_may_empty_the_draw_deck() {
             Action::DuelWeapon(None),
         ],
     );
-    assert_eq!(hands(&ev), vec![(A, 4), (B, 4)]);
+    // Obi-Wan 5 + 3 = 8, but only 4 cards are left; Y 2 + 1 (not the 3 of the Battle Plains).
+    assert_eq!(hands(&ev), vec![(A, 4), (B, 3)]);
     assert!(g.player(A).deck.is_empty() && g.result().is_none());
     // A player may count a draw deck (rulings.md #2): the dueling hand still counts.
     assert_eq!(g.view(B).deck_len(A), 4);
