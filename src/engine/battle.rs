@@ -157,7 +157,12 @@ impl GameState {
     }
 
     /// The first line of a weapon or battle card that works with `group` (which must be the
-    /// whole group of characters), in the current situation.
+    /// whole group of characters), in the current situation. "A weapon card may have up to
+    /// three actions that can be chosen from": the engine chooses the first that fits, which on
+    /// every card of the catalogue is also the strongest (the specific user first, "any other"
+    /// after it with fewer dots), so no decision is asked of the player.
+    ///
+    /// A line this reader cannot interpret is usable by nobody (`who.rs`).
     pub(crate) fn use_line_for(
         &self,
         card: CardRef,

@@ -285,7 +285,6 @@ impl Builder {
         g.active = self.active;
         g.phase = self.phase;
         g.ts = TurnState {
-            counters: 6,
             hidden: self.hidden,
             podrace_open: true,
             ..TurnState::default()

@@ -30,7 +30,7 @@ impl GameState {
         };
         match d.kind {
             Kind::Character | Kind::Weapon | Kind::Effect => {
-                if self.cost(card).is_none_or(|c| c > self.ts.counters) {
+                if self.cost(card).is_none_or(|c| c > self.counters_left()) {
                     return false;
                 }
                 if d.kind == Kind::Effect {
@@ -86,7 +86,7 @@ impl GameState {
                 });
             }
             _ => {
-                self.ts.counters -= self.cost(card).unwrap_or(0);
+                self.ts.spent += self.cost(card).unwrap_or(0);
                 let hidden = self.ts.hidden;
                 self.at_mut(planet, p).push(InPlay {
                     card,
@@ -121,7 +121,7 @@ impl GameState {
             return false;
         }
         let d = self.def(card);
-        if !d.deployable() || self.cost(card).is_none_or(|c| c > self.ts.counters) {
+        if !d.deployable() || self.cost(card).is_none_or(|c| c > self.counters_left()) {
             return false;
         }
         let ps = &self.players[p.index()];
@@ -149,7 +149,7 @@ impl GameState {
                 deck.remove(i);
             }
         }
-        self.ts.counters -= self.cost(card).unwrap_or(0);
+        self.ts.spent += self.cost(card).unwrap_or(0);
         let is_pilot = self.def(card).kind == Kind::Character;
         let ps = &mut self.players[p.index()];
         if is_pilot {
@@ -190,6 +190,7 @@ impl GameState {
     /// Cards of the draw deck the pending search may take.
     pub(crate) fn search_candidates(&self, p: Player, out: &mut Vec<CardRef>) {
         let Some(s) = self.search else { return };
+        let from = out.len();
         for &c in &self.players[p.index()].deck {
             let ok = match s.kind {
                 SearchKind::Podracer => self.matching_podracer(s.source, c),
@@ -199,6 +200,7 @@ impl GameState {
                 out.push(c);
             }
         }
+        super::turn::deck_order_hidden(&mut out[from..]);
     }
 
     /// "When you're done searching through your draw deck for the specified card, you must
@@ -237,10 +239,18 @@ impl GameState {
     }
 
     /// Whether `card` from hand can be the next lap card, and whether as a handling card.
+    /// One race per deploy step, in order: the Thrust token, then lap cards, then Refuel
+    /// ("Before you Thrust ..., place a Thrust token"; "Once you have Refueled, you may not
+    /// Thrust again in the same Deploy step"). Thrusting is read as playing lap cards; see the
+    /// scenario test `a_deploy_step_races_in_order_thrust_then_lap_cards_then_refuel`.
     pub(crate) fn lap_fit(&self, p: Player, card: CardRef) -> Option<bool> {
         let pilot = self.racing_pilot(p)?;
         let ps = &self.players[p.index()];
-        if !self.ts.podrace_open || self.ts.laps_played >= ps.thrust {
+        if !self.ts.podrace_open
+            || !self.ts.thrusted
+            || self.ts.refueled
+            || self.ts.laps_played >= ps.thrust
+        {
             return None;
         }
         let d = self.def(card);
@@ -255,10 +265,23 @@ impl GameState {
         let handling = self.def(pilot).handling?;
         // Handling 0 and 6 cannot be used: no lap needs a 0, and a 6 is never a substitute
         // for anything but itself.
-        if (1..=5).contains(&handling) && d.destiny() == handling && ps.lap_handling < 2 {
+        if (1..=5).contains(&handling) && d.destiny() == handling && self.lap_handling(p) < 2 {
             return Some(true);
         }
         None
+    }
+
+    /// The handling cards in the lap in progress: the cards whose destiny is not the number
+    /// they stand for (a card of the needed number is never played as a handling card).
+    /// Counted from the pile rather than kept, because lap cards can leave it: "you may lose
+    /// them for damage or draw them to Even Up" once the draw deck is exhausted.
+    pub(crate) fn lap_handling(&self, p: Player) -> usize {
+        self.players[p.index()]
+            .laps
+            .iter()
+            .enumerate()
+            .filter(|&(i, &c)| self.def(c).destiny() as usize != i + 1)
+            .count()
     }
 
     pub(crate) fn thrust(&mut self, p: Player) {
@@ -276,9 +299,6 @@ impl GameState {
         let ps = &mut self.players[p.index()];
         let value = ps.laps.len() as u8 + 1;
         ps.laps.push(card);
-        if handling {
-            ps.lap_handling += 1;
-        }
         self.emit(Event::LapCard {
             player: p,
             card,
@@ -288,7 +308,6 @@ impl GameState {
         if value == 6 {
             let ps = &mut self.players[p.index()];
             ps.lap_tokens += 1;
-            ps.lap_handling = 0;
             let laps = std::mem::take(&mut ps.laps);
             ps.deck.extend(laps);
             let tokens = ps.lap_tokens;

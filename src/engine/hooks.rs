@@ -34,7 +34,9 @@ pub enum Trigger {
 }
 
 pub trait Abilities: Debug + Send + Sync {
-    /// Added to the 6 counters a player may deploy each turn.
+    /// Added to the 6 counters a player may deploy each turn. Asked whenever the counters left
+    /// are counted, so an Effect deployed face up adds its counters at once ("You can start to
+    /// use that benefit right away").
     fn counters_per_turn(&self, _state: &GameState, _player: Player) -> i8 {
         0
     }

@@ -96,7 +96,6 @@ pub struct PlayerState {
     pub thrust: u8,
     /// The podracing pile of the lap in progress, in playing order.
     pub laps: Vec<CardRef>,
-    pub lap_handling: u8,
     pub lap_tokens: u8,
     pub duel_hand: Vec<CardRef>,
     pub duel_pile: Vec<CardRef>,
@@ -137,7 +136,9 @@ pub enum Phase {
 /// What the active player has done this turn.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
 pub struct TurnState {
-    pub counters: i16,
+    /// Counters spent this turn. What is left is asked of the rules each time
+    /// ([`GameState::counters_left`]): an Effect that adds counters works "right away".
+    pub spent: i16,
     /// Deploys are hidden this turn (the player's first turn at this planet).
     pub hidden: bool,
     /// Podracing actions are still allowed (nothing else has been done this deploy step).

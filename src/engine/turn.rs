@@ -16,7 +16,8 @@ pub const COUNTERS_PER_TURN: i16 = 6;
 
 impl GameState {
     /// Location cards `p` may start a planet with: from the deck at the start of the game; from
-    /// hand, discard pile or deck for the next planet, of a planet not yet played.
+    /// hand, discard pile or deck for the next planet, of a planet not yet played. Cards found
+    /// in the draw deck come in card order, not deck order (see [`deck_order_hidden`]).
     pub(crate) fn location_candidates(&self, p: Player, next_planet: bool, out: &mut Vec<CardRef>) {
         let ps = &self.players[p.index()];
         let ok = |c: &CardRef| match self.def(*c).location {
@@ -29,16 +30,20 @@ impl GameState {
             out.extend(ps.hand.iter().filter(|c| ok(c)));
             out.extend(ps.discard.iter().filter(|c| ok(c)));
         }
+        let from = out.len();
         out.extend(ps.deck.iter().filter(|c| ok(c)));
+        deck_order_hidden(&mut out[from..]);
     }
 
     pub(crate) fn effect_candidates(&self, p: Player, out: &mut Vec<CardRef>) {
+        let from = out.len();
         out.extend(
             self.players[p.index()]
                 .deck
                 .iter()
                 .filter(|&&c| self.def(c).kind == Kind::Effect),
         );
+        deck_order_hidden(&mut out[from..]);
     }
 
     fn put_location(&mut self, p: Player, card: CardRef) {
@@ -101,7 +106,9 @@ impl GameState {
     }
 
     /// The start of a turn: hidden cards are turned up ("At the start of your second turn ...
-    /// you have to turn those hidden cards face up").
+    /// you have to turn those hidden cards face up"). At every planet, not just the current
+    /// one: cards hidden at a planet surrendered at the end of their owner's first turn there
+    /// are stranded, and still turn up now ("concealed from your opponent for one turn").
     pub(crate) fn start_turn(&mut self, p: Player) -> Flow {
         if self.turn >= self.options.turn_cap {
             return Err(self.end(None, Victory::TurnCap));
@@ -117,24 +124,34 @@ impl GameState {
             turn: self.turn,
         });
         let mut revealed = Vec::new();
-        for c in self.at_mut(planet, p).iter_mut() {
-            if !c.face_up {
-                c.face_up = true;
-                revealed.push(c.card);
+        for pl in Planet::ALL {
+            for c in self.at_mut(pl, p).iter_mut() {
+                if !c.face_up {
+                    c.face_up = true;
+                    revealed.push(c.card);
+                }
             }
         }
         for card in revealed {
             self.emit(Event::Revealed { player: p, card });
         }
-        let extra = self.hooks.clone().counters_per_turn(self, p) as i16;
         self.ts = TurnState {
-            counters: (COUNTERS_PER_TURN + extra).max(0),
             hidden,
             podrace_open: true,
             ..TurnState::default()
         };
         self.phase = Phase::Deploy;
         Ok(())
+    }
+
+    /// Counters the active player may still deploy this turn: six, plus what abilities in play
+    /// add ("Some Effect cards (such as Sando Aqua Monster) increase the number of counters you
+    /// may put into play each turn. You can start to use that benefit right away"), minus what
+    /// was spent. Asked afresh each time, so such an Effect counts from the moment it is face
+    /// up (not while hidden: the hooks see only face-up text).
+    pub(crate) fn counters_left(&self) -> i16 {
+        let extra = self.hooks.counters_per_turn(self, self.active) as i16;
+        (COUNTERS_PER_TURN + extra).max(0) - self.ts.spent
     }
 
     // --- Even Up -------------------------------------------------------------------------
@@ -283,4 +300,12 @@ impl GameState {
         };
         Ok(())
     }
+}
+
+/// Cards found by searching a draw deck, put in card order: the order they are offered in (as
+/// legal actions, or through the view) must not tell where they lie in the deck, which is
+/// not always reshuffled afterwards (a declined Effect fetch, a next location taken from the
+/// hand). Issue 6: a player's view shows "not any deck order"; rulings.md #2.
+pub(crate) fn deck_order_hidden(found: &mut [CardRef]) {
+    found.sort_unstable();
 }

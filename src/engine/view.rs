@@ -44,7 +44,9 @@ impl GameState {
 }
 
 impl<'a> PlayerView<'a> {
-    pub(crate) fn state(&self) -> &'a GameState {
+    /// The whole state, for the rules code only: agents live outside `engine` and so can
+    /// read nothing but the accessors below (DESIGN.md "Hidden information").
+    pub(in crate::engine) fn state(&self) -> &'a GameState {
         self.state
     }
 
@@ -78,7 +80,7 @@ impl<'a> PlayerView<'a> {
 
     /// Counters left to the active player this turn.
     pub fn counters_left(&self) -> i16 {
-        self.state.ts.counters
+        self.state.counters_left()
     }
 
     pub fn hand(&self) -> &'a [CardRef] {

@@ -126,10 +126,21 @@ impl Observer {
     pub fn event(&mut self, e: &Event) {
         let me = self.seat;
         // A credit lasts from the fight or duel that earns it to the `Damage` that follows
-        // (only `Defeated` events come between); any other event ends it.
+        // (only `Defeated` events come between, and for a transport destroyed under the Battle
+        // of Naboo rules its lost evacuees and the interceptor flying away); any other event
+        // ends it.
         let credit = std::mem::replace(&mut self.credit, Credit::None);
         match *e {
-            Event::Defeated { .. } => self.credit = credit,
+            // A Battle of Naboo starship played from hand flies away unless destroyed: played.
+            Event::FlewAway { player, card } => {
+                self.credit = credit;
+                if player == me
+                    && let Some(i) = self.local(card)
+                {
+                    self.deployed[i] = true;
+                }
+            }
+            Event::Defeated { .. } | Event::EvacueesLost { .. } => self.credit = credit,
             Event::FirstPlayer(p) => self.deck_first = p == me,
             Event::Drew { player, .. }
             | Event::DestinyDrawn { player, .. }
@@ -139,8 +150,11 @@ impl Observer {
                 self.hand_changed = true
             }
             // Locations are put into play (to start a planet or change the scene), not deployed
-            // with counters; they count as deployed too.
-            Event::Deployed { player, card, .. } | Event::LocationPlaced { player, card, .. }
+            // with counters; they count as deployed too, as do starships added from hand to
+            // the Hyperspace pile during an interception.
+            Event::Deployed { player, card, .. }
+            | Event::LocationPlaced { player, card, .. }
+            | Event::StarshipAdded { player, card }
                 if player == me =>
             {
                 if let Some(i) = self.local(card) {
@@ -152,12 +166,16 @@ impl Observer {
                 defender,
                 winner,
             } => {
-                // A battle card the deck used counts as played, won or lost.
+                // A battle card the deck used counts as played, won or lost; so does a
+                // fighter (a Battle of Naboo starship fights straight from hand).
                 for side in [attacker, defender] {
-                    if side.player == me
-                        && let Some(i) = side.battle_card.and_then(|b| self.local(b))
-                    {
-                        self.deployed[i] = true;
+                    if side.player != me {
+                        continue;
+                    }
+                    for c in side.cards.into_iter().flatten().chain(side.battle_card) {
+                        if let Some(i) = self.local(c) {
+                            self.deployed[i] = true;
+                        }
                     }
                 }
                 self.credit = match winner {
@@ -236,6 +254,7 @@ mod tests {
     use crate::catalogue::Planet;
     use crate::engine::builder::{Builder, Zone, fx};
     use crate::engine::{Action, Phase};
+    use Player::A;
 
     #[test]
     fn a_won_fight_credits_its_damage_to_the_fighter_and_its_weapon() {
@@ -279,5 +298,98 @@ mod tests {
             cards: 1,
         });
         assert_eq!(obs.damage.iter().sum::<u64>(), 4 * DAMAGE_UNIT);
+    }
+
+    #[test]
+    fn a_starfighter_that_destroys_a_transport_is_credited_with_its_damage() {
+        // README "avg damage": the damage of the fights a card won. Battle of Naboo rules: the
+        // deck under test (A) intercepts B's transport with a starfighter and destroys it; B
+        // takes the transport's damage ("discard cards from your draw deck equal to your
+        // Transport's Damage number").
+        use crate::catalogue::StarshipClass;
+        use crate::engine::{GameOptions, StarshipRules};
+        let mut b = Builder::new();
+        b.current(Planet::Naboo, 0);
+        b.controlled(Planet::Tatooine, A);
+        b.phase(Phase::Deploy, Player::B);
+        b.options(GameOptions {
+            starships: StarshipRules::BattleOfNaboo,
+            ..GameOptions::default()
+        });
+        let fighter = b.add(
+            Player::A,
+            fx::starship("Droid Starfighter", StarshipClass::Starfighter, 4, 1),
+            Zone::Hand,
+        );
+        b.deck_filler(Player::A, 3, 5);
+        let a_cards = b.add(
+            Player::B,
+            fx::character("X", "", 2, 2, 1),
+            Zone::At(Planet::Tatooine, true),
+        );
+        let transport = b.add(
+            Player::B,
+            fx::starship("Cruiser", StarshipClass::Transport, 2, 3),
+            Zone::Hand,
+        );
+        b.deck_filler(Player::B, 1, 10);
+        let a_len = a_cards.index();
+        let mut g = b.build();
+        let mut obs = Observer::new((0..a_len as u16).collect(), a_len);
+        obs.start(Player::A, 13);
+        for a in [
+            Action::EvacuateWith(transport, Planet::Tatooine),
+            Action::InterceptWith(fighter),
+        ] {
+            for e in g.apply(a).unwrap() {
+                obs.event(&e);
+            }
+        }
+        assert_eq!(g.player(Player::B).deck.len(), 10 - 3);
+        assert_eq!(obs.damage[fighter.index()], 3 * DAMAGE_UNIT);
+        // Played from hand to intercept, it counts as deployed: its average damage is shown.
+        assert!(obs.deployed[fighter.index()]);
+    }
+
+    #[test]
+    fn starships_played_from_hand_count_as_deployed() {
+        // A starship added from hand to the Hyperspace pile during an interception (Duel of
+        // the Fates rules) is in play, as one deployed in the deploy step is.
+        use crate::catalogue::StarshipClass;
+        let mut b = Builder::new();
+        b.current(Planet::Naboo, 0);
+        b.controlled(Planet::Tatooine, A);
+        b.phase(Phase::Deploy, Player::B);
+        let fighter = b.add(
+            Player::A,
+            fx::starship("Droid Starfighter", StarshipClass::Starfighter, 4, 1),
+            Zone::Hand,
+        );
+        b.deck_filler(Player::A, 3, 5);
+        let a_cards = b.add(
+            Player::B,
+            fx::character("X", "", 2, 2, 1),
+            Zone::At(Planet::Tatooine, true),
+        );
+        b.add(
+            Player::B,
+            fx::starship("Cruiser", StarshipClass::Transport, 2, 3),
+            Zone::Hyperspace,
+        );
+        b.deck_filler(Player::B, 1, 10);
+        let a_len = a_cards.index();
+        let mut g = b.build();
+        let mut obs = Observer::new((0..a_len as u16).collect(), a_len);
+        obs.start(Player::A, 13);
+        for a in [
+            Action::Evacuate(Planet::Tatooine),
+            Action::AddStarship(fighter),
+            Action::NoIntercept,
+        ] {
+            for e in g.apply(a).unwrap() {
+                obs.event(&e);
+            }
+        }
+        assert!(obs.deployed[fighter.index()]);
     }
 }

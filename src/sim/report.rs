@@ -141,7 +141,8 @@ pub struct CardStats {
     /// Games in which a copy reached the hand, and the deck's win rate in those games.
     pub drawn: Rate,
     /// Games in which a copy was deployed (locations: put into play; battle cards: used in a
-    /// fight), and the win rate.
+    /// fight; starships: also added from hand to intercept, or played from hand under the
+    /// Battle of Naboo rules), and the win rate.
     pub deployed: Rate,
     /// Damage the card dealt per game in which it was deployed: the damage of the fights and
     /// duels it won (shared within a fight-together group; a weapon or battle card is

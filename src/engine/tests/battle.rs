@@ -310,3 +310,190 @@ fn damage_that_empties_the_draw_deck_loses_the_game() {
     );
     assert!(matches!(ev.last(), Some(Event::GameOver(_))));
 }
+
+#[test]
+fn characters_get_the_bonus_of_the_current_site_only() {
+    // "Location Bonuses": "If the Character card has one or more red Power bonus dots for the
+    // location where that character is fighting, you get to add the number of dots." Each of
+    // the three pictures is one site; only the site on top counts, and a change of scene
+    // ("Deploying Locations") moves everyone to the new site's bonus. A character whose
+    // bonuses are for another planet gets none.
+    let setup = |site: usize| {
+        let mut b = Builder::new();
+        b.current(Planet::Naboo, site);
+        b.phase(Phase::BattleStep, A);
+        let x = b.add(
+            A,
+            fx::bonus(ch("X", 2, 1), Planet::Naboo, [1, 2, 4]),
+            Zone::At(Planet::Naboo, true),
+        );
+        let y = b.add(
+            B,
+            fx::bonus(ch("Y", 2, 1), Planet::Tatooine, [3, 3, 3]),
+            Zone::At(Planet::Naboo, true),
+        );
+        b.deck_filler(A, 1, 5);
+        b.deck_filler(B, 1, 5);
+        (b, x, y)
+    };
+    for (site, power) in [(0, 3), (1, 4), (2, 6)] {
+        let (b, x, y) = setup(site);
+        let mut g = b.build();
+        let ev = battle(&mut g, [&[], &[]], [&[x], &[y]]);
+        assert_eq!(fights(&ev), vec![(power, 2, Some(A))], "site {site}");
+    }
+    // The scene changes from Theed Palace (site 0) to the Gungan Swamp (site 2) in the
+    // deploy step: the battle that follows is fought at the swamp.
+    let (mut b, x, y) = setup(0);
+    b.phase(Phase::Deploy, A);
+    let swamp = b.add(A, fx::location(Planet::Naboo, 2), Zone::Hand);
+    let mut g = b.build();
+    play(&mut g, &[Action::Deploy(swamp), Action::EndDeploy]);
+    let ev = battle(&mut g, [&[], &[]], [&[x], &[y]]);
+    assert_eq!(fights(&ev), vec![(6, 2, Some(A))]);
+}
+
+#[test]
+fn hidden_cards_stay_out_of_battles_and_duels() {
+    // "The Hidden Cards Rule": "Hidden cards are not present at the location for any purpose
+    // other than uniqueness. They do not participate in battles or duels."
+    let mut b = at_naboo();
+    let obi = b.add(
+        A,
+        fx::character("Obi-Wan Kenobi", "Jedi Knight", 5, 5, 1),
+        Zone::At(Planet::Naboo, true),
+    );
+    let y = b.add(B, ch("Y", 3, 1), Zone::At(Planet::Naboo, true));
+    let maul = b.add(
+        B,
+        fx::character("Darth Maul", "Sith Lord", 6, 5, 1),
+        Zone::At(Planet::Naboo, false),
+    );
+    let gun = b.add(
+        B,
+        fx::weapon("Blaster", &[("any character", 1, 0)]),
+        Zone::At(Planet::Naboo, false),
+    );
+    b.deck_filler(A, 1, 10);
+    b.deck_filler(B, 1, 10);
+    let g0 = b.build();
+    // The hidden Maul can be neither dueled nor chosen to defend; the hidden blaster is no
+    // duel weapon.
+    let duels: Vec<Action> = legal(&g0)
+        .into_iter()
+        .filter(|a| matches!(a, Action::Duel { .. }))
+        .collect();
+    assert_eq!(
+        duels,
+        vec![Action::Duel {
+            duelist: obi,
+            saber: None,
+            target: y
+        }]
+    );
+    let mut g = g0.clone();
+    play(
+        &mut g,
+        &[Action::Duel {
+            duelist: obi,
+            saber: None,
+            target: y,
+        }],
+    );
+    assert_eq!(legal(&g), vec![Action::DuelDefender(y)]);
+    play(&mut g, &[Action::DuelDefender(y)]);
+    assert_eq!(legal(&g), vec![Action::DuelWeapon(None)]);
+    // In a battle, B's plan holds Y alone: neither Maul nor the blaster.
+    let mut g = g0;
+    play(
+        &mut g,
+        &[
+            Action::DeclareBattle,
+            Action::BattleCardsDone,
+            Action::BattleCardsDone,
+            Action::PlanNext(obi),
+            Action::PlanDone,
+        ],
+    );
+    assert_eq!(legal(&g), vec![Action::PlanNext(y)]);
+    let ev = play(&mut g, &[Action::PlanNext(y), Action::PlanDone]);
+    assert_eq!(fights(&ev), vec![(5, 3, Some(A))]);
+    assert!(g.at(Planet::Naboo, B).iter().any(|c| c.card == maul));
+    assert!(g.at(Planet::Naboo, B).iter().any(|c| c.card == gun));
+}
+
+#[test]
+fn one_battle_card_per_fight_an_earlier_one_is_discarded() {
+    // "You can use only one Battle card in each fight." "What if you make a mistake? ... Or
+    // maybe you included more than one weapon or more than one Battle card before the
+    // characters ... just discard the first Battle card and put the cards that came after it
+    // back on top of your battle plan." Both cards here would work with X: only the second
+    // adds its bonus; both end in the discard pile.
+    let mut b = at_naboo();
+    let x = b.add(A, ch("X", 2, 1), Zone::At(Planet::Naboo, true));
+    let first = b.add(
+        A,
+        fx::battle("First", &[("any character", 3, 0)]),
+        Zone::Hand,
+    );
+    let second = b.add(
+        A,
+        fx::battle("Second", &[("any character", 1, 0)]),
+        Zone::Hand,
+    );
+    let y = b.add(B, ch("Y", 4, 1), Zone::At(Planet::Naboo, true));
+    b.deck_filler(A, 1, 5);
+    b.deck_filler(B, 1, 5);
+    let mut g = b.build();
+    let ev = battle(&mut g, [&[first, second], &[]], [&[first, second, x], &[y]]);
+    assert!(ev.contains(&Event::MisplacedBattleCard {
+        player: A,
+        card: first
+    }));
+    assert_eq!(fights(&ev), vec![(3, 4, Some(B))]);
+    assert!(g.player(A).discard.contains(&first) && g.player(A).discard.contains(&second));
+    // Likewise two weapons: the first is ignored (not discarded) and the second used; it
+    // is discarded with its defeated character.
+    let mut b = at_naboo();
+    let x = b.add(A, ch("X", 2, 1), Zone::At(Planet::Naboo, true));
+    let w1 = b.add(
+        A,
+        fx::weapon("Rifle", &[("any character", 3, 0)]),
+        Zone::At(Planet::Naboo, true),
+    );
+    let w2 = b.add(
+        A,
+        fx::weapon("Pistol", &[("any character", 1, 0)]),
+        Zone::At(Planet::Naboo, true),
+    );
+    let y = b.add(B, ch("Y", 4, 1), Zone::At(Planet::Naboo, true));
+    b.deck_filler(A, 1, 5);
+    let mut g = b.build();
+    let ev = battle(&mut g, [&[], &[]], [&[w1, w2, x], &[y]]);
+    assert_eq!(fights(&ev), vec![(3, 4, Some(B))]);
+    assert!(g.at(Planet::Naboo, A).iter().any(|c| c.card == w1));
+    assert!(g.player(A).discard.contains(&w2));
+}
+
+#[test]
+fn a_destiny_draw_from_an_empty_draw_deck_loses() {
+    // "Deck Victory" (issue 6: a player who must draw or discard from an empty draw deck has
+    // lost): a weapon's chance cube must draw destiny ("Draw the top card from your draw
+    // deck").
+    let mut b = at_naboo();
+    let x = b.add(A, ch("X", 2, 1), Zone::At(Planet::Naboo, true));
+    let rifle = b.add(
+        A,
+        fx::weapon("Blaster Rifle", &[("any character", 0, 1)]),
+        Zone::At(Planet::Naboo, true),
+    );
+    let y = b.add(B, ch("Y", 4, 1), Zone::At(Planet::Naboo, true));
+    b.deck_filler(B, 1, 5);
+    let mut g = b.build();
+    battle(&mut g, [&[], &[]], [&[rifle, x], &[y]]);
+    let r = g.result().unwrap();
+    assert_eq!(
+        (r.winner, r.victory),
+        (Some(B), crate::engine::Victory::Deck)
+    );
+}

@@ -201,3 +201,81 @@ fn starships_go_to_hyperspace_under_duel_of_the_fates_rules_only() {
     );
     assert!(!legal(&b.build()).contains(&Action::Deploy(ship)));
 }
+
+#[test]
+fn hidden_cards_still_count_for_uniqueness_and_the_one_effect() {
+    // "The Hidden Cards Rule": "Hidden cards are not present at the location for any purpose
+    // other than uniqueness." A hidden Obi-Wan stranded on Tatooine keeps another Obi-Wan off
+    // Naboo; a hidden Watto keeps a second Watto off; a hidden Effect is the player's one
+    // Effect ("Each player may have only one Effect card deployed at a time").
+    let mut b = deploy_step();
+    b.controlled(Planet::Tatooine, B);
+    b.add(
+        A,
+        ch("Obi-Wan Kenobi", 5, 5),
+        Zone::At(Planet::Tatooine, false),
+    );
+    let obi = b.add(A, ch("Obi-Wan Kenobi", 5, 5), Zone::Hand);
+    let mut unique = ch("Watto", 1, 1);
+    unique.stackable = Some(false);
+    b.add(A, unique.clone(), Zone::At(Planet::Naboo, false));
+    let watto = b.add(A, unique, Zone::Hand);
+    b.add(
+        A,
+        fx::effect("After Her!", 1),
+        Zone::At(Planet::Naboo, false),
+    );
+    let effect = b.add(A, fx::effect("Sando Aqua Monster", 1), Zone::Hand);
+    let other = b.add(A, ch("Qui-Gon Jinn", 1, 1), Zone::Hand);
+    let l = legal(&b.build());
+    assert!(l.contains(&Action::Deploy(other)));
+    for c in [obi, watto, effect] {
+        assert!(!l.contains(&Action::Deploy(c)), "{c:?}");
+    }
+}
+
+/// Sando Aqua Monster's text, through the ability hooks (game text is a later issue): its owner
+/// may deploy 2 more counters each turn while it is face up at the current planet.
+#[derive(Debug)]
+struct Sando;
+
+impl crate::engine::Abilities for Sando {
+    fn counters_per_turn(&self, g: &GameState, p: Player) -> i8 {
+        let Some(planet) = g.current_planet() else {
+            return 0;
+        };
+        let here = g.planet(planet).cards[p.index()]
+            .iter()
+            .any(|c| c.face_up && g.def(c.card).title == "Sando Aqua Monster");
+        if here { 2 } else { 0 }
+    }
+}
+
+#[test]
+fn an_effect_that_adds_counters_works_at_once_unless_hidden() {
+    // "Effect Cards": "Some Effect cards (such as Sando Aqua Monster) increase the number of
+    // counters you may put into play each turn. You can start to use that benefit right away.
+    // (But if you placed it face down because of the Hidden Cards rule, you have to wait until
+    // it is turned face up before using it.)"
+    for hidden in [false, true] {
+        let mut b = deploy_step();
+        if hidden {
+            b.hidden_turn();
+        }
+        let sando = b.add(A, fx::effect("Sando Aqua Monster", 2), Zone::Hand);
+        let five = b.add(
+            A,
+            Card {
+                counters: Some(5),
+                ..ch("Five", 5, 2)
+            },
+            Zone::Hand,
+        );
+        let mut g = b.build().with_abilities(std::sync::Arc::new(Sando));
+        play(&mut g, &[Action::Deploy(sando)]);
+        // 6 - 2 = 4 left; face up, Sando adds 2 this very turn.
+        let want = if hidden { 4 } else { 6 };
+        assert_eq!(g.view(A).counters_left(), want, "hidden: {hidden}");
+        assert_eq!(legal(&g).contains(&Action::Deploy(five)), !hidden);
+    }
+}

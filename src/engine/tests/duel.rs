@@ -439,3 +439,54 @@ fn a_defeated_duelist_takes_damage_minus_hits_it_scored() {
         cards: 1
     }));
 }
+
+#[test]
+fn a_dueling_hand_counts_the_site_bonus_and_may_empty_the_draw_deck() {
+    // "Draw your dueling hand!": "Total up the power of your character, using all available
+    // power bonus dots (including bonuses for location and weapon) ... If you can't draw
+    // enough cards to make your dueling hand from your draw deck, you'll just have to make do
+    // ... The cards you use when dueling are still considered to be part of draw deck. (If
+    // you draw the last card from your draw deck to make your dueling hand, you don't lose the
+    // game due to a deck victory.)" At the Gungan Swamp (site 2) Obi-Wan's bonus is 3, not
+    // the 1 of Theed Palace; the defender's, 1 at the swamp.
+    let mut b = Builder::new();
+    b.current(Planet::Naboo, 2);
+    b.phase(Phase::BattleStep, A);
+    let obi = b.add(
+        A,
+        fx::bonus(
+            fx::character("Obi-Wan Kenobi", "Jedi Knight", 5, 5, 1),
+            Planet::Naboo,
+            [1, 0, 3],
+        ),
+        Zone::At(Planet::Naboo, true),
+    );
+    let y = b.add(
+        B,
+        fx::bonus(ch("Y", 2, 3), Planet::Naboo, [0, 3, 1]),
+        Zone::At(Planet::Naboo, true),
+    );
+    b.deck_filler(A, 1, 4);
+    b.deck_filler(B, 2, 10);
+    let mut g = b.build();
+    let ev = play(
+        &mut g,
+        &[
+            Action::Duel {
+                duelist: obi,
+                saber: None,
+                target: y,
+            },
+            Action::DuelDefender(y),
+            Action::DuelWeapon(None),
+        ],
+    );
+    // Obi-Wan 5 + 3 = 8, but only 4 cards are left; Y 2 + 1 (not the 3 of the Battle Plains).
+    assert_eq!(hands(&ev), vec![(A, 4), (B, 3)]);
+    assert!(g.player(A).deck.is_empty() && g.result().is_none());
+    // A player may count a draw deck (rulings.md #2): the dueling hand still counts.
+    assert_eq!(g.view(B).deck_len(A), 4);
+    play(&mut g, &[Action::DuelPass, Action::DuelPass]);
+    assert_eq!(g.player(A).deck.len(), 4);
+    assert_eq!(g.phase(), Phase::BattleStep);
+}

@@ -57,7 +57,7 @@ fn a_pilot_to_the_objective_may_fetch_its_podracer_from_the_draw_deck() {
         (g.player(A).pilot, g.player(A).podracer),
         (Some(p), Some(r))
     );
-    assert_eq!(g.ts.counters, 6 - 2 - 1);
+    assert_eq!(g.counters_left(), 6 - 2 - 1);
     // The pilot is in play ("These cards are in play"): no second Sebulba anywhere.
     let l = legal(&g);
     assert!(!l.contains(&Action::Deploy(again)) && !l.contains(&Action::DeployToObjective(again)));
@@ -81,10 +81,15 @@ fn declining_a_deck_search_costs_one_damage() {
             Action::SearchTakeNothing,
         ],
     );
-    assert!(ev.contains(&Event::Damage {
-        player: A,
-        cards: 1
-    }));
+    // The penalty comes "after you reshuffle".
+    let shuffled = ev.iter().position(|e| *e == Event::Shuffled(A));
+    let damaged = ev.iter().position(|e| {
+        *e == Event::Damage {
+            player: A,
+            cards: 1,
+        }
+    });
+    assert!(shuffled.is_some() && damaged.is_some() && shuffled < damaged);
     assert_eq!(g.player(A).deck.len(), 4);
     // Not searching at all costs nothing.
     let mut b = Builder::new();
@@ -163,10 +168,19 @@ fn podracing_comes_before_anything_else_in_the_deploy_step() {
     // in your Deploy Step."
     let (mut b, _, _) = racing();
     let x = b.add(A, ch("X", 1, 1), Zone::Hand);
+    let one = b.add(A, fx::destiny(1), Zone::Hand);
+    let two = b.add(A, fx::destiny(2), Zone::Hand);
     let mut g = b.build();
+    g.players[0].thrust = 3;
     assert!(legal(&g).contains(&Action::Thrust));
+    play(&mut g, &[Action::Thrust, Action::Lap(one)]);
+    let l = legal(&g);
+    assert!(l.contains(&Action::Lap(two)) && l.contains(&Action::Refuel(2)));
     play(&mut g, &[Action::Deploy(x)]);
-    assert!(!legal(&g).contains(&Action::Thrust));
+    // No more thrust, lap cards or refuel this deploy step.
+    let l = legal(&g);
+    assert!(!l.contains(&Action::Thrust) && !l.contains(&Action::Lap(two)));
+    assert!(!l.iter().any(|a| matches!(a, Action::Refuel(_))));
 }
 
 #[test]
@@ -177,12 +191,11 @@ fn three_laps_win_the_podrace() {
     let six = b.add(A, fx::destiny(6), Zone::Hand);
     let mut g = b.build();
     g.players[0].lap_tokens = 2;
-    g.players[0].thrust = 1;
     for _ in 0..5 {
         let c = g.players[0].deck.pop().unwrap();
         g.players[0].laps.push(c);
     }
-    play(&mut g, &[Action::Lap(six)]);
+    play(&mut g, &[Action::Thrust, Action::Lap(six)]);
     let r = g.result().unwrap();
     assert_eq!((r.winner, r.victory), (Some(A), Victory::Podrace));
     assert!(g.player(B).deck.is_empty());
@@ -203,4 +216,100 @@ fn lap_cards_are_still_part_of_the_draw_deck() {
     assert_eq!(g.player(A).discard.last(), Some(&laps[2]));
     assert_eq!(g.player(A).laps.len(), 2);
     assert!(g.result().is_none());
+}
+
+#[test]
+fn handling_cards_lost_from_the_pile_no_longer_count() {
+    // "You may play no more than two cards as handling cards in a completed lap." Lap cards
+    // are "part of your draw deck, so you may lose them for damage ... Use them in the reverse
+    // order of playing them." A handling card lost that way is no longer in the lap: the lap
+    // holds one handling card, and may take another.
+    let (mut b, _, _) = racing();
+    let c: Vec<CardRef> = [1, 3, 3, 3, 3, 3]
+        .iter()
+        .map(|&v| b.add(A, fx::destiny(v), Zone::Hand))
+        .collect();
+    let mut g = b.build();
+    g.players[0].thrust = 6;
+    // 1, then 3 for the 2 (handling), 3, then 3 for the 4 (handling): two handling cards.
+    play(
+        &mut g,
+        &[
+            Action::Thrust,
+            Action::Lap(c[0]),
+            Action::Lap(c[1]),
+            Action::Lap(c[2]),
+            Action::Lap(c[3]),
+        ],
+    );
+    assert!(!legal(&g).contains(&Action::Lap(c[4])));
+    // The draw deck runs out; a damage takes the last lap card played (the handling 4).
+    g.players[0].deck.clear();
+    g.damage(A, 1).unwrap();
+    assert_eq!(g.player(A).laps, c[..3].to_vec());
+    // The pile needs a 4 again, and one handling card may stand in for it.
+    assert!(legal(&g).contains(&Action::Lap(c[4])));
+}
+
+#[test]
+fn location_cards_are_never_lap_cards_and_handling_resets_each_lap() {
+    // "You may not play Location cards as lap cards." "You may play no more than two cards as
+    // handling cards in a completed lap": the limit is per lap.
+    let (mut b, _, _) = racing();
+    let mut loc = fx::location(Planet::Tatooine, 0);
+    loc.destiny = Some(1);
+    let loc = b.add(A, loc, Zone::Hand);
+    let c: Vec<CardRef> = [1, 3, 3, 3, 5, 6, 3]
+        .iter()
+        .map(|&v| b.add(A, fx::destiny(v), Zone::Hand))
+        .collect();
+    let mut g = b.build();
+    g.players[0].thrust = 6;
+    play(&mut g, &[Action::Thrust]);
+    let l = legal(&g);
+    assert!(!l.contains(&Action::Lap(loc)) && l.contains(&Action::Lap(c[0])));
+    // 1, 3 for 2, 3, 3 for 4, 5, 6: a lap with two handling cards; then a new lap, whose 1
+    // may be a handling 3 again.
+    play(
+        &mut g,
+        &[
+            Action::Lap(c[0]),
+            Action::Lap(c[1]),
+            Action::Lap(c[2]),
+            Action::Lap(c[3]),
+            Action::Lap(c[4]),
+            Action::Lap(c[5]),
+        ],
+    );
+    assert_eq!(g.player(A).lap_tokens, 1);
+    assert!(legal(&g).contains(&Action::Lap(c[6])));
+}
+
+#[test]
+fn a_deploy_step_races_in_order_thrust_then_lap_cards_then_refuel() {
+    // "Podracing Characteristics": "Before you Thrust in each of your Deploy Steps ..., place a
+    // Thrust token on your Podracer pilot. You may only Thrust once per each of your Deploy
+    // Steps." "You must Thrust first in the same Deploy Step before you can Refuel. Once you
+    // have Refueled, you may not Thrust again in the same Deploy step." Read as one race per
+    // deploy step: the token first, then the lap cards (thrusting), then the refuel; cards
+    // drawn by refuelling cannot go to the pile the same step. (The other reading, "Thrust" as
+    // placing the token alone, would make "Before you Thrust ... place a Thrust token" circular
+    // and "may not Thrust again" say nothing that "only once" had not.)
+    let (mut b, _, _) = racing();
+    let one = b.add(A, fx::destiny(1), Zone::Hand);
+    let two = b.add(A, fx::destiny(2), Zone::Deck);
+    let mut g = b.build();
+    // `two` on top of the draw deck.
+    g.players[0].deck.retain(|&c| c != two);
+    g.players[0].deck.push(two);
+    g.players[0].thrust = 3;
+    // No lap card before the token.
+    assert!(!legal(&g).contains(&Action::Lap(one)));
+    play(
+        &mut g,
+        &[Action::Thrust, Action::Lap(one), Action::Refuel(1)],
+    );
+    assert!(g.player(A).hand.contains(&two));
+    // Thrust 4 would allow more lap cards, but the race is over for this step.
+    assert!(!legal(&g).contains(&Action::Lap(two)));
 }

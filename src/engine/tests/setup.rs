@@ -127,3 +127,41 @@ fn decks_that_cannot_start_are_refused() {
         Some(SetupError::NoLocation(A))
     );
 }
+
+#[test]
+fn searching_the_draw_deck_reveals_no_order() {
+    // rulings.md #2 and issue 6: a player's view shows "not any deck order". Searching the
+    // draw deck for an Effect (rulings.md #3), a location ("On to the Second Planet!") or a
+    // Podracer ("Boonta Eve Classic") offers the cards found; a player who declines (or takes
+    // the location from hand or discard pile) does not reshuffle, so the order in which the
+    // cards are offered must not follow their order in the deck.
+    let mut b = Builder::new();
+    b.current(Planet::Naboo, 0);
+    b.controlled(Planet::Tatooine, B);
+    b.phase(
+        Phase::EffectFetch {
+            player: A,
+            next: None,
+        },
+        A,
+    );
+    for i in 0..3 {
+        b.add(A, fx::effect(&format!("E{i}"), 1), Zone::Deck);
+        b.add(A, fx::location(Planet::Coruscant, i), Zone::Deck);
+    }
+    b.add(A, fx::location(Planet::Coruscant, 1), Zone::Hand);
+    b.deck_filler(A, 1, 5);
+    let g = b.build();
+    let mut reversed = g.clone();
+    reversed.players[0].deck.reverse();
+    assert_eq!(legal(&g).len(), 4);
+    assert_eq!(legal(&g), legal(&reversed));
+    for mut g in [g, reversed] {
+        g.phase = Phase::NextLocation(A);
+        let l = legal(&g);
+        assert_eq!(l.len(), 4);
+        let mut rev = g.clone();
+        rev.players[0].deck.reverse();
+        assert_eq!(l, legal(&rev));
+    }
+}

@@ -111,6 +111,12 @@ fn interception_is_a_starship_battle_where_starfighters_draw_destiny() {
         fx::starship("Droid Starfighter", StarshipClass::Starfighter, 2, 1),
         Zone::Hand,
     );
+    // A second starfighter of B's is left over: no breakthrough in a starship battle.
+    let f2 = b.add(
+        B,
+        fx::starship("Droid Starfighter", StarshipClass::Starfighter, 2, 1),
+        Zone::Hyperspace,
+    );
     b.add(B, fx::destiny(4), Zone::Deck);
     b.deck_filler(A, 1, 5);
     b.deck_filler(B, 1, 5);
@@ -124,12 +130,27 @@ fn interception_is_a_starship_battle_where_starfighters_draw_destiny() {
             Action::BattleCardsDone,
             Action::BattleCardsDone,
             Action::PlanNext(f),
+            Action::PlanNext(f2),
             Action::PlanDone,
             Action::PlanNext(t),
             Action::PlanDone,
         ],
     );
     assert_eq!(fights(&ev), vec![(6, 5, Some(B))]);
+    // "The intercepting player is the attacker, and must declare how many Battle cards he is
+    // using first, then the evacuating player (who is the defender)."
+    let declared: Vec<Player> = ev
+        .iter()
+        .filter_map(|e| match e {
+            Event::BattleCardsDeclared { player, .. } => Some(*player),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(declared, vec![B, A]);
+    assert!(ev.contains(&Event::BattleDeclared {
+        attacker: B,
+        space: true
+    }));
     assert!(ev.contains(&Event::EvacueesLost {
         player: A,
         cards: 1
@@ -141,8 +162,9 @@ fn interception_is_a_starship_battle_where_starfighters_draw_destiny() {
         cards: 2
     }));
     assert!(!ev.iter().any(|e| matches!(e, Event::Breakthrough { .. })));
-    // The surviving starfighter returns to its Hyperspace pile.
-    assert_eq!(g.player(B).hyperspace, vec![f]);
+    assert_eq!(g.player(A).deck.len(), 5 - 2);
+    // The surviving starfighters return to their Hyperspace pile.
+    assert_eq!(g.player(B).hyperspace, vec![f2, f]);
     assert_eq!(g.phase(), Phase::Deploy);
 }
 
@@ -187,4 +209,66 @@ fn battle_of_naboo_rules_one_transport_against_one_starfighter() {
         cards: 1
     }));
     assert!(ev.contains(&Event::FlewAway { player: A, card: t }));
+}
+
+#[test]
+fn a_surviving_transport_carries_the_evacuees_home() {
+    // "Starship Battle Plans": "All of the starships that survive the battle are placed back
+    // into their owner's Hyperspace piles. If one or more of the defender's transports in the
+    // battle survived, then the evacuation is successful ... the transporting player randomly
+    // selects one of his surviving transports. It is shuffled into the deck." The evacuating
+    // player must use every starship of his pile; the interceptor's defeated starfighter is
+    // discarded and its owner takes its damage.
+    let mut b = stranded();
+    let x = b.add(A, ch("X", 5, 5), Zone::At(Planet::Tatooine, true));
+    let t = b.add(
+        A,
+        fx::starship("Cruiser", StarshipClass::Transport, 5, 2),
+        Zone::Hyperspace,
+    );
+    let escort = b.add(
+        A,
+        fx::starship("Naboo Starfighter", StarshipClass::Starfighter, 1, 1),
+        Zone::Hyperspace,
+    );
+    let f = b.add(
+        B,
+        fx::starship("Droid Starfighter", StarshipClass::Starfighter, 2, 3),
+        Zone::Hyperspace,
+    );
+    b.add(B, fx::destiny(1), Zone::Deck);
+    b.deck_filler(A, 1, 5);
+    b.deck_filler(B, 1, 5);
+    let mut g = b.build();
+    play(
+        &mut g,
+        &[
+            Action::Evacuate(Planet::Tatooine),
+            Action::Intercept,
+            Action::BattleCardsDone,
+            Action::BattleCardsDone,
+            Action::PlanNext(f),
+            Action::PlanDone,
+        ],
+    );
+    // Every starship of A's pile is in A's plan.
+    assert!(!legal(&g).contains(&Action::PlanDone));
+    let ev = play(
+        &mut g,
+        &[
+            Action::PlanNext(t),
+            Action::PlanNext(escort),
+            Action::PlanDone,
+        ],
+    );
+    assert_eq!(fights(&ev), vec![(3, 5, Some(A))]);
+    assert!(g.player(B).discard.contains(&f));
+    assert!(ev.contains(&Event::Damage {
+        player: B,
+        cards: 3
+    }));
+    // The only surviving transport goes home with X; the escort stays in Hyperspace.
+    assert!(g.player(A).deck.contains(&x) && g.player(A).deck.contains(&t));
+    assert_eq!(g.player(A).hyperspace, vec![escort]);
+    assert_eq!(g.phase(), Phase::Deploy);
 }
