@@ -90,8 +90,24 @@ impl Database {
         // writer wait for the first instead of failing at once.
         // The timeout comes first so that switching a fresh file to WAL also waits.
         self.conn.busy_timeout(std::time::Duration::from_secs(10))?;
-        self.conn
-            .pragma_update_and_check(None, "journal_mode", "WAL", |_| Ok(()))?;
+        // Switching a brand-new file to WAL needs an exclusive lock, and SQLite answers "busy"
+        // at once, without the busy handler, while another process is creating the same
+        // database: retry for as long as the busy timeout would have waited.
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+        loop {
+            match self
+                .conn
+                .pragma_update_and_check(None, "journal_mode", "WAL", |_| Ok(()))
+            {
+                Err(rusqlite::Error::SqliteFailure(e, _))
+                    if e.code == rusqlite::ErrorCode::DatabaseBusy
+                        && std::time::Instant::now() < deadline =>
+                {
+                    std::thread::sleep(std::time::Duration::from_millis(20));
+                }
+                other => break other?,
+            }
+        }
         self.conn.pragma_update(None, "foreign_keys", "ON")?;
         Ok(())
     }
