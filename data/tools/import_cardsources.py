@@ -516,6 +516,15 @@ def write_notes(cards, readings_dir, out_path, printing_notes, checklists, readi
         cid = card["id"] if card else d.get("image", "")
         lines.append(f"| {cid} | {md(d.get('field'))} | {md(d.get('devokun'))} | "
                      f"{md(d.get('orehruoy'))} | {md(d.get('printed'))} | {md(d.get('comment'))} |")
+    lines += ["", "## Where a printed card contradicts the rulebook", "",
+              "- JC-87 Ratts Tyerell, Podracer Pilot prints collector number 87 (confirmed by "
+              "Decipher's checklist), so his Podracer Handling, the last digit of the number "
+              "(rulebook \"Podracing Characteristics\"), is 7; the rulebook says he gets a 6. "
+              "Neither can be used in a lap, so play is the same either way; the catalogue keeps "
+              "the printed number.",
+              "- BP-29/BP-59 Boonta Eve Classic: issue #6 calls the objective's deploy from the "
+              "draw deck free; the printed text only allows the deploy, so it costs counters as "
+              "usual (rulebook \"Deploying cards from your draw deck\")."]
     wild = [c["id"] for rows in cards.values() for c in rows if "w" in c["dots"]]
     semi = [c["id"] for rows in cards.values() for c in rows
             if "w" in c["dots"] and any(ch in "robygp" for ch in c["dots"])]
