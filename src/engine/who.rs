@@ -125,7 +125,11 @@ fn parse_inner(who: &str, titles: &[Vec<String>]) -> Option<UseRule> {
         s = rest.to_string();
     }
     let mut not_in_duel = false;
-    for tail in ["(may not be used in a duel)", "(may not be used in a dual)"] {
+    for tail in [
+        "(may not be used in a duel)",
+        "(may not be used in a dual)",
+        "(not in a duel)",
+    ] {
         if let Some(rest) = s.strip_suffix(tail) {
             s = rest.trim().to_string();
             not_in_duel = true;
@@ -452,6 +456,9 @@ mod tests {
         let r = p("Darth Maul or Darth Sidious");
         assert_eq!(r.alts.len(), 2);
         let r = p("Any character (may not be used in a duel)");
+        assert!(r.not_in_duel && r.alts[0].members[0].pred == Pred::Any);
+        // The catalogue's own wording of the same restriction (BP-20 Comlink and others).
+        let r = p("any character (not in a duel)");
         assert!(r.not_in_duel && r.alts[0].members[0].pred == Pred::Any);
     }
 
