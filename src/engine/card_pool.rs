@@ -41,8 +41,8 @@ pub enum Kind {
     Starship,
     Location,
     Objective,
-    /// Armed & Dangerous, Double Impact and Combo Battle cards: their play is card text (a
-    /// later issue); until then they can be held, drawn for destiny and discarded, not played.
+    /// Cards the engine does not play (Double Impact cards): they can be held, drawn for
+    /// destiny and discarded. Combo Battle cards are [`Kind::Battle`].
     Other,
 }
 
@@ -237,7 +237,9 @@ fn read_card(c: &Card, titles: &[Vec<String>]) -> CardDef {
     let kind = match c.card_type {
         CardType::Character => Kind::Character,
         CardType::Weapon => Kind::Weapon,
-        CardType::Battle => Kind::Battle,
+        // "Combo Battle Cards play just like a normal Battle card" (rulebook "Combo Battle
+        // Cards"): its use line is its bonus; its further text is a later issue.
+        CardType::Battle | CardType::ComboBattle => Kind::Battle,
         CardType::Effect => Kind::Effect,
         CardType::Starship => Kind::Starship,
         CardType::Location => Kind::Location,
@@ -355,6 +357,17 @@ mod tests {
         assert_eq!(rifle.uses.len(), 2);
         assert_eq!((rifle.uses[0].dots, rifle.uses[0].cubes), (2, 1));
         assert!(!rifle.uses[0].rule.is_nobody() && !rifle.uses[1].rule.is_nobody());
+    }
+
+    #[test]
+    fn combo_battle_cards_are_battle_cards() {
+        // Rulebook "Combo Battle Cards": "play just like a normal Battle card".
+        let (_, pool) = pool();
+        let c1 = pool.get(pool.find("RF-C1").unwrap());
+        assert_eq!(c1.kind, Kind::Battle);
+        assert_eq!(c1.uses.len(), 1);
+        assert!(!c1.uses[0].rule.is_nobody(), "{:?}", c1.uses[0]);
+        assert_eq!(c1.uses[0].rule.alts[0].members.len(), 2);
     }
 
     #[test]
