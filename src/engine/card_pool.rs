@@ -66,7 +66,14 @@ pub struct CardDef {
     pub name_key: String,
     pub side: Side,
     pub kind: Kind,
+    /// An Armed & Dangerous card: a character (`kind` Character) with a built-in weapon whose
+    /// use lines are `uses` (rulebook "Armed & Dangerous Cards").
+    pub armed: bool,
+    /// The deploy cost, for an Armed & Dangerous card both halves' counters.
     pub counters: Option<u8>,
+    /// The part of `counters` no ability may reduce: an Armed & Dangerous card's weapon half
+    /// ("You must always pay the full cost for the weapon portion of their card").
+    pub fixed_counters: u8,
     pub power: Option<Power>,
     /// The planet of the printed location bonuses and the bonus per site.
     pub bonus: Option<(Planet, [u8; 3])>,
@@ -233,9 +240,26 @@ impl CardPool {
     }
 }
 
+/// An Armed & Dangerous card's character half, from its catalogue title
+/// `Character, Subtitle & Weapon`: (`Character`, `Subtitle`).
+fn character_half(title: &str) -> (&str, &str) {
+    match title.split_once(", ") {
+        Some((name, rest)) => (name, rest.split_once(" & ").map_or(rest, |(sub, _)| sub)),
+        None => (title, ""),
+    }
+}
+
 fn read_card(c: &Card, titles: &[Vec<String>]) -> CardDef {
+    let armed = c.card_type == CardType::ArmedAndDangerous;
+    // The character half is the card's persona, title and name for matching; the full
+    // catalogue title stays its display name.
+    let (title, subtitle) = if armed {
+        character_half(&c.title)
+    } else {
+        (c.title.as_str(), c.subtitle.as_str())
+    };
     let kind = match c.card_type {
-        CardType::Character => Kind::Character,
+        CardType::Character | CardType::ArmedAndDangerous => Kind::Character,
         CardType::Weapon => Kind::Weapon,
         // "Combo Battle Cards play just like a normal Battle card" (rulebook "Combo Battle
         // Cards"): its use line is its bonus; its further text is a later issue.
@@ -247,7 +271,7 @@ fn read_card(c: &Card, titles: &[Vec<String>]) -> CardDef {
         _ => Kind::Other,
     };
     let traits = match kind {
-        Kind::Character => character_traits(&c.title, &c.subtitle),
+        Kind::Character => character_traits(title, subtitle),
         Kind::Weapon => weapon_traits(&c.title),
         _ => Traits::default(),
     };
@@ -256,7 +280,7 @@ fn read_card(c: &Card, titles: &[Vec<String>]) -> CardDef {
     } else {
         None
     };
-    let uses = if matches!(kind, Kind::Weapon | Kind::Battle) {
+    let uses = if armed || matches!(kind, Kind::Weapon | Kind::Battle) {
         c.uses
             .iter()
             .map(|u| Use {
@@ -286,13 +310,21 @@ fn read_card(c: &Card, titles: &[Vec<String>]) -> CardDef {
     CardDef {
         catalogue_id: c.id.clone(),
         name: c.full_name(),
-        title: c.title.clone(),
-        persona: normalise(&c.title),
-        title_words: who::name_words(&c.title),
-        name_key: normalise(&format!("{} {}", c.title, c.subtitle)),
+        title: title.to_string(),
+        persona: normalise(title),
+        title_words: who::name_words(title),
+        name_key: normalise(&format!("{title} {subtitle}")),
         side: c.side,
         kind,
-        counters: c.counters,
+        armed,
+        counters: if armed {
+            c.counters
+                .zip(c.counters2)
+                .map(|(a, b)| a.saturating_add(b))
+        } else {
+            c.counters
+        },
+        fixed_counters: if armed { c.counters2.unwrap_or(0) } else { 0 },
         power: c.power,
         bonus: match (c.planet, c.bonus) {
             (Some(p), Some(b)) if kind == Kind::Character => Some((p, b)),
@@ -368,6 +400,31 @@ mod tests {
         assert_eq!(c1.uses.len(), 1);
         assert!(!c1.uses[0].rule.is_nobody(), "{:?}", c1.uses[0]);
         assert_eq!(c1.uses[0].rule.alts[0].members.len(), 2);
+    }
+
+    #[test]
+    fn armed_and_dangerous_cards_are_characters_with_their_weapon() {
+        // Rulebook "Armed & Dangerous Cards": a character and a weapon on a single card; the
+        // weapon's cost is always paid in full.
+        let (cat, pool) = pool();
+        let card = cat.get("RF-A7").unwrap();
+        let aurra = pool.get(pool.find("RF-A7").unwrap());
+        assert_eq!(aurra.kind, Kind::Character);
+        assert!(aurra.armed && aurra.deployable());
+        assert_eq!(aurra.title, "Aurra Sing");
+        // The same persona as DM-75 Aurra Sing, Bounty Hunter: they stack and are unique together.
+        assert_eq!(aurra.persona, pool.get(pool.find("DM-75").unwrap()).persona);
+        let both = card.counters.unwrap() + card.counters2.unwrap();
+        assert_eq!(aurra.counters, Some(both));
+        assert_eq!(aurra.fixed_counters, card.counters2.unwrap());
+        assert_eq!(aurra.uses.len(), 1);
+        assert_eq!(
+            aurra.uses[0].rule.alts[0].members[0].pred,
+            who::Pred::ThisCard
+        );
+        let ki = pool.get(pool.find("RF-A5").unwrap());
+        assert_eq!(ki.title, "Ki-Adi-Mundi");
+        assert!(ki.traits.contains(Traits::JEDI));
     }
 
     #[test]

@@ -33,6 +33,9 @@ pub enum Pred {
     Trait(Traits),
     /// Only the first character of the battle plan.
     FirstInPlan,
+    /// Only the card that carries the line: an Armed & Dangerous card's own weapon half
+    /// (`this character (Aurra Sing)`), rulebook "Armed & Dangerous Cards".
+    ThisCard,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -81,7 +84,8 @@ pub trait Candidate {
 }
 
 impl Single {
-    pub fn matches(&self, c: &impl Candidate, first_in_plan: bool) -> bool {
+    /// Whether `c` fits; `this_card`: `c` is the card whose line this is.
+    pub fn matches(&self, c: &impl Candidate, first_in_plan: bool, this_card: bool) -> bool {
         if self.diamond && !c.is_diamond() {
             return false;
         }
@@ -91,6 +95,7 @@ impl Single {
             Pred::NameContains(key) => c.name_key().contains(key.as_str()),
             Pred::Trait(t) => c.traits().contains(*t),
             Pred::FirstInPlan => first_in_plan,
+            Pred::ThisCard => this_card,
         }
     }
 }
@@ -123,6 +128,16 @@ fn parse_inner(who: &str, titles: &[Vec<String>]) -> Option<UseRule> {
         .join(" ");
     if let Some(rest) = s.strip_prefix("use with ") {
         s = rest.to_string();
+    }
+    if this_character(&s) {
+        return Some(UseRule {
+            alts: vec![Group {
+                members: vec![single(Pred::ThisCard)],
+                same_stack: false,
+                at: None,
+            }],
+            not_in_duel: false,
+        });
     }
     let mut not_in_duel = false;
     for tail in [
@@ -180,6 +195,17 @@ fn parse_inner(who: &str, titles: &[Vec<String>]) -> Option<UseRule> {
         }
     }
     Some(UseRule { alts, not_in_duel })
+}
+
+/// An Armed & Dangerous card's own line: `this character (X)` or `X (this character, using
+/// the weapon half)`, X a name.
+fn this_character(s: &str) -> bool {
+    let name = if let Some(r) = s.strip_prefix("this character (") {
+        r.strip_suffix(')')
+    } else {
+        s.strip_suffix(" (this character, using the weapon half)")
+    };
+    name.is_some_and(|n| !n.trim().is_empty() && !n.contains(['(', ')', ',', '.']))
 }
 
 /// Splits `a, b or c` / `a and/or b` into pieces.
@@ -474,6 +500,49 @@ mod tests {
         assert_eq!(r.alts[0].members.len(), 3);
         let r = p("two character cards from the same character stack");
         assert!(r.alts[0].same_stack);
+    }
+
+    #[test]
+    fn reads_this_character_as_the_card_itself() {
+        // Armed & Dangerous cards (rulebook "Armed & Dangerous Cards"): the weapon half is used
+        // by the character half of the same card, and by no other character.
+        for s in [
+            "this character (Jar Jar Binks)",
+            "this character (Ki-Adi-Mundi)",
+            "Aurra Sing (this character, using the weapon half)",
+            "OOM-9 (this character, using the weapon half)",
+        ] {
+            let r = p(s);
+            assert_eq!(r.alts.len(), 1, "{s}");
+            assert_eq!(r.alts[0].members, vec![single(Pred::ThisCard)], "{s}");
+        }
+        let this = &p("this character (Aurra Sing)").alts[0].members[0];
+        let aurra = Fixture(name_words("Aurra Sing"));
+        assert!(this.matches(&aurra, false, true));
+        assert!(!this.matches(&aurra, true, false));
+        for s in [
+            "this character ()",
+            "this character",
+            "(this character, using the weapon half)",
+        ] {
+            assert!(p(s).is_nobody(), "{s}");
+        }
+    }
+
+    struct Fixture(Vec<String>);
+    impl Candidate for Fixture {
+        fn title_words(&self) -> &[String] {
+            &self.0
+        }
+        fn name_key(&self) -> &str {
+            ""
+        }
+        fn traits(&self) -> Traits {
+            Traits::default()
+        }
+        fn is_diamond(&self) -> bool {
+            false
+        }
     }
 
     #[test]
