@@ -41,8 +41,9 @@ pub enum Kind {
     Starship,
     Location,
     Objective,
-    /// Cards the engine does not play (Double Impact cards): they can be held, drawn for
-    /// destiny and discarded. Combo Battle cards are [`Kind::Battle`].
+    /// Cards the engine does not play (Double Impact cards without a readable left battle
+    /// half): they can be held, drawn for destiny and discarded. Combo Battle cards and the
+    /// other Double Impact cards are [`Kind::Battle`].
     Other,
 }
 
@@ -280,7 +281,7 @@ fn read_card(c: &Card, titles: &[Vec<String>]) -> CardDef {
     } else {
         None
     };
-    let uses = if armed || matches!(kind, Kind::Weapon | Kind::Battle) {
+    let read_uses = || -> Vec<Use> {
         c.uses
             .iter()
             .map(|u| Use {
@@ -289,8 +290,13 @@ fn read_card(c: &Card, titles: &[Vec<String>]) -> CardDef {
                 cubes: u.cubes.unwrap_or(0),
             })
             .collect()
+    };
+    let (kind, uses) = if c.card_type == CardType::DoubleImpact {
+        double_impact(read_uses())
+    } else if armed || matches!(kind, Kind::Weapon | Kind::Battle) {
+        (kind, read_uses())
     } else {
-        Vec::new()
+        (kind, Vec::new())
     };
     let handling = if traits.contains(Traits::PODRACER_PILOT) {
         c.number
@@ -340,6 +346,22 @@ fn read_card(c: &Card, titles: &[Vec<String>]) -> CardDef {
         traits,
         handling,
         objective_boonta: kind == Kind::Objective && normalise(&c.title) == "boontaeveclassic",
+    }
+}
+
+/// A Double Impact card "acts as" the half its player chooses (rulebook "Double Impact
+/// Cards"). The engine plays it as its left half when a use line is labelled as the left half's
+/// battle bonus (`left half: ...`, `... (left half)`): a battle card with those lines. Any
+/// other Double Impact card (no labelled left line, or an Effect half) is not played yet.
+fn double_impact(uses: Vec<Use>) -> (Kind, Vec<Use>) {
+    let left: Vec<Use> = uses
+        .into_iter()
+        .filter(|u| u.rule.half == Some(who::Half::Left) && !u.rule.effect)
+        .collect();
+    if left.is_empty() {
+        (Kind::Other, Vec::new())
+    } else {
+        (Kind::Battle, left)
     }
 }
 
@@ -425,6 +447,33 @@ mod tests {
         let ki = pool.get(pool.find("RF-A5").unwrap());
         assert_eq!(ki.title, "Ki-Adi-Mundi");
         assert!(ki.traits.contains(Traits::JEDI));
+    }
+
+    #[test]
+    fn double_impact_cards_play_as_their_left_battle_half() {
+        // Rulebook "Double Impact Cards": the player chooses a half; the engine plays the left
+        // half when its battle-card use line is labelled, with that line only.
+        let (_, pool) = pool();
+        let di9 = pool.get(pool.find("RF-DI9").unwrap());
+        assert_eq!(di9.kind, Kind::Battle);
+        assert_eq!(di9.uses.len(), 1);
+        assert_eq!(
+            di9.uses[0].rule.alts[0].members[0].pred,
+            who::Pred::FirstInPlan
+        );
+        // Grueling Contest & Da Dug Chaaa!: the right (effect) half's line is dropped.
+        let di2 = pool.get(pool.find("RF-DI2").unwrap());
+        assert_eq!(di2.kind, Kind::Battle);
+        assert!(
+            di2.uses
+                .iter()
+                .all(|u| u.rule.half == Some(who::Half::Left))
+        );
+        // No left line (Dos Mackineeks: only the right effect's), or none at all: not played.
+        for id in ["RF-DI1", "RF-DI5"] {
+            let d = pool.get(pool.find(id).unwrap());
+            assert_eq!((d.kind, d.uses.len()), (Kind::Other, 0), "{id}");
+        }
     }
 
     #[test]

@@ -56,12 +56,24 @@ pub struct Group {
     pub at: Option<Place>,
 }
 
+/// One half of a Double Impact card (rulebook "Double Impact Cards").
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Half {
+    Left,
+    Right,
+}
+
 /// A parsed `who`: alternatives, any one of which may be used. No alternatives: nobody.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct UseRule {
     pub alts: Vec<Group>,
     /// `(may not be used in a duel)`.
     pub not_in_duel: bool,
+    /// The half of a Double Impact card the line belongs to (`left half:`, `(left half)`,
+    /// `right half:`, `(right-half effect)`), read even when the rest is not.
+    pub half: Option<Half>,
+    /// The line is labelled as an Effect half's (`(effect)`, `(right-half effect)`).
+    pub effect: bool,
 }
 
 impl UseRule {
@@ -116,7 +128,41 @@ pub fn name_words(text: &str) -> Vec<String> {
 /// Parses a use line's `who` text. `titles` are the title words of every character and starship
 /// the pool knows, used to read names (a name must match a card).
 pub fn parse(who: &str, titles: &[Vec<String>]) -> UseRule {
-    parse_inner(who, titles).unwrap_or_default()
+    let (rest, half, effect) = half_label(who);
+    UseRule {
+        half,
+        effect,
+        ..parse_inner(&rest, titles).unwrap_or_default()
+    }
+}
+
+/// Strips a Double Impact half label: `left half:` / `right half:` before, `(left half)` /
+/// `(right-half effect)` / `(effect)` after.
+fn half_label(who: &str) -> (String, Option<Half>, bool) {
+    let mut s = who.trim().to_string();
+    let mut half = None;
+    let mut effect = false;
+    for (prefix, h) in [("left half:", Half::Left), ("right half:", Half::Right)] {
+        if s.get(..prefix.len())
+            .is_some_and(|p| p.eq_ignore_ascii_case(prefix))
+        {
+            s = s[prefix.len()..].trim().to_string();
+            half = Some(h);
+        }
+    }
+    for (suffix, h, e) in [
+        ("(left half)", Some(Half::Left), false),
+        ("(right-half effect)", Some(Half::Right), true),
+        ("(effect)", None, true),
+    ] {
+        let at = s.len().saturating_sub(suffix.len());
+        if s.get(at..).is_some_and(|t| t.eq_ignore_ascii_case(suffix)) {
+            s = s[..at].trim().to_string();
+            half = half.or(h);
+            effect |= e;
+        }
+    }
+    (s, half, effect)
 }
 
 fn parse_inner(who: &str, titles: &[Vec<String>]) -> Option<UseRule> {
@@ -136,7 +182,7 @@ fn parse_inner(who: &str, titles: &[Vec<String>]) -> Option<UseRule> {
                 same_stack: false,
                 at: None,
             }],
-            not_in_duel: false,
+            ..UseRule::default()
         });
     }
     let mut not_in_duel = false;
@@ -194,7 +240,11 @@ fn parse_inner(who: &str, titles: &[Vec<String>]) -> Option<UseRule> {
             alts.push(parse_group(&text, titles, together)?);
         }
     }
-    Some(UseRule { alts, not_in_duel })
+    Some(UseRule {
+        alts,
+        not_in_duel,
+        ..UseRule::default()
+    })
 }
 
 /// An Armed & Dangerous card's own line: `this character (X)` or `X (this character, using
@@ -526,6 +576,39 @@ mod tests {
             "(this character, using the weapon half)",
         ] {
             assert!(p(s).is_nobody(), "{s}");
+        }
+    }
+
+    #[test]
+    fn reads_double_impact_half_labels() {
+        // Rulebook "Double Impact Cards": "choose which of the two depicted cards you wish to
+        // use"; each line is attributed to its half, and the rest read as usual.
+        let r = p("left half: any Podracer pilot or any pit droid");
+        assert_eq!((r.half, r.effect), (Some(Half::Left), false));
+        let r = p("first character in your battle plan (left half)");
+        assert_eq!((r.half, r.effect), (Some(Half::Left), false));
+        assert_eq!(r.alts[0].members, vec![single(Pred::FirstInPlan)]);
+        let r = p("left half: first character in your battle plan");
+        assert_eq!(r.alts[0].members, vec![single(Pred::FirstInPlan)]);
+        let r = p("right half: any Royal Guard");
+        assert_eq!((r.half, r.effect), (Some(Half::Right), false));
+        assert_eq!(r.alts.len(), 1);
+        // Effect halves' lines are labelled but not read as battle bonuses.
+        let r = p("each Gungan (right-half effect)");
+        assert_eq!(
+            (r.half, r.effect, r.is_nobody()),
+            (Some(Half::Right), true, true)
+        );
+        let r = p("right half: each Podracer pilot (effect)");
+        assert_eq!(
+            (r.half, r.effect, r.is_nobody()),
+            (Some(Half::Right), true, true)
+        );
+        let r = p("Aurra Sing");
+        assert_eq!((r.half, r.effect), (None, false));
+        // Multi-byte characters where a label would be never split a character.
+        for s in ["any two ◆ Guards", "◆", "ab◆ (effect)", "é"] {
+            assert_eq!(p(s).half, None, "{s}");
         }
     }
 

@@ -228,3 +228,56 @@ fn armed_and_dangerous_is_its_characters_persona() {
     assert!(!l.contains(&Action::Deploy(aurra)));
     assert!(l.contains(&Action::Deploy(other)));
 }
+
+fn double_impact(title: &str, uses: &[(&str, u8, u8)]) -> Card {
+    Card {
+        card_type: CardType::DoubleImpact,
+        ..fx::battle(title, uses)
+    }
+}
+
+#[test]
+fn double_impact_plays_as_its_left_battle_half() {
+    // "When you play a Double Impact card, choose which of the two depicted cards you wish to
+    // use and follow the directions written on it then discard it": played as its left
+    // (battle) half, with the left half's line only.
+    let mut b = at_naboo();
+    let x = b.add(A, ch("X", 3, 1), Zone::At(Planet::Naboo, true));
+    let card = b.add(
+        A,
+        double_impact(
+            "The Negotiations Were Short & Qui-Gon's Final Stand",
+            &[
+                ("first character in your battle plan (left half)", 3, 0),
+                ("right half: any character (effect)", 5, 0),
+            ],
+        ),
+        Zone::Hand,
+    );
+    let y = b.add(B, ch("Y", 5, 1), Zone::At(Planet::Naboo, true));
+    b.deck_filler(B, 1, 5);
+    let mut g = b.build();
+    let ev = battle(&mut g, [&[card], &[]], [&[card, x], &[y]]);
+    assert_eq!(fights(&ev), vec![(6, 5, Some(A))]);
+    assert!(g.player(A).discard.contains(&card));
+}
+
+#[test]
+fn double_impact_without_a_left_battle_line_is_not_played() {
+    // The engine plays only a labelled left battle half (rulebook "Double Impact Cards"); an
+    // Effect half is later work, so the card cannot go into a battle plan.
+    let mut b = at_naboo();
+    b.add(A, ch("Gungan", 3, 1), Zone::At(Planet::Naboo, true));
+    let card = b.add(
+        A,
+        double_impact(
+            "Dos Mackineeks",
+            &[("each Gungan (right-half effect)", 1, 0)],
+        ),
+        Zone::Hand,
+    );
+    b.add(B, ch("Y", 5, 1), Zone::At(Planet::Naboo, true));
+    let mut g = b.build();
+    play(&mut g, &[Action::DeclareBattle]);
+    assert!(!legal(&g).contains(&Action::AddBattleCard(card)));
+}
