@@ -180,10 +180,15 @@ impl CardPool {
 
     /// Reads the given cards (ids index in the same order).
     pub fn from_cards(cards: &[Card]) -> CardPool {
+        // Names a use line may read: characters (an Armed & Dangerous card's character half
+        // included) and starships.
         let titles: Vec<Vec<String>> = cards
             .iter()
-            .filter(|c| matches!(c.card_type, CardType::Character | CardType::Starship))
-            .map(|c| who::name_words(&c.title))
+            .filter_map(|c| match c.card_type {
+                CardType::Character | CardType::Starship => Some(who::name_words(&c.title)),
+                CardType::ArmedAndDangerous => Some(who::name_words(character_half(&c.title).0)),
+                _ => None,
+            })
             .collect();
         CardPool {
             defs: cards.iter().map(|c| read_card(c, &titles)).collect(),
@@ -444,6 +449,22 @@ mod tests {
             aurra.uses[0].rule.alts[0].members[0].pred,
             who::Pred::ThisCard
         );
+        // A use line may name a character printed only on an Armed & Dangerous card.
+        let only = [
+            cat.get("RF-A9").unwrap().clone(),
+            Card {
+                uses: vec![crate::catalogue::UseLine {
+                    who: "OOM-9".into(),
+                    dots: Some(1),
+                    cubes: Some(0),
+                }],
+                ..cat.get("DM-108").unwrap().clone()
+            },
+        ];
+        let small = CardPool::from_cards(&only);
+        let line = &small.get(DefId(1)).uses[0];
+        assert!(!line.rule.is_nobody());
+        assert!(line.rule.alts[0].members[0].matches(small.get(DefId(0)), false, false));
         let ki = pool.get(pool.find("RF-A5").unwrap());
         assert_eq!(ki.title, "Ki-Adi-Mundi");
         assert!(ki.traits.contains(Traits::JEDI));

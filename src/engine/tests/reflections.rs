@@ -138,13 +138,7 @@ fn a_weapon_card_before_armed_and_dangerous_is_ignored() {
 
     // Battle card, weapon card, Armed & Dangerous: the battle card works (3 + 2 + 1), the
     // weapon card is ignored.
-    let mut g = b2();
-    let (aurra, rifle, card, y) = (
-        CardRef::new(1),
-        CardRef::new(2),
-        CardRef::new(3),
-        CardRef::new(4),
-    );
+    let (mut g, [aurra, rifle, card, y]) = b2();
     let ev = battle(&mut g, [&[card], &[]], [&[card, rifle, aurra], &[y]]);
     assert_eq!(fights(&ev), vec![(6, 7, Some(B))]);
     assert!(ev.contains(&Event::IgnoredWeapon {
@@ -154,24 +148,24 @@ fn a_weapon_card_before_armed_and_dangerous_is_ignored() {
     assert!(g.player(A).discard.contains(&card));
 }
 
-/// The position of the test above: location 0, Aurra 1, rifle 2, battle card 3, Y 4.
-fn b2() -> GameState {
+/// The position of the test above: Aurra, the rifle, a battle card in hand, and Y.
+fn b2() -> (GameState, [CardRef; 4]) {
     let mut b = at_naboo();
-    b.add(
+    let aurra = b.add(
         A,
         armed("Aurra Sing", 3, 3, 1, (2, 0)),
         Zone::At(Planet::Naboo, true),
     );
-    b.add(
+    let rifle = b.add(
         A,
         fx::weapon("Blaster Rifle", &[("any character", 4, 0)]),
         Zone::At(Planet::Naboo, true),
     );
-    b.add(A, fx::battle("Any", &[("any character", 1, 0)]), Zone::Hand);
-    b.add(B, ch("Y", 7, 2), Zone::At(Planet::Naboo, true));
+    let card = b.add(A, fx::battle("Any", &[("any character", 1, 0)]), Zone::Hand);
+    let y = b.add(B, ch("Y", 7, 2), Zone::At(Planet::Naboo, true));
     b.deck_filler(A, 1, 5);
     b.deck_filler(B, 1, 5);
-    b.build()
+    (b.build(), [aurra, rifle, card, y])
 }
 
 #[derive(Debug)]
