@@ -174,11 +174,12 @@ impl GameState {
         let d = self.def(card);
         d.uses
             .iter()
-            .position(|u| self.line_fits(u, group, first_in_plan, space, duel))
+            .position(|u| self.line_fits(card, u, group, first_in_plan, space, duel))
     }
 
     fn line_fits(
         &self,
+        card: CardRef,
         u: &Use,
         group: &[CardRef],
         first_in_plan: bool,
@@ -196,7 +197,7 @@ impl GameState {
                         .windows(2)
                         .all(|w| self.def(w[0]).persona == self.def(w[1]).persona))
                 && assign(g, group, &|m, c, i| {
-                    m.matches(self.def(c), first_in_plan && i == 0)
+                    m.matches(self.def(c), first_in_plan && i == 0, c == card)
                 })
         })
     }
@@ -224,8 +225,11 @@ impl GameState {
             plan.pop_front();
             match kind {
                 Kind::Weapon if !space => {
+                    // A weapon card just before an Armed & Dangerous card is ignored: it fights
+                    // with its own weapon half (rulebook "Armed & Dangerous Cards").
                     if let Some(&n) = plan.front()
                         && self.is_fighter(n, space)
+                        && !self.def(n).armed
                         && let Some(line) = self.use_line_for(c, &[n], first, space, false)
                     {
                         plan.pop_front();
@@ -291,7 +295,12 @@ impl GameState {
             let Some(line) = line else { continue };
             let weapon = if skip == 1 {
                 let w = plan.pop_front().expect("peeked");
-                match self.use_line_for(w, &group[..1], first, space, false) {
+                let line = if self.def(group[0]).armed {
+                    None
+                } else {
+                    self.use_line_for(w, &group[..1], first, space, false)
+                };
+                match line {
                     Some(l) => Some((w, l)),
                     None => {
                         self.emit(Event::IgnoredWeapon { player: p, card: w });
@@ -339,6 +348,15 @@ impl GameState {
                 draws += 1;
             }
             total += self.hooks.power(self, c, opponent) as i16;
+            // "In its fights it always has its weapon": an Armed & Dangerous card's own line.
+            if d.armed
+                && !space
+                && let Some(line) = self.use_line_for(c, &[c], false, space, false)
+            {
+                let l = &self.def(c).uses[line];
+                total += l.dots as i16;
+                draws += l.cubes;
+            }
         }
         for (card, line) in u.weapon.into_iter().chain(u.battle) {
             let l = &self.def(card).uses[line];

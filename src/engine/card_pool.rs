@@ -41,8 +41,9 @@ pub enum Kind {
     Starship,
     Location,
     Objective,
-    /// Armed & Dangerous, Double Impact and Combo Battle cards: their play is card text (a
-    /// later issue); until then they can be held, drawn for destiny and discarded, not played.
+    /// Cards the engine does not play (Double Impact cards without a readable left battle
+    /// half): they can be held, drawn for destiny and discarded. Combo Battle cards and the
+    /// other Double Impact cards are [`Kind::Battle`].
     Other,
 }
 
@@ -66,7 +67,14 @@ pub struct CardDef {
     pub name_key: String,
     pub side: Side,
     pub kind: Kind,
+    /// An Armed & Dangerous card: a character (`kind` Character) with a built-in weapon whose
+    /// use lines are `uses` (rulebook "Armed & Dangerous Cards").
+    pub armed: bool,
+    /// The deploy cost, for an Armed & Dangerous card both halves' counters.
     pub counters: Option<u8>,
+    /// The part of `counters` no ability may reduce: an Armed & Dangerous card's weapon half
+    /// ("You must always pay the full cost for the weapon portion of their card").
+    pub fixed_counters: u8,
     pub power: Option<Power>,
     /// The planet of the printed location bonuses and the bonus per site.
     pub bonus: Option<(Planet, [u8; 3])>,
@@ -172,10 +180,15 @@ impl CardPool {
 
     /// Reads the given cards (ids index in the same order).
     pub fn from_cards(cards: &[Card]) -> CardPool {
+        // Names a use line may read: characters (an Armed & Dangerous card's character half
+        // included) and starships.
         let titles: Vec<Vec<String>> = cards
             .iter()
-            .filter(|c| matches!(c.card_type, CardType::Character | CardType::Starship))
-            .map(|c| who::name_words(&c.title))
+            .filter_map(|c| match c.card_type {
+                CardType::Character | CardType::Starship => Some(who::name_words(&c.title)),
+                CardType::ArmedAndDangerous => Some(who::name_words(character_half(&c.title).0)),
+                _ => None,
+            })
             .collect();
         CardPool {
             defs: cards.iter().map(|c| read_card(c, &titles)).collect(),
@@ -233,11 +246,30 @@ impl CardPool {
     }
 }
 
+/// An Armed & Dangerous card's character half, from its catalogue title
+/// `Character, Subtitle & Weapon`: (`Character`, `Subtitle`).
+fn character_half(title: &str) -> (&str, &str) {
+    match title.split_once(", ") {
+        Some((name, rest)) => (name, rest.split_once(" & ").map_or(rest, |(sub, _)| sub)),
+        None => (title, ""),
+    }
+}
+
 fn read_card(c: &Card, titles: &[Vec<String>]) -> CardDef {
+    let armed = c.card_type == CardType::ArmedAndDangerous;
+    // The character half is the card's persona, title and name for matching; the full
+    // catalogue title stays its display name.
+    let (title, subtitle) = if armed {
+        character_half(&c.title)
+    } else {
+        (c.title.as_str(), c.subtitle.as_str())
+    };
     let kind = match c.card_type {
-        CardType::Character => Kind::Character,
+        CardType::Character | CardType::ArmedAndDangerous => Kind::Character,
         CardType::Weapon => Kind::Weapon,
-        CardType::Battle => Kind::Battle,
+        // "Combo Battle Cards play just like a normal Battle card" (rulebook "Combo Battle
+        // Cards"): its use line is its bonus; its further text is a later issue.
+        CardType::Battle | CardType::ComboBattle => Kind::Battle,
         CardType::Effect => Kind::Effect,
         CardType::Starship => Kind::Starship,
         CardType::Location => Kind::Location,
@@ -245,7 +277,7 @@ fn read_card(c: &Card, titles: &[Vec<String>]) -> CardDef {
         _ => Kind::Other,
     };
     let traits = match kind {
-        Kind::Character => character_traits(&c.title, &c.subtitle),
+        Kind::Character => character_traits(title, subtitle),
         Kind::Weapon => weapon_traits(&c.title),
         _ => Traits::default(),
     };
@@ -254,7 +286,7 @@ fn read_card(c: &Card, titles: &[Vec<String>]) -> CardDef {
     } else {
         None
     };
-    let uses = if matches!(kind, Kind::Weapon | Kind::Battle) {
+    let read_uses = || -> Vec<Use> {
         c.uses
             .iter()
             .map(|u| Use {
@@ -263,8 +295,13 @@ fn read_card(c: &Card, titles: &[Vec<String>]) -> CardDef {
                 cubes: u.cubes.unwrap_or(0),
             })
             .collect()
+    };
+    let (kind, uses) = if c.card_type == CardType::DoubleImpact {
+        double_impact(read_uses())
+    } else if armed || matches!(kind, Kind::Weapon | Kind::Battle) {
+        (kind, read_uses())
     } else {
-        Vec::new()
+        (kind, Vec::new())
     };
     let handling = if traits.contains(Traits::PODRACER_PILOT) {
         c.number
@@ -284,13 +321,21 @@ fn read_card(c: &Card, titles: &[Vec<String>]) -> CardDef {
     CardDef {
         catalogue_id: c.id.clone(),
         name: c.full_name(),
-        title: c.title.clone(),
-        persona: normalise(&c.title),
-        title_words: who::name_words(&c.title),
-        name_key: normalise(&format!("{} {}", c.title, c.subtitle)),
+        title: title.to_string(),
+        persona: normalise(title),
+        title_words: who::name_words(title),
+        name_key: normalise(&format!("{title} {subtitle}")),
         side: c.side,
         kind,
-        counters: c.counters,
+        armed,
+        counters: if armed {
+            c.counters
+                .zip(c.counters2)
+                .map(|(a, b)| a.saturating_add(b))
+        } else {
+            c.counters
+        },
+        fixed_counters: if armed { c.counters2.unwrap_or(0) } else { 0 },
         power: c.power,
         bonus: match (c.planet, c.bonus) {
             (Some(p), Some(b)) if kind == Kind::Character => Some((p, b)),
@@ -306,6 +351,22 @@ fn read_card(c: &Card, titles: &[Vec<String>]) -> CardDef {
         traits,
         handling,
         objective_boonta: kind == Kind::Objective && normalise(&c.title) == "boontaeveclassic",
+    }
+}
+
+/// A Double Impact card "acts as" the half its player chooses (rulebook "Double Impact
+/// Cards"). The engine plays it as its left half when a use line is labelled as the left half's
+/// battle bonus (`left half: ...`, `... (left half)`): a battle card with those lines. Any
+/// other Double Impact card (no labelled left line, or an Effect half) is not played yet.
+fn double_impact(uses: Vec<Use>) -> (Kind, Vec<Use>) {
+    let left: Vec<Use> = uses
+        .into_iter()
+        .filter(|u| u.rule.half == Some(who::Half::Left) && !u.rule.effect)
+        .collect();
+    if left.is_empty() {
+        (Kind::Other, Vec::new())
+    } else {
+        (Kind::Battle, left)
     }
 }
 
@@ -355,6 +416,85 @@ mod tests {
         assert_eq!(rifle.uses.len(), 2);
         assert_eq!((rifle.uses[0].dots, rifle.uses[0].cubes), (2, 1));
         assert!(!rifle.uses[0].rule.is_nobody() && !rifle.uses[1].rule.is_nobody());
+    }
+
+    #[test]
+    fn combo_battle_cards_are_battle_cards() {
+        // Rulebook "Combo Battle Cards": "play just like a normal Battle card".
+        let (_, pool) = pool();
+        let c1 = pool.get(pool.find("RF-C1").unwrap());
+        assert_eq!(c1.kind, Kind::Battle);
+        assert_eq!(c1.uses.len(), 1);
+        assert!(!c1.uses[0].rule.is_nobody(), "{:?}", c1.uses[0]);
+        assert_eq!(c1.uses[0].rule.alts[0].members.len(), 2);
+    }
+
+    #[test]
+    fn armed_and_dangerous_cards_are_characters_with_their_weapon() {
+        // Rulebook "Armed & Dangerous Cards": a character and a weapon on a single card; the
+        // weapon's cost is always paid in full.
+        let (cat, pool) = pool();
+        let card = cat.get("RF-A7").unwrap();
+        let aurra = pool.get(pool.find("RF-A7").unwrap());
+        assert_eq!(aurra.kind, Kind::Character);
+        assert!(aurra.armed && aurra.deployable());
+        assert_eq!(aurra.title, "Aurra Sing");
+        // The same persona as DM-75 Aurra Sing, Bounty Hunter: they stack and are unique together.
+        assert_eq!(aurra.persona, pool.get(pool.find("DM-75").unwrap()).persona);
+        let both = card.counters.unwrap() + card.counters2.unwrap();
+        assert_eq!(aurra.counters, Some(both));
+        assert_eq!(aurra.fixed_counters, card.counters2.unwrap());
+        assert_eq!(aurra.uses.len(), 1);
+        assert_eq!(
+            aurra.uses[0].rule.alts[0].members[0].pred,
+            who::Pred::ThisCard
+        );
+        // A use line may name a character printed only on an Armed & Dangerous card.
+        let only = [
+            cat.get("RF-A9").unwrap().clone(),
+            Card {
+                uses: vec![crate::catalogue::UseLine {
+                    who: "OOM-9".into(),
+                    dots: Some(1),
+                    cubes: Some(0),
+                }],
+                ..cat.get("DM-108").unwrap().clone()
+            },
+        ];
+        let small = CardPool::from_cards(&only);
+        let line = &small.get(DefId(1)).uses[0];
+        assert!(!line.rule.is_nobody());
+        assert!(line.rule.alts[0].members[0].matches(small.get(DefId(0)), false, false));
+        let ki = pool.get(pool.find("RF-A5").unwrap());
+        assert_eq!(ki.title, "Ki-Adi-Mundi");
+        assert!(ki.traits.contains(Traits::JEDI));
+    }
+
+    #[test]
+    fn double_impact_cards_play_as_their_left_battle_half() {
+        // Rulebook "Double Impact Cards": the player chooses a half; the engine plays the left
+        // half when its battle-card use line is labelled, with that line only.
+        let (_, pool) = pool();
+        let di9 = pool.get(pool.find("RF-DI9").unwrap());
+        assert_eq!(di9.kind, Kind::Battle);
+        assert_eq!(di9.uses.len(), 1);
+        assert_eq!(
+            di9.uses[0].rule.alts[0].members[0].pred,
+            who::Pred::FirstInPlan
+        );
+        // Grueling Contest & Da Dug Chaaa!: the right (effect) half's line is dropped.
+        let di2 = pool.get(pool.find("RF-DI2").unwrap());
+        assert_eq!(di2.kind, Kind::Battle);
+        assert!(
+            di2.uses
+                .iter()
+                .all(|u| u.rule.half == Some(who::Half::Left))
+        );
+        // No left line (Dos Mackineeks: only the right effect's), or none at all: not played.
+        for id in ["RF-DI1", "RF-DI5"] {
+            let d = pool.get(pool.find(id).unwrap());
+            assert_eq!((d.kind, d.uses.len()), (Kind::Other, 0), "{id}");
+        }
     }
 
     #[test]

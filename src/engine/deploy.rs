@@ -15,8 +15,11 @@ impl GameState {
     pub(crate) fn cost(&self, card: CardRef) -> Option<i16> {
         let d = self.def(card);
         let printed = d.counters? as i16;
+        let fixed = d.fixed_counters as i16;
         let m = self.hooks.deploy_cost(self, card) as i16;
-        Some((printed + m).max(0))
+        // Abilities change only the part that may change: an Armed & Dangerous card's weapon
+        // half is always paid in full (rulebook "Armed & Dangerous Cards").
+        Some((printed - fixed + m).max(0) + fixed)
     }
 
     /// Whether `p` may deploy this hand card with `Action::Deploy` now.

@@ -33,6 +33,9 @@ pub enum Pred {
     Trait(Traits),
     /// Only the first character of the battle plan.
     FirstInPlan,
+    /// Only the card that carries the line: an Armed & Dangerous card's own weapon half
+    /// (`this character (Aurra Sing)`), rulebook "Armed & Dangerous Cards".
+    ThisCard,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -53,12 +56,24 @@ pub struct Group {
     pub at: Option<Place>,
 }
 
+/// One half of a Double Impact card (rulebook "Double Impact Cards").
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Half {
+    Left,
+    Right,
+}
+
 /// A parsed `who`: alternatives, any one of which may be used. No alternatives: nobody.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct UseRule {
     pub alts: Vec<Group>,
     /// `(may not be used in a duel)`.
     pub not_in_duel: bool,
+    /// The half of a Double Impact card the line belongs to (`left half:`, `(left half)`,
+    /// `right half:`, `(right-half effect)`), read even when the rest is not.
+    pub half: Option<Half>,
+    /// The line is labelled as an Effect half's (`(effect)`, `(right-half effect)`).
+    pub effect: bool,
 }
 
 impl UseRule {
@@ -81,7 +96,8 @@ pub trait Candidate {
 }
 
 impl Single {
-    pub fn matches(&self, c: &impl Candidate, first_in_plan: bool) -> bool {
+    /// Whether `c` fits; `this_card`: `c` is the card whose line this is.
+    pub fn matches(&self, c: &impl Candidate, first_in_plan: bool, this_card: bool) -> bool {
         if self.diamond && !c.is_diamond() {
             return false;
         }
@@ -91,6 +107,7 @@ impl Single {
             Pred::NameContains(key) => c.name_key().contains(key.as_str()),
             Pred::Trait(t) => c.traits().contains(*t),
             Pred::FirstInPlan => first_in_plan,
+            Pred::ThisCard => this_card,
         }
     }
 }
@@ -111,7 +128,41 @@ pub fn name_words(text: &str) -> Vec<String> {
 /// Parses a use line's `who` text. `titles` are the title words of every character and starship
 /// the pool knows, used to read names (a name must match a card).
 pub fn parse(who: &str, titles: &[Vec<String>]) -> UseRule {
-    parse_inner(who, titles).unwrap_or_default()
+    let (rest, half, effect) = half_label(who);
+    UseRule {
+        half,
+        effect,
+        ..parse_inner(&rest, titles).unwrap_or_default()
+    }
+}
+
+/// Strips a Double Impact half label: `left half:` / `right half:` before, `(left half)` /
+/// `(right-half effect)` / `(effect)` after.
+fn half_label(who: &str) -> (String, Option<Half>, bool) {
+    let mut s = who.trim().to_string();
+    let mut half = None;
+    let mut effect = false;
+    for (prefix, h) in [("left half:", Half::Left), ("right half:", Half::Right)] {
+        if s.get(..prefix.len())
+            .is_some_and(|p| p.eq_ignore_ascii_case(prefix))
+        {
+            s = s[prefix.len()..].trim().to_string();
+            half = Some(h);
+        }
+    }
+    for (suffix, h, e) in [
+        ("(left half)", Some(Half::Left), false),
+        ("(right-half effect)", Some(Half::Right), true),
+        ("(effect)", None, true),
+    ] {
+        let at = s.len().saturating_sub(suffix.len());
+        if s.get(at..).is_some_and(|t| t.eq_ignore_ascii_case(suffix)) {
+            s = s[..at].trim().to_string();
+            half = half.or(h);
+            effect |= e;
+        }
+    }
+    (s, half, effect)
 }
 
 fn parse_inner(who: &str, titles: &[Vec<String>]) -> Option<UseRule> {
@@ -123,6 +174,16 @@ fn parse_inner(who: &str, titles: &[Vec<String>]) -> Option<UseRule> {
         .join(" ");
     if let Some(rest) = s.strip_prefix("use with ") {
         s = rest.to_string();
+    }
+    if this_character(&s) {
+        return Some(UseRule {
+            alts: vec![Group {
+                members: vec![single(Pred::ThisCard)],
+                same_stack: false,
+                at: None,
+            }],
+            ..UseRule::default()
+        });
     }
     let mut not_in_duel = false;
     for tail in [
@@ -179,7 +240,22 @@ fn parse_inner(who: &str, titles: &[Vec<String>]) -> Option<UseRule> {
             alts.push(parse_group(&text, titles, together)?);
         }
     }
-    Some(UseRule { alts, not_in_duel })
+    Some(UseRule {
+        alts,
+        not_in_duel,
+        ..UseRule::default()
+    })
+}
+
+/// An Armed & Dangerous card's own line: `this character (X)` or `X (this character, using
+/// the weapon half)`, X a name.
+fn this_character(s: &str) -> bool {
+    let name = if let Some(r) = s.strip_prefix("this character (") {
+        r.strip_suffix(')')
+    } else {
+        s.strip_suffix(" (this character, using the weapon half)")
+    };
+    name.is_some_and(|n| !n.trim().is_empty() && !n.contains(['(', ')', ',', '.']))
 }
 
 /// Splits `a, b or c` / `a and/or b` into pieces.
@@ -474,6 +550,82 @@ mod tests {
         assert_eq!(r.alts[0].members.len(), 3);
         let r = p("two character cards from the same character stack");
         assert!(r.alts[0].same_stack);
+    }
+
+    #[test]
+    fn reads_this_character_as_the_card_itself() {
+        // Armed & Dangerous cards (rulebook "Armed & Dangerous Cards"): the weapon half is used
+        // by the character half of the same card, and by no other character.
+        for s in [
+            "this character (Jar Jar Binks)",
+            "this character (Ki-Adi-Mundi)",
+            "Aurra Sing (this character, using the weapon half)",
+            "OOM-9 (this character, using the weapon half)",
+        ] {
+            let r = p(s);
+            assert_eq!(r.alts.len(), 1, "{s}");
+            assert_eq!(r.alts[0].members, vec![single(Pred::ThisCard)], "{s}");
+        }
+        let this = &p("this character (Aurra Sing)").alts[0].members[0];
+        let aurra = Fixture(name_words("Aurra Sing"));
+        assert!(this.matches(&aurra, false, true));
+        assert!(!this.matches(&aurra, true, false));
+        for s in [
+            "this character ()",
+            "this character",
+            "(this character, using the weapon half)",
+        ] {
+            assert!(p(s).is_nobody(), "{s}");
+        }
+    }
+
+    #[test]
+    fn reads_double_impact_half_labels() {
+        // Rulebook "Double Impact Cards": "choose which of the two depicted cards you wish to
+        // use"; each line is attributed to its half, and the rest read as usual.
+        let r = p("left half: any Podracer pilot or any pit droid");
+        assert_eq!((r.half, r.effect), (Some(Half::Left), false));
+        let r = p("first character in your battle plan (left half)");
+        assert_eq!((r.half, r.effect), (Some(Half::Left), false));
+        assert_eq!(r.alts[0].members, vec![single(Pred::FirstInPlan)]);
+        let r = p("left half: first character in your battle plan");
+        assert_eq!(r.alts[0].members, vec![single(Pred::FirstInPlan)]);
+        let r = p("right half: any Royal Guard");
+        assert_eq!((r.half, r.effect), (Some(Half::Right), false));
+        assert_eq!(r.alts.len(), 1);
+        // Effect halves' lines are labelled but not read as battle bonuses.
+        let r = p("each Gungan (right-half effect)");
+        assert_eq!(
+            (r.half, r.effect, r.is_nobody()),
+            (Some(Half::Right), true, true)
+        );
+        let r = p("right half: each Podracer pilot (effect)");
+        assert_eq!(
+            (r.half, r.effect, r.is_nobody()),
+            (Some(Half::Right), true, true)
+        );
+        let r = p("Aurra Sing");
+        assert_eq!((r.half, r.effect), (None, false));
+        // Multi-byte characters where a label would be never split a character.
+        for s in ["any two ◆ Guards", "◆", "ab◆ (effect)", "é"] {
+            assert_eq!(p(s).half, None, "{s}");
+        }
+    }
+
+    struct Fixture(Vec<String>);
+    impl Candidate for Fixture {
+        fn title_words(&self) -> &[String] {
+            &self.0
+        }
+        fn name_key(&self) -> &str {
+            ""
+        }
+        fn traits(&self) -> Traits {
+            Traits::default()
+        }
+        fn is_diamond(&self) -> bool {
+            false
+        }
     }
 
     #[test]

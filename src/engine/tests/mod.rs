@@ -4,6 +4,7 @@ mod battle;
 mod deploy;
 mod duel;
 mod podrace;
+mod reflections;
 mod setup;
 mod starships;
 mod sweep;

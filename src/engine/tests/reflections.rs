@@ -1,0 +1,277 @@
+//! Reflections cards: rulebook "Armed & Dangerous Cards", "Double Impact Cards", "Combo Battle
+//! Cards".
+
+use super::*;
+use crate::catalogue::{Card, CardType, Planet};
+
+fn combo(title: &str, uses: &[(&str, u8, u8)]) -> Card {
+    Card {
+        card_type: CardType::ComboBattle,
+        ..fx::battle(title, uses)
+    }
+}
+
+#[test]
+fn combo_battle_plays_like_a_battle_card() {
+    // "Combo Battle Cards play just like a normal Battle card": from hand into the plan before
+    // the characters it works with (here two that fight together), its dots add, and it is
+    // discarded after use.
+    let mut b = at_naboo();
+    let anakin = b.add(
+        A,
+        ch("Anakin Skywalker", 2, 1),
+        Zone::At(Planet::Naboo, true),
+    );
+    let padme = b.add(A, ch("Padmé Naberrie", 2, 1), Zone::At(Planet::Naboo, true));
+    let card = b.add(
+        A,
+        combo(
+            "Are You An Angel? & I've Been Trained In Defense",
+            &[("Anakin and Padmé", 3, 0)],
+        ),
+        Zone::Hand,
+    );
+    let y = b.add(B, ch("Y", 6, 1), Zone::At(Planet::Naboo, true));
+    b.deck_filler(B, 1, 5);
+    let mut g = b.build();
+    assert!(legal(&g).contains(&Action::DeclareBattle));
+    let ev = battle(&mut g, [&[card], &[]], [&[card, anakin, padme], &[y]]);
+    assert_eq!(fights(&ev), vec![(7, 6, Some(A))]);
+    assert!(g.player(A).discard.contains(&card));
+}
+
+#[test]
+fn combo_battle_that_does_not_work_is_discarded() {
+    // "Combo Battle Cards play just like a normal Battle card", so "A Battle card must be
+    // discarded if it ... doesn't work with that character" (rulebook "What if you make a
+    // mistake?").
+    let mut b = at_naboo();
+    let x = b.add(A, ch("Watto", 3, 1), Zone::At(Planet::Naboo, true));
+    let card = b.add(
+        A,
+        combo(
+            "Jedi Force Push & We're Not In Trouble Yet",
+            &[("Qui-Gon Jinn", 2, 0)],
+        ),
+        Zone::Hand,
+    );
+    let _qui = b.add(B, ch("Qui-Gon Jinn", 1, 1), Zone::Discard);
+    let y = b.add(B, ch("Y", 4, 1), Zone::At(Planet::Naboo, true));
+    b.deck_filler(A, 1, 5);
+    let mut g = b.build();
+    let ev = battle(&mut g, [&[card], &[]], [&[card, x], &[y]]);
+    assert_eq!(fights(&ev), vec![(3, 4, Some(B))]);
+    assert!(ev.contains(&Event::MisplacedBattleCard { player: A, card }));
+    assert!(g.player(A).discard.contains(&card));
+}
+
+/// An Armed & Dangerous card: `Name, Subtitle & Weapon`, character half power/damage/destiny,
+/// counters for each half, and its own use line.
+fn armed(name: &str, power: u8, counters: u8, weapon_counters: u8, line: (u8, u8)) -> Card {
+    let who = format!("this character ({name})");
+    Card {
+        card_type: CardType::ArmedAndDangerous,
+        counters: Some(counters),
+        counters2: Some(weapon_counters),
+        uses: vec![crate::catalogue::UseLine {
+            who,
+            dots: Some(line.0),
+            cubes: Some(line.1),
+        }],
+        ..fx::character(
+            &format!("{name}, Trophy Collector & Jedi Lightsaber"),
+            "",
+            power,
+            2,
+            1,
+        )
+    }
+}
+
+#[test]
+fn armed_and_dangerous_fights_with_its_own_weapon() {
+    // "Armed & Dangerous cards are a combination of a character and a weapon on a single
+    // character card": power 3, the weapon half's 2 dots and a chance cube (destiny 3).
+    let mut b = at_naboo();
+    let aurra = b.add(
+        A,
+        armed("Aurra Sing", 3, 3, 1, (2, 1)),
+        Zone::At(Planet::Naboo, true),
+    );
+    b.add(A, fx::destiny(3), Zone::Deck);
+    b.deck_filler(A, 1, 5);
+    let y = b.add(B, ch("Y", 7, 2), Zone::At(Planet::Naboo, true));
+    b.deck_filler(B, 1, 5);
+    let mut g = b.build();
+    let ev = battle(&mut g, [&[], &[]], [&[aurra], &[y]]);
+    assert_eq!(fights(&ev), vec![(8, 7, Some(A))]);
+}
+
+#[test]
+fn a_weapon_card_before_armed_and_dangerous_is_ignored() {
+    // Rulebook "Armed & Dangerous Cards" ("The weapon may not be targeted as an individual
+    // card") with "What if you make a mistake?": a separate weapon just before it is ignored and
+    // stays in play; the card fights with its own weapon half only. Also after a battle card.
+    let mut b = at_naboo();
+    let aurra = b.add(
+        A,
+        armed("Aurra Sing", 3, 3, 1, (2, 0)),
+        Zone::At(Planet::Naboo, true),
+    );
+    let rifle = b.add(
+        A,
+        fx::weapon("Blaster Rifle", &[("any character", 4, 0)]),
+        Zone::At(Planet::Naboo, true),
+    );
+    b.deck_filler(A, 1, 5);
+    let y = b.add(B, ch("Y", 7, 2), Zone::At(Planet::Naboo, true));
+    b.deck_filler(B, 1, 5);
+    let mut g = b.build();
+    let ev = battle(&mut g, [&[], &[]], [&[rifle, aurra], &[y]]);
+    assert_eq!(fights(&ev), vec![(5, 7, Some(B))]);
+    assert!(ev.contains(&Event::IgnoredWeapon {
+        player: A,
+        card: rifle
+    }));
+    assert!(g.at(Planet::Naboo, A).iter().any(|c| c.card == rifle));
+    assert!(g.player(A).discard.contains(&aurra));
+
+    // Battle card, weapon card, Armed & Dangerous: the battle card works (3 + 2 + 1), the
+    // weapon card is ignored.
+    let (mut g, [aurra, rifle, card, y]) = b2();
+    let ev = battle(&mut g, [&[card], &[]], [&[card, rifle, aurra], &[y]]);
+    assert_eq!(fights(&ev), vec![(6, 7, Some(B))]);
+    assert!(ev.contains(&Event::IgnoredWeapon {
+        player: A,
+        card: rifle
+    }));
+    assert!(g.player(A).discard.contains(&card));
+}
+
+/// The position of the test above: Aurra, the rifle, a battle card in hand, and Y.
+fn b2() -> (GameState, [CardRef; 4]) {
+    let mut b = at_naboo();
+    let aurra = b.add(
+        A,
+        armed("Aurra Sing", 3, 3, 1, (2, 0)),
+        Zone::At(Planet::Naboo, true),
+    );
+    let rifle = b.add(
+        A,
+        fx::weapon("Blaster Rifle", &[("any character", 4, 0)]),
+        Zone::At(Planet::Naboo, true),
+    );
+    let card = b.add(A, fx::battle("Any", &[("any character", 1, 0)]), Zone::Hand);
+    let y = b.add(B, ch("Y", 7, 2), Zone::At(Planet::Naboo, true));
+    b.deck_filler(A, 1, 5);
+    b.deck_filler(B, 1, 5);
+    (b.build(), [aurra, rifle, card, y])
+}
+
+#[derive(Debug)]
+struct Cheaper(i8);
+
+impl crate::engine::Abilities for Cheaper {
+    fn deploy_cost(&self, _: &GameState, _: CardRef) -> i8 {
+        self.0
+    }
+}
+
+#[test]
+fn armed_and_dangerous_pays_both_halves_and_the_weapon_half_in_full() {
+    // "Armed & Dangerous cards cannot have their attached weapon's cost reduced by ANY means.
+    // You must always pay the full cost for the weapon portion of their card."
+    let mut b = Builder::new();
+    b.current(Planet::Naboo, 0);
+    let aurra = b.add(A, armed("Aurra Sing", 3, 3, 4, (2, 0)), Zone::Hand);
+    let g = b.build();
+    assert_eq!(g.cost(aurra), Some(7));
+    // Six counters a turn: 3 + 4 is too much.
+    assert!(!legal(&g).contains(&Action::Deploy(aurra)));
+    let cheap = g.clone().with_abilities(std::sync::Arc::new(Cheaper(-10)));
+    assert_eq!(cheap.cost(aurra), Some(4));
+    let cheap = g.clone().with_abilities(std::sync::Arc::new(Cheaper(-1)));
+    assert_eq!(cheap.cost(aurra), Some(6));
+    let mut cheap = cheap;
+    play(&mut cheap, &[Action::Deploy(aurra)]);
+    assert!(cheap.at(Planet::Naboo, A).iter().any(|c| c.card == aurra));
+}
+
+#[test]
+fn armed_and_dangerous_is_its_characters_persona() {
+    // "Stackable Cards" with "Armed & Dangerous Cards" (a character card): Aurra Sing, Trophy
+    // Collector & Jedi Lightsaber is an Aurra Sing; it joins her stack at the current planet and
+    // cannot deploy while she is stranded at another planet.
+    let mut b = Builder::new();
+    b.current(Planet::Naboo, 0);
+    let here = b.add(A, ch("Aurra Sing", 4, 2), Zone::At(Planet::Naboo, true));
+    let aurra = b.add(A, armed("Aurra Sing", 3, 3, 1, (2, 0)), Zone::Hand);
+    let mut g = b.build();
+    assert!(legal(&g).contains(&Action::Deploy(aurra)));
+    play(&mut g, &[Action::Deploy(aurra)]);
+    let at: Vec<CardRef> = g.at(Planet::Naboo, A).iter().map(|c| c.card).collect();
+    assert!(at.contains(&here) && at.contains(&aurra));
+
+    let mut b = Builder::new();
+    b.current(Planet::Naboo, 0);
+    b.controlled(Planet::Tatooine, B);
+    b.add(A, ch("Aurra Sing", 4, 2), Zone::At(Planet::Tatooine, true));
+    let aurra = b.add(A, armed("Aurra Sing", 3, 3, 1, (2, 0)), Zone::Hand);
+    let other = b.add(A, armed("Valorum", 3, 3, 1, (2, 0)), Zone::Hand);
+    let l = legal(&b.build());
+    assert!(!l.contains(&Action::Deploy(aurra)));
+    assert!(l.contains(&Action::Deploy(other)));
+}
+
+fn double_impact(title: &str, uses: &[(&str, u8, u8)]) -> Card {
+    Card {
+        card_type: CardType::DoubleImpact,
+        ..fx::battle(title, uses)
+    }
+}
+
+#[test]
+fn double_impact_plays_as_its_left_battle_half() {
+    // "When you play a Double Impact card, choose which of the two depicted cards you wish to
+    // use and follow the directions written on it then discard it": played as its left
+    // (battle) half, with the left half's line only.
+    let mut b = at_naboo();
+    let x = b.add(A, ch("X", 3, 1), Zone::At(Planet::Naboo, true));
+    let card = b.add(
+        A,
+        double_impact(
+            "The Negotiations Were Short & Qui-Gon's Final Stand",
+            &[
+                ("first character in your battle plan (left half)", 3, 0),
+                ("right half: any character (effect)", 5, 0),
+            ],
+        ),
+        Zone::Hand,
+    );
+    let y = b.add(B, ch("Y", 5, 1), Zone::At(Planet::Naboo, true));
+    b.deck_filler(B, 1, 5);
+    let mut g = b.build();
+    let ev = battle(&mut g, [&[card], &[]], [&[card, x], &[y]]);
+    assert_eq!(fights(&ev), vec![(6, 5, Some(A))]);
+    assert!(g.player(A).discard.contains(&card));
+}
+
+#[test]
+fn double_impact_without_a_left_battle_line_is_not_played() {
+    // The engine plays only a labelled left battle half (rulebook "Double Impact Cards"); an
+    // Effect half is later work, so the card cannot go into a battle plan.
+    let mut b = at_naboo();
+    b.add(A, ch("Gungan", 3, 1), Zone::At(Planet::Naboo, true));
+    let card = b.add(
+        A,
+        double_impact(
+            "Dos Mackineeks",
+            &[("each Gungan (right-half effect)", 1, 0)],
+        ),
+        Zone::Hand,
+    );
+    b.add(B, ch("Y", 5, 1), Zone::At(Planet::Naboo, true));
+    let mut g = b.build();
+    play(&mut g, &[Action::DeclareBattle]);
+    assert!(!legal(&g).contains(&Action::AddBattleCard(card)));
+}
