@@ -91,3 +91,94 @@ fn a_turn_cap_is_reported_as_such_never_as_a_win() {
         Some(crate::engine::Event::GameOver(_))
     ));
 }
+
+/// The example decks with every kind of Reflections card the engine plays mixed in (Armed &
+/// Dangerous, Combo Battle, Double Impact), so the sweep also covers their deploys and fights.
+fn reflections_decks(pool: &CardPool) -> [Vec<crate::engine::card_pool::DefId>; 2] {
+    use crate::engine::sample_decks::{DARK, LIGHT, resolve};
+    let extra_light: &[(&str, usize)] = &[
+        ("RF-A1", 1),
+        ("RF-A3", 1),
+        ("RF-A5", 1),
+        ("RF-C1", 1),
+        ("RF-C2", 1),
+        ("RF-C7", 1),
+        ("RF-DI3", 1),
+        ("RF-DI8", 1),
+        ("RF-DI9", 1),
+        ("RF-DI12", 1),
+    ];
+    let extra_dark: &[(&str, usize)] = &[
+        ("RF-A7", 1),
+        ("RF-A8", 1),
+        ("RF-A10", 1),
+        ("RF-C8", 1),
+        ("RF-C9", 1),
+        ("RF-C14", 1),
+        ("RF-DI2", 1),
+        ("RF-DI6", 1),
+        ("RF-DI11", 1),
+        ("RF-DI13", 1),
+    ];
+    let mut light = resolve(pool, LIGHT).unwrap();
+    let mut dark = resolve(pool, DARK).unwrap();
+    // Replace cards other than locations, so the decks keep their size and every planet.
+    let drop = |deck: &mut Vec<crate::engine::card_pool::DefId>, n: usize| {
+        for _ in 0..n {
+            let at = deck
+                .iter()
+                .position(|&d| pool.get(d).location.is_none())
+                .expect("a card that is not a location");
+            deck.remove(at);
+        }
+    };
+    drop(&mut light, extra_light.len());
+    drop(&mut dark, extra_dark.len());
+    light.extend(resolve(pool, extra_light).unwrap());
+    dark.extend(resolve(pool, extra_dark).unwrap());
+    [light, dark]
+}
+
+#[test]
+fn random_games_with_reflections_cards_finish_with_cards_conserved() {
+    let pool = pool();
+    let decks = reflections_decks(&pool);
+    let mut armed_deployed = 0;
+    for i in 0..150 {
+        let seed = game_seed(2026, i);
+        let mut g = GameState::new(
+            pool.clone(),
+            [&decks[0], &decks[1]],
+            GameOptions::default(),
+            seed,
+        )
+        .unwrap();
+        let mut a = RandomAgent::never_surrendering(seed ^ 1);
+        let mut b = RandomAgent::never_surrendering(seed ^ 2);
+        let mut events = Vec::new();
+        let r = play(
+            &mut g,
+            [&mut a, &mut b],
+            PlayOptions {
+                check_zones: true,
+                events: Some(&mut events),
+            },
+        )
+        .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        match r.victory {
+            Victory::TurnCap | Victory::NoLocation => assert_eq!(r.winner, None),
+            _ => assert!(r.winner.is_some(), "{r:?}"),
+        }
+        armed_deployed += events
+            .iter()
+            .filter(
+                |e| matches!(e, crate::engine::Event::Deployed { card, .. } if g.def(*card).armed),
+            )
+            .count();
+    }
+    // The sweep must exercise what it is for.
+    assert!(
+        armed_deployed > 20,
+        "Armed & Dangerous deploys: {armed_deployed}"
+    );
+}
