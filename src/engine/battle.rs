@@ -196,9 +196,19 @@ impl GameState {
                     || group
                         .windows(2)
                         .all(|w| self.def(w[0]).persona == self.def(w[1]).persona))
+                && (!g.distinct || self.different_characters(group))
                 && assign(g, group, &|m, c, i| {
                     m.matches(self.def(c), first_in_plan && i == 0, c == card)
                 })
+        })
+    }
+
+    /// No two cards of `group` are the same character (two cards of one stack are not).
+    fn different_characters(&self, group: &[CardRef]) -> bool {
+        group.iter().enumerate().all(|(i, &a)| {
+            group[i + 1..]
+                .iter()
+                .all(|&b| self.def(a).persona != self.def(b).persona)
         })
     }
 
