@@ -79,6 +79,9 @@ pub struct UseRule {
     pub half: Option<Half>,
     /// The line is labelled as an Effect half's (`(effect)`, `(right-half effect)`).
     pub effect: bool,
+    /// `(bonus only vs X or Y)`: the line's dots and cubes count only in a fight against one
+    /// of these (empty: against anyone). The card still works with its user otherwise.
+    pub vs: Vec<Single>,
 }
 
 impl UseRule {
@@ -203,6 +206,20 @@ fn parse_inner(who: &str, titles: &[Vec<String>]) -> Option<UseRule> {
             not_in_duel = true;
         }
     }
+    let mut vs = Vec::new();
+    if let Some(at) = s.find(" (bonus only vs ")
+        && let Some(list) = s[at..]
+            .strip_prefix(" (bonus only vs ")
+            .and_then(|r| r.strip_suffix(')'))
+    {
+        for name in split_alternatives(list) {
+            match parse_single(&name, titles)? {
+                (m, 1, None) => vs.push(m),
+                _ => return None,
+            }
+        }
+        s.truncate(at);
+    }
     let s = s.trim_end_matches('.').trim().to_string();
     let mut together = false;
     let mut s = s;
@@ -230,6 +247,7 @@ fn parse_inner(who: &str, titles: &[Vec<String>]) -> Option<UseRule> {
         return Some(UseRule {
             alts: vec![g?],
             not_in_duel,
+            vs,
             ..UseRule::default()
         });
     }
@@ -262,6 +280,7 @@ fn parse_inner(who: &str, titles: &[Vec<String>]) -> Option<UseRule> {
     Some(UseRule {
         alts,
         not_in_duel,
+        vs,
         ..UseRule::default()
     })
 }
@@ -652,6 +671,36 @@ mod tests {
             ]
         );
         assert!(p("Sebulba together with Nobody Known").is_nobody());
+    }
+
+    #[test]
+    fn reads_a_bonus_only_against_named_opponents() {
+        // RF-C6 (rulebook "Combo Battle Cards"): the card works with Obi-Wan; its bonus counts
+        // only against Darth Maul or Darth Sidious.
+        let titles = [titles(), vec![name_words("Obi-Wan Kenobi")]].concat();
+        let r = parse(
+            "Obi-Wan (bonus only vs Darth Maul or Darth Sidious)",
+            &titles,
+        );
+        assert_eq!(
+            r.alts[0].members,
+            vec![single(Pred::Named(name_words("Obi-Wan")))]
+        );
+        assert_eq!(
+            r.vs,
+            vec![
+                single(Pred::Named(name_words("Darth Maul"))),
+                single(Pred::Named(name_words("Darth Sidious"))),
+            ]
+        );
+        assert!(p("Aurra Sing").vs.is_empty());
+        for s in [
+            "Obi-Wan (bonus only vs Nobody Known)",
+            "Aurra Sing (bonus only vs any two Jedi)",
+            "Aurra Sing (bonus only vs Darth Maul",
+        ] {
+            assert!(parse(s, &titles).is_nobody(), "{s}");
+        }
     }
 
     #[test]

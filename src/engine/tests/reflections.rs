@@ -338,3 +338,39 @@ fn combo_together_with_makes_one_group() {
     let ev = battle(&mut g, [&[card], &[]], [&[card, sebulba, gellas], &[y]]);
     assert_eq!(fights(&ev), vec![(6, 5, Some(A))]);
 }
+
+#[test]
+fn combo_bonus_only_against_the_named_opponents() {
+    // "Combo Battle Cards play just like a normal Battle card"; RF-C6 "Obi-Wan (bonus only vs
+    // Darth Maul or Darth Sidious)": placed before Obi-Wan it works, but its dots count only
+    // when the character he fights is one of those.
+    let line = "Obi-Wan (bonus only vs Darth Maul or Darth Sidious)";
+    for (foe, expected) in [
+        ("Darth Maul", vec![(7, 5, Some(A))]),
+        ("Darth Sidious", vec![(7, 5, Some(A))]),
+        ("Aurra Sing", vec![(3, 5, Some(B))]),
+    ] {
+        let mut b = at_naboo();
+        let obi = b.add(A, ch("Obi-Wan Kenobi", 3, 1), Zone::At(Planet::Naboo, true));
+        let card = b.add(
+            A,
+            combo("I Have A Bad Feeling About This", &[(line, 4, 0)]),
+            Zone::Hand,
+        );
+        for name in ["Darth Maul", "Darth Sidious"] {
+            if name != foe {
+                b.add(B, ch(name, 1, 1), Zone::Discard);
+            }
+        }
+        let y = b.add(B, ch(foe, 5, 1), Zone::At(Planet::Naboo, true));
+        b.deck_filler(A, 1, 5);
+        b.deck_filler(B, 1, 5);
+        let mut g = b.build();
+        let ev = battle(&mut g, [&[card], &[]], [&[card, obi], &[y]]);
+        assert_eq!(fights(&ev), expected, "{foe}");
+        assert!(
+            !ev.contains(&Event::MisplacedBattleCard { player: A, card }),
+            "{foe}"
+        );
+    }
+}
