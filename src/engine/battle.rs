@@ -186,7 +186,8 @@ impl GameState {
         space: bool,
         duel: bool,
     ) -> bool {
-        if duel && u.rule.not_in_duel {
+        // A bonus limited to some opponents is only weighed in battle fights (`bonus_counts`).
+        if duel && (u.rule.not_in_duel || !u.rule.vs.is_empty()) {
             return false;
         }
         u.rule.alts.iter().any(|g| {
@@ -196,9 +197,19 @@ impl GameState {
                     || group
                         .windows(2)
                         .all(|w| self.def(w[0]).persona == self.def(w[1]).persona))
+                && (!g.distinct || self.different_characters(group))
                 && assign(g, group, &|m, c, i| {
                     m.matches(self.def(c), first_in_plan && i == 0, c == card)
                 })
+        })
+    }
+
+    /// No two cards of `group` are the same character (two cards of one stack are not).
+    fn different_characters(&self, group: &[CardRef]) -> bool {
+        group.iter().enumerate().all(|(i, &a)| {
+            group[i + 1..]
+                .iter()
+                .all(|&b| self.def(a).persona != self.def(b).persona)
         })
     }
 
@@ -329,9 +340,10 @@ impl GameState {
         &mut self,
         p: Player,
         u: &Unit,
-        opponent: Option<CardRef>,
+        against: &Unit,
         space: bool,
     ) -> Result<i16, super::state::Ended> {
+        let opponent = against.cards[0];
         let site = self.fight_place(space);
         let mut total: i16 = 0;
         let mut draws = 0u8;
@@ -354,12 +366,17 @@ impl GameState {
                 && let Some(line) = self.use_line_for(c, &[c], false, space, false)
             {
                 let l = &self.def(c).uses[line];
-                total += l.dots as i16;
-                draws += l.cubes;
+                if self.bonus_counts(l, against) {
+                    total += l.dots as i16;
+                    draws += l.cubes;
+                }
             }
         }
         for (card, line) in u.weapon.into_iter().chain(u.battle) {
             let l = &self.def(card).uses[line];
+            if !self.bonus_counts(l, against) {
+                continue;
+            }
             total += l.dots as i16;
             draws += l.cubes;
         }
@@ -367,6 +384,17 @@ impl GameState {
             total += self.draw_destiny(p)? as i16;
         }
         Ok(total)
+    }
+
+    /// `(bonus only vs X or Y)`: whether one of the opposing fighters is X or Y.
+    fn bonus_counts(&self, l: &super::card_pool::Use, against: &Unit) -> bool {
+        l.rule.vs.is_empty()
+            || against.fighters().any(|c| {
+                l.rule
+                    .vs
+                    .iter()
+                    .any(|m| m.matches(self.def(c), false, false))
+            })
     }
 
     fn side(p: Player, u: &Unit, power: i16) -> FightSide {
@@ -491,8 +519,8 @@ impl GameState {
         ud: &Unit,
         space: bool,
     ) -> Result<(i16, i16), super::state::Ended> {
-        let pa = self.unit_power(a, ua, ud.cards[0], space)?;
-        let pd = self.unit_power(a.other(), ud, ua.cards[0], space)?;
+        let pa = self.unit_power(a, ua, ud, space)?;
+        let pd = self.unit_power(a.other(), ud, ua, space)?;
         Ok((pa, pd))
     }
 }

@@ -27,6 +27,8 @@ pub enum Pred {
     Any,
     /// A named character: the words must appear, in order, in the card's title.
     Named(Vec<String>),
+    /// Any one of several named characters (`any two of Jabba the Hutt, Bib Fortuna...`).
+    OneOf(Vec<Vec<String>>),
     /// A kind named by the card's name (`battle droid`, `Royal Guard`): rulings.md #1.
     NameContains(String),
     /// A trait with the rulebook's exceptions (`Jedi`, `Podracer pilot`...).
@@ -52,6 +54,9 @@ pub struct Group {
     pub members: Vec<Single>,
     /// "two character cards from the same character stack" (add together).
     pub same_stack: bool,
+    /// `any two of X, Y and Z`: the members are different characters (not two cards of one
+    /// character stack).
+    pub distinct: bool,
     /// `fighting on Tatooine`, `fighting at the Podrace Arena`.
     pub at: Option<Place>,
 }
@@ -74,6 +79,9 @@ pub struct UseRule {
     pub half: Option<Half>,
     /// The line is labelled as an Effect half's (`(effect)`, `(right-half effect)`).
     pub effect: bool,
+    /// `(bonus only vs X or Y)`: the line's dots and cubes count only in a fight against one
+    /// of these (empty: against anyone). The card still works with its user otherwise.
+    pub vs: Vec<Single>,
 }
 
 impl UseRule {
@@ -104,6 +112,7 @@ impl Single {
         match &self.pred {
             Pred::Any => true,
             Pred::Named(words) => contains_run(c.title_words(), words),
+            Pred::OneOf(names) => names.iter().any(|w| contains_run(c.title_words(), w)),
             Pred::NameContains(key) => c.name_key().contains(key.as_str()),
             Pred::Trait(t) => c.traits().contains(*t),
             Pred::FirstInPlan => first_in_plan,
@@ -180,6 +189,7 @@ fn parse_inner(who: &str, titles: &[Vec<String>]) -> Option<UseRule> {
             alts: vec![Group {
                 members: vec![single(Pred::ThisCard)],
                 same_stack: false,
+                distinct: false,
                 at: None,
             }],
             ..UseRule::default()
@@ -196,6 +206,20 @@ fn parse_inner(who: &str, titles: &[Vec<String>]) -> Option<UseRule> {
             not_in_duel = true;
         }
     }
+    let mut vs = Vec::new();
+    if let Some(at) = s.find(" (bonus only vs ")
+        && let Some(list) = s[at..]
+            .strip_prefix(" (bonus only vs ")
+            .and_then(|r| r.strip_suffix(')'))
+    {
+        for name in split_alternatives(list) {
+            match parse_single(&name, titles)? {
+                (m, 1, None) => vs.push(m),
+                _ => return None,
+            }
+        }
+        s.truncate(at);
+    }
     let s = s.trim_end_matches('.').trim().to_string();
     let mut together = false;
     let mut s = s;
@@ -206,6 +230,11 @@ fn parse_inner(who: &str, titles: &[Vec<String>]) -> Option<UseRule> {
             break;
         }
     }
+    // "Ann and Tann Gella together with Sebulba": a group named around its "together".
+    if !together && let Some((a, b)) = s.split_once(" together with ") {
+        s = format!("{a} and {b}");
+        together = true;
+    }
     // Anything else with sentence punctuation is game text we do not read yet.
     if s.is_empty() || s.contains(['.', '(', ')', ':', '/']) && !s.contains("and/or") {
         return None;
@@ -214,6 +243,14 @@ fn parse_inner(who: &str, titles: &[Vec<String>]) -> Option<UseRule> {
         return None;
     }
     let s = s.strip_prefix("either ").unwrap_or(&s).to_string();
+    if let Some(g) = any_n_of(&s, titles) {
+        return Some(UseRule {
+            alts: vec![g?],
+            not_in_duel,
+            vs,
+            ..UseRule::default()
+        });
+    }
     // Alternatives of whole groups: "a and b, or c and d".
     let group_alts: Vec<&str> = s.split(", or ").collect();
     let mut alts = Vec::new();
@@ -243,6 +280,7 @@ fn parse_inner(who: &str, titles: &[Vec<String>]) -> Option<UseRule> {
     Some(UseRule {
         alts,
         not_in_duel,
+        vs,
         ..UseRule::default()
     })
 }
@@ -304,26 +342,11 @@ fn parse_group(s: &str, titles: &[Vec<String>], together: bool) -> Option<Group>
         return Some(Group {
             members: vec![single(Pred::Any); 2],
             same_stack: true,
+            distinct: false,
             at: None,
         });
     }
-    // Split "a and b" into members, re-joining pieces that make a title ("Ann and Tann Gella").
-    let raw: Vec<&str> = s.split(" and ").collect();
-    let mut parts: Vec<String> = Vec::new();
-    for piece in raw {
-        if let Some(last) = parts.last_mut() {
-            let joined = format!("{last} and {piece}");
-            let jw = name_words(&joined);
-            if titles
-                .iter()
-                .any(|t| t.starts_with(&jw) || contains_run(t, &jw))
-            {
-                *last = joined;
-                continue;
-            }
-        }
-        parts.push(piece.to_string());
-    }
+    let parts = split_and(s, titles);
     let mut members = Vec::new();
     let mut at = None;
     for p in &parts {
@@ -346,8 +369,57 @@ fn parse_group(s: &str, titles: &[Vec<String>], together: bool) -> Option<Group>
     Some(Group {
         members,
         same_stack: false,
+        distinct: false,
         at,
     })
+}
+
+/// Splits "a and b" into pieces, re-joining pieces that make a title ("Ann and Tann Gella").
+fn split_and(s: &str, titles: &[Vec<String>]) -> Vec<String> {
+    let mut parts: Vec<String> = Vec::new();
+    for piece in s.split(" and ") {
+        if let Some(last) = parts.last_mut() {
+            let joined = format!("{last} and {piece}");
+            let jw = name_words(&joined);
+            if titles
+                .iter()
+                .any(|t| t.starts_with(&jw) || contains_run(t, &jw))
+            {
+                *last = joined;
+                continue;
+            }
+        }
+        parts.push(piece.to_string());
+    }
+    parts
+}
+
+/// `any two of X, Y, Z and W`: a group of two different characters, each any of the names
+/// (rulebook "Fight Together"). `None`: not this form; `Some(None)`: this form, unreadable.
+fn any_n_of(s: &str, titles: &[Vec<String>]) -> Option<Option<Group>> {
+    let rest = s.strip_prefix("any ")?;
+    let (n, list) = [("two of ", 2), ("three of ", 3)]
+        .into_iter()
+        .find_map(|(w, n)| rest.strip_prefix(w).map(|l| (n, l)))?;
+    let mut names = Vec::new();
+    for part in list.split(", ") {
+        for name in split_and(part, titles) {
+            let words = name_words(&name);
+            if words.is_empty() || !titles.iter().any(|t| contains_run(t, &words)) {
+                return Some(None);
+            }
+            names.push(words);
+        }
+    }
+    if names.len() < n {
+        return Some(None);
+    }
+    Some(Some(Group {
+        members: vec![single(Pred::OneOf(names)); n],
+        same_stack: false,
+        distinct: true,
+        at: None,
+    }))
 }
 
 fn single(pred: Pred) -> Single {
@@ -490,6 +562,8 @@ mod tests {
             "Bib Fortuna",
             "Ann and Tann Gella",
             "Sebulba",
+            "Gardulla the Hutt",
+            "Fode and Beed",
             "Royal Guard",
             "Bravo Pilot",
             "Naboo Security",
@@ -550,6 +624,83 @@ mod tests {
         assert_eq!(r.alts[0].members.len(), 3);
         let r = p("two character cards from the same character stack");
         assert!(r.alts[0].same_stack);
+    }
+
+    #[test]
+    fn reads_any_two_of_a_list_as_two_different_characters_fighting_together() {
+        // RF-C11 (rulebook "Combo Battle Cards", "Fight Together"): two characters from the
+        // list fight together; "Fode and Beed" is one character, not two.
+        let r = p("any two of Jabba the Hutt, Gardulla the Hutt, Bib Fortuna, Fode and Beed");
+        assert_eq!(r.alts.len(), 1, "{r:?}");
+        let g = &r.alts[0];
+        assert_eq!(g.members.len(), 2);
+        assert!(g.distinct && !g.same_stack);
+        let Pred::OneOf(names) = &g.members[0].pred else {
+            panic!("{g:?}")
+        };
+        assert_eq!(names.len(), 4);
+        assert!(names.contains(&name_words("Fode and Beed")));
+        let m = &g.members[0];
+        for t in ["Jabba the Hutt", "Fode and Beed", "Bib Fortuna"] {
+            assert!(m.matches(&Fixture(name_words(t)), false, false), "{t}");
+        }
+        for t in ["Sebulba", "Aurra Sing"] {
+            assert!(!m.matches(&Fixture(name_words(t)), false, false), "{t}");
+        }
+        assert_eq!(
+            p("any three of Jabba the Hutt, Sebulba and Bib Fortuna").alts[0]
+                .members
+                .len(),
+            3
+        );
+        // A name that matches no card, or fewer names than asked: nobody.
+        assert!(p("any two of Jabba the Hutt, Nobody Known").is_nobody());
+        assert!(p("any three of Jabba the Hutt and Sebulba").is_nobody());
+    }
+
+    #[test]
+    fn reads_together_with_as_one_group() {
+        // RF-C12: "Ann and Tann Gella together with Sebulba" is one group of two characters.
+        let r = p("Ann and Tann Gella together with Sebulba");
+        assert_eq!(r.alts.len(), 1, "{r:?}");
+        assert_eq!(
+            r.alts[0].members,
+            vec![
+                single(Pred::Named(name_words("Ann and Tann Gella"))),
+                single(Pred::Named(name_words("Sebulba"))),
+            ]
+        );
+        assert!(p("Sebulba together with Nobody Known").is_nobody());
+    }
+
+    #[test]
+    fn reads_a_bonus_only_against_named_opponents() {
+        // RF-C6 (rulebook "Combo Battle Cards"): the card works with Obi-Wan; its bonus counts
+        // only against Darth Maul or Darth Sidious.
+        let titles = [titles(), vec![name_words("Obi-Wan Kenobi")]].concat();
+        let r = parse(
+            "Obi-Wan (bonus only vs Darth Maul or Darth Sidious)",
+            &titles,
+        );
+        assert_eq!(
+            r.alts[0].members,
+            vec![single(Pred::Named(name_words("Obi-Wan")))]
+        );
+        assert_eq!(
+            r.vs,
+            vec![
+                single(Pred::Named(name_words("Darth Maul"))),
+                single(Pred::Named(name_words("Darth Sidious"))),
+            ]
+        );
+        assert!(p("Aurra Sing").vs.is_empty());
+        for s in [
+            "Obi-Wan (bonus only vs Nobody Known)",
+            "Aurra Sing (bonus only vs any two Jedi)",
+            "Aurra Sing (bonus only vs Darth Maul",
+        ] {
+            assert!(parse(s, &titles).is_nobody(), "{s}");
+        }
     }
 
     #[test]

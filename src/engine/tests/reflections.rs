@@ -275,3 +275,102 @@ fn double_impact_without_a_left_battle_line_is_not_played() {
     play(&mut g, &[Action::DeclareBattle]);
     assert!(!legal(&g).contains(&Action::AddBattleCard(card)));
 }
+
+#[test]
+fn combo_any_two_of_a_list_fight_together_but_not_one_stack() {
+    // "Combo Battle Cards play just like a normal Battle card"; RF-C11 "any two of Jabba the
+    // Hutt, Gardulla the Hutt, Bib Fortuna, Fode and Beed": two different characters of the
+    // list "Fight Together" (their Power adds, with the card's dots).
+    let line = "any two of Jabba the Hutt, Gardulla the Hutt, Bib Fortuna, Fode and Beed";
+    let mut b = at_naboo();
+    let jabba = b.add(A, ch("Jabba the Hutt", 2, 1), Zone::At(Planet::Naboo, true));
+    let fode = b.add(A, ch("Fode and Beed", 2, 1), Zone::At(Planet::Naboo, true));
+    // Every name of the line must name a card the pool knows.
+    for name in ["Gardulla the Hutt", "Bib Fortuna"] {
+        b.add(B, ch(name, 1, 1), Zone::Discard);
+    }
+    let card = b.add(A, combo("Boonta Eve Podrace", &[(line, 3, 0)]), Zone::Hand);
+    let y = b.add(B, ch("Y", 6, 1), Zone::At(Planet::Naboo, true));
+    b.deck_filler(B, 1, 5);
+    let mut g = b.build();
+    let ev = battle(&mut g, [&[card], &[]], [&[card, jabba, fode], &[y]]);
+    assert_eq!(fights(&ev), vec![(7, 6, Some(A))]);
+    assert!(g.player(A).discard.contains(&card));
+
+    // Two cards of one Jabba stack are one character, not two: the card does not work.
+    let mut b = at_naboo();
+    let j1 = b.add(A, ch("Jabba the Hutt", 2, 1), Zone::At(Planet::Naboo, true));
+    let j2 = b.add(A, ch("Jabba the Hutt", 2, 1), Zone::At(Planet::Naboo, true));
+    for name in ["Gardulla the Hutt", "Bib Fortuna", "Fode and Beed"] {
+        b.add(B, ch(name, 1, 1), Zone::Discard);
+    }
+    let card = b.add(A, combo("Boonta Eve Podrace", &[(line, 3, 0)]), Zone::Hand);
+    let y = b.add(B, ch("Y", 6, 1), Zone::At(Planet::Naboo, true));
+    b.deck_filler(A, 1, 5);
+    b.deck_filler(B, 1, 5);
+    let mut g = b.build();
+    let ev = battle(&mut g, [&[card], &[]], [&[card, j1, j2], &[y]]);
+    assert!(ev.contains(&Event::MisplacedBattleCard { player: A, card }));
+}
+
+#[test]
+fn combo_together_with_makes_one_group() {
+    // RF-C12 "Ann and Tann Gella together with Sebulba": the three fight together ("Fight
+    // Together"), the card's dots added once.
+    let mut b = at_naboo();
+    let gellas = b.add(
+        A,
+        ch("Ann and Tann Gella", 1, 1),
+        Zone::At(Planet::Naboo, true),
+    );
+    let sebulba = b.add(A, ch("Sebulba", 2, 1), Zone::At(Planet::Naboo, true));
+    let card = b.add(
+        A,
+        combo(
+            "Podrace Preparation",
+            &[("Ann and Tann Gella together with Sebulba", 3, 0)],
+        ),
+        Zone::Hand,
+    );
+    let y = b.add(B, ch("Y", 5, 1), Zone::At(Planet::Naboo, true));
+    b.deck_filler(B, 1, 5);
+    let mut g = b.build();
+    let ev = battle(&mut g, [&[card], &[]], [&[card, sebulba, gellas], &[y]]);
+    assert_eq!(fights(&ev), vec![(6, 5, Some(A))]);
+}
+
+#[test]
+fn combo_bonus_only_against_the_named_opponents() {
+    // "Combo Battle Cards play just like a normal Battle card"; RF-C6 "Obi-Wan (bonus only vs
+    // Darth Maul or Darth Sidious)": placed before Obi-Wan it works, but its dots count only
+    // when the character he fights is one of those.
+    let line = "Obi-Wan (bonus only vs Darth Maul or Darth Sidious)";
+    for (foe, expected) in [
+        ("Darth Maul", vec![(7, 5, Some(A))]),
+        ("Darth Sidious", vec![(7, 5, Some(A))]),
+        ("Aurra Sing", vec![(3, 5, Some(B))]),
+    ] {
+        let mut b = at_naboo();
+        let obi = b.add(A, ch("Obi-Wan Kenobi", 3, 1), Zone::At(Planet::Naboo, true));
+        let card = b.add(
+            A,
+            combo("I Have A Bad Feeling About This", &[(line, 4, 0)]),
+            Zone::Hand,
+        );
+        for name in ["Darth Maul", "Darth Sidious"] {
+            if name != foe {
+                b.add(B, ch(name, 1, 1), Zone::Discard);
+            }
+        }
+        let y = b.add(B, ch(foe, 5, 1), Zone::At(Planet::Naboo, true));
+        b.deck_filler(A, 1, 5);
+        b.deck_filler(B, 1, 5);
+        let mut g = b.build();
+        let ev = battle(&mut g, [&[card], &[]], [&[card, obi], &[y]]);
+        assert_eq!(fights(&ev), expected, "{foe}");
+        assert!(
+            !ev.contains(&Event::MisplacedBattleCard { player: A, card }),
+            "{foe}"
+        );
+    }
+}
