@@ -7,28 +7,12 @@ use std::time::Instant;
 
 use youngjedi::catalogue::{Card, CardType, Catalogue, CatalogueSource, DotColour, Side};
 use youngjedi::deck::{ListFormat, Resolver, RulesSet, Verdict, check, parse_list};
-
-/// SplitMix64: small, portable, deterministic.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+use youngjedi::engine::rng::GameRng;
 
 /// A decklist of about 60 cards: ten per colour from one side, sometimes with a wild card,
 /// one in five lists sloppy (a colour a card off), written half by id and half by name (with the set code, as
 /// a name shared across sets needs).
-fn generate(catalogue: &Catalogue, rng: &mut Rng) -> String {
+fn generate(catalogue: &Catalogue, rng: &mut GameRng) -> String {
     // One list in five has a colour one card off, as a batch of real submissions might.
     let sloppy = rng.below(5) == 0;
     let side = if rng.below(2) == 0 {
@@ -39,7 +23,7 @@ fn generate(catalogue: &Catalogue, rng: &mut Rng) -> String {
     let usable =
         |c: &&Card| c.side == side && !c.is_virtual() && c.card_type != CardType::Objective;
     let mut out = format!("side: {side}\n");
-    let line = |rng: &mut Rng, n: u32, card: &Card| {
+    let line = |rng: &mut GameRng, n: u32, card: &Card| {
         if rng.below(2) == 0 {
             format!("{n} {}\n", card.id)
         } else {
@@ -105,7 +89,7 @@ fn main() {
         .unwrap_or(10_000);
     let catalogue = Catalogue::from_source(&CatalogueSource::embedded()).expect("catalogue");
     let rules = RulesSet::named("standard").expect("rules");
-    let mut rng = Rng(2001);
+    let mut rng = GameRng::new(2001);
     let lists: Vec<String> = (0..decks).map(|_| generate(&catalogue, &mut rng)).collect();
 
     // Everything a batch check does per file, after reading it: parse, resolve, validate.
