@@ -222,3 +222,131 @@ fn db_info_and_rebuild() {
         r.stdout
     );
 }
+
+/// Ids of `yj cards search ARGS --format json`.
+fn search_ids(s: &Scratch, args: &[&str]) -> Vec<String> {
+    let mut all = vec!["cards", "search"];
+    all.extend(args);
+    all.extend(["--format", "json"]);
+    let r = s.run(&all);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let v: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
+    v.as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["id"].as_str().unwrap().to_string())
+        .collect()
+}
+
+#[test]
+fn deck_building_filters_agree_with_the_exported_facts() {
+    // The SQL filters (trait, stat ranges, planet, ability words) checked against the same
+    // facts read from `yj cards export`, card by card, so a wrong clause cannot hide.
+    let s = Scratch::new();
+    let r = s.run(&["cards", "export", "--format", "json"]);
+    let export: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
+    let cards = export.as_array().unwrap();
+    let expect = |keep: &dyn Fn(&serde_json::Value) -> bool| -> Vec<String> {
+        cards
+            .iter()
+            .filter(|c| keep(c))
+            .map(|c| c["id"].as_str().unwrap().to_string())
+            .collect()
+    };
+    let has_trait = |c: &serde_json::Value, t: &str| {
+        c["traits"]
+            .as_str()
+            .is_some_and(|ts| ts.split(';').any(|x| x == t))
+    };
+
+    let got = search_ids(&s, &["--trait", "jedi-master", "--power", "5+"]);
+    let want = expect(&|c| has_trait(c, "jedi-master") && c["power"].as_i64() >= Some(5));
+    assert_eq!(got, want);
+    assert!(got.contains(&"DM-2".to_string()), "{got:?}");
+
+    // `?` power (a destiny draw) and unknown power never match a range.
+    let got = search_ids(&s, &["--power", "..1"]);
+    let want = expect(&|c| c["power"].as_i64().is_some_and(|p| p <= 1));
+    assert_eq!(got, want);
+    assert!(!got.is_empty());
+
+    let got = search_ids(
+        &s,
+        &[
+            "--counters",
+            "2..3",
+            "--side",
+            "dark",
+            "--type",
+            "character",
+        ],
+    );
+    let want = expect(&|c| {
+        c["side"] == "dark"
+            && c["type"] == "character"
+            && c["counters"].as_i64().is_some_and(|n| (2..=3).contains(&n))
+    });
+    assert_eq!(got, want);
+
+    let got = search_ids(&s, &["--destiny", "6", "--damage", "..2"]);
+    let want = expect(&|c| {
+        c["destiny"].as_i64() == Some(6) && c["damage"].as_i64().is_some_and(|d| d <= 2)
+    });
+    assert_eq!(got, want);
+
+    // Locations of a planet: the three base sets print one per side and set.
+    let got = search_ids(&s, &["--planet", "naboo", "--type", "location"]);
+    assert_eq!(got.len(), 6, "{got:?}");
+    let want = expect(&|c| c["planet"] == "naboo" && c["type"] == "location");
+    assert_eq!(got, want);
+
+    let got = search_ids(&s, &["--ability", "DEPLOY", "--side", "light"]);
+    let want = expect(&|c| {
+        c["side"] == "light"
+            && c["ability"]
+                .as_str()
+                .is_some_and(|a| a.to_lowercase().contains("deploy"))
+    });
+    assert_eq!(got, want);
+    assert!(!got.is_empty());
+}
+
+#[test]
+fn an_unknown_trait_or_a_bad_range_is_a_usage_error_with_a_hint() {
+    let s = Scratch::new();
+    let r = s.run(&["cards", "search", "--trait", "jedy"]);
+    assert_eq!(r.code, 2);
+    assert_eq!(
+        r.stderr,
+        "error: no card has the trait `jedy`; did you mean `jedi`? (`yj cards traits` lists them)\n"
+    );
+    let r = s.run(&["collection", "list", "--trait", "podracer-piot"]);
+    assert_eq!(r.code, 2);
+    assert!(
+        r.stderr.contains("did you mean `podracer-pilot`?"),
+        "{}",
+        r.stderr
+    );
+    let r = s.run(&["cards", "search", "--power", "4..2"]);
+    assert_eq!(r.code, 2);
+    assert!(
+        r.stderr
+            .contains("`4..2`: the range is empty (4 is more than 2)"),
+        "{}",
+        r.stderr
+    );
+}
+
+#[test]
+fn traits_lists_each_trait_with_its_card_count() {
+    let s = Scratch::new();
+    let r = s.run(&["cards", "traits", "--format", "json"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let v: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
+    for row in v.as_array().unwrap() {
+        let name = row["trait"].as_str().unwrap();
+        let count = row["cards"].as_u64().unwrap() as usize;
+        assert_eq!(search_ids(&s, &["--trait", name]).len(), count, "{name}");
+    }
+    assert!(v.as_array().unwrap().iter().any(|r| r["trait"] == "jedi"));
+}

@@ -2,7 +2,7 @@
 
 use rusqlite::types::Value;
 
-use super::card::{CardType, Rarity, Side};
+use super::card::{CardType, Planet, Rarity, Side};
 use super::db::Database;
 use super::dots::DotColour;
 use super::error::CatalogueError;
@@ -22,6 +22,82 @@ pub struct CardFilter {
     pub rarity: Option<Rarity>,
     /// Only wild and semi-wild cards (any white dot).
     pub wild: bool,
+    /// A trait derived from the name (rulings.md #1), e.g. `jedi`, `podracer-pilot`.
+    pub traits: Option<String>,
+    /// Words in the card's ability note (case ignored).
+    pub ability: Option<String>,
+    /// Locations of this planet, and characters whose location bonus is on it.
+    pub planet: Option<Planet>,
+    pub power: Option<StatRange>,
+    pub counters: Option<StatRange>,
+    pub damage: Option<StatRange>,
+    pub destiny: Option<StatRange>,
+}
+
+impl CardFilter {
+    /// Whether any filter is set (an empty filter lists every card).
+    pub fn is_empty(&self) -> bool {
+        self.text.is_none()
+            && self.set.is_none()
+            && self.side.is_none()
+            && self.card_type.is_none()
+            && self.dot.is_none()
+            && self.rarity.is_none()
+            && !self.wild
+            && self.traits.is_none()
+            && self.ability.is_none()
+            && self.planet.is_none()
+            && self.power.is_none()
+            && self.counters.is_none()
+            && self.damage.is_none()
+            && self.destiny.is_none()
+    }
+}
+
+/// An inclusive range of a printed number: `5`, `5+` (at least), `..3` (at most), `2..4`.
+/// A card whose number is unknown, or not a number (a power of `?`), never matches.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct StatRange {
+    pub min: Option<i64>,
+    pub max: Option<i64>,
+}
+
+impl std::str::FromStr for StatRange {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, String> {
+        let t = s.trim();
+        let number = |x: &str| -> Result<Option<i64>, String> {
+            if x.is_empty() {
+                return Ok(None);
+            }
+            x.trim()
+                .parse::<i64>()
+                .map(Some)
+                .map_err(|_| format!("`{s}` is not a number or range (try 5, 5+, ..3 or 2..4)"))
+        };
+        let (min, max) = if let Some(at_least) = t.strip_suffix('+') {
+            (number(at_least)?, None)
+        } else if let Some((lo, hi)) = t.split_once("..") {
+            (number(lo)?, number(hi)?)
+        } else {
+            let n = number(t)?;
+            (n, n)
+        };
+        if min.is_none() && max.is_none() {
+            return Err(format!(
+                "`{s}` is not a number or range (try 5, 5+, ..3 or 2..4)"
+            ));
+        }
+        if let (Some(lo), Some(hi)) = (min, max)
+            && lo > hi
+        {
+            return Err(format!(
+                "`{s}`: the range is empty ({lo} is more than {hi})"
+            ));
+        }
+        Ok(StatRange { min, max })
+    }
 }
 
 impl Database {
@@ -65,6 +141,50 @@ impl Database {
                 Value::Text(colour.letter().to_string()),
             );
         }
+        if let Some(t) = &filter.traits {
+            add(
+                &|p| format!("(';' || ifnull(traits, '') || ';') LIKE {p}"),
+                Value::Text(format!("%;{};%", t.trim().to_lowercase())),
+            );
+        }
+        if let Some(words) = &filter.ability {
+            add(
+                &|p| format!("lower(ifnull(ability, '')) LIKE {p}"),
+                Value::Text(format!("%{}%", words.trim().to_lowercase())),
+            );
+        }
+        if let Some(planet) = &filter.planet {
+            add(
+                &|p| format!("planet = {p}"),
+                Value::Text(planet.as_str().into()),
+            );
+        }
+        // Power is stored as text because a few cards print `?`; only digits compare.
+        let stats = [
+            (
+                "CAST(power AS INTEGER)",
+                "power GLOB '[0-9]*'",
+                filter.power,
+            ),
+            ("counters", "counters IS NOT NULL", filter.counters),
+            ("damage", "damage IS NOT NULL", filter.damage),
+            ("destiny", "destiny IS NOT NULL", filter.destiny),
+        ];
+        for (column, known, range) in stats {
+            let Some(range) = range else { continue };
+            if let Some(min) = range.min {
+                add(
+                    &|p| format!("({known} AND {column} >= {p})"),
+                    Value::Integer(min),
+                );
+            }
+            if let Some(max) = range.max {
+                add(
+                    &|p| format!("({known} AND {column} <= {p})"),
+                    Value::Integer(max),
+                );
+            }
+        }
         if filter.wild {
             clauses.push("instr(dots, 'w') > 0".into());
         }
@@ -81,5 +201,64 @@ impl Database {
             .query_map(rusqlite::params_from_iter(values), |r| r.get(0))?
             .collect::<Result<Vec<String>, _>>()?;
         Ok(ids)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::StatRange;
+
+    #[test]
+    fn ranges_read_the_four_shapes() {
+        let r = |s: &str| s.parse::<StatRange>();
+        assert_eq!(
+            r("5"),
+            Ok(StatRange {
+                min: Some(5),
+                max: Some(5)
+            })
+        );
+        assert_eq!(
+            r("5+"),
+            Ok(StatRange {
+                min: Some(5),
+                max: None
+            })
+        );
+        assert_eq!(
+            r("..3"),
+            Ok(StatRange {
+                min: None,
+                max: Some(3)
+            })
+        );
+        assert_eq!(
+            r(" 2..4 "),
+            Ok(StatRange {
+                min: Some(2),
+                max: Some(4)
+            })
+        );
+        assert_eq!(
+            r("3.."),
+            Ok(StatRange {
+                min: Some(3),
+                max: None
+            })
+        );
+    }
+
+    #[test]
+    fn bad_ranges_say_what_to_write() {
+        let r = |s: &str| s.parse::<StatRange>().unwrap_err();
+        assert_eq!(
+            r("big"),
+            "`big` is not a number or range (try 5, 5+, ..3 or 2..4)"
+        );
+        assert_eq!(
+            r(".."),
+            "`..` is not a number or range (try 5, 5+, ..3 or 2..4)"
+        );
+        assert_eq!(r("4..2"), "`4..2`: the range is empty (4 is more than 2)");
     }
 }

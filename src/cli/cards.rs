@@ -10,8 +10,9 @@ use serde_json::{Value, json};
 
 use super::output::{Format, Record, cell, print_records, table};
 use super::{InputError, open_db};
+use crate::catalogue::search::StatRange;
 use crate::catalogue::{
-    Card, CardFilter, CardType, Catalogue, DotColour, Finish, Rarity, Set, Side,
+    Card, CardFilter, CardType, Catalogue, DotColour, Finish, Planet, Rarity, Set, Side,
 };
 
 #[derive(Debug, Subcommand)]
@@ -24,6 +25,8 @@ pub enum CardsCommand {
     Export(ExportArgs),
     /// Counts by set, side, type and rarity, beside the rulebook's totals.
     Stats(StatsArgs),
+    /// The traits read from card names (rulings.md #1), with how many cards carry each.
+    Traits(StatsArgs),
 }
 
 /// The card filters of `yj cards search`, shared with `yj collection list`.
@@ -48,6 +51,29 @@ pub struct FilterArgs {
     /// Only wild and semi-wild cards (cards with white dots).
     #[arg(long)]
     wild: bool,
+    /// A trait read from the name (rulings.md #1): jedi, jedi-master, gungan, podracer-pilot,
+    /// battle-droid, lightsaber, blaster, ... (`yj cards traits` lists them).
+    #[arg(long = "trait", value_name = "TRAIT")]
+    traits: Option<String>,
+    /// Words in the card's ability note (what `yj cards show` prints as Ability).
+    #[arg(long, value_name = "WORDS")]
+    ability: Option<String>,
+    /// tatooine, coruscant, naboo: the planet's locations, and characters whose location
+    /// bonus is on it.
+    #[arg(long, value_parser = parse_with::<Planet>)]
+    planet: Option<Planet>,
+    /// Printed power: 5, 5+ (at least), ..3 (at most) or 2..4. Unknown or `?` never matches.
+    #[arg(long, value_name = "RANGE", value_parser = parse_with::<StatRange>)]
+    power: Option<StatRange>,
+    /// Deploy cost in counters: 5, 5+, ..3 or 2..4.
+    #[arg(long, value_name = "RANGE", value_parser = parse_with::<StatRange>)]
+    counters: Option<StatRange>,
+    /// Printed damage: 5, 5+, ..3 or 2..4.
+    #[arg(long, value_name = "RANGE", value_parser = parse_with::<StatRange>)]
+    damage: Option<StatRange>,
+    /// Printed destiny number: 5, 5+, ..3 or 2..4.
+    #[arg(long, value_name = "RANGE", value_parser = parse_with::<StatRange>)]
+    destiny: Option<StatRange>,
 }
 
 impl FilterArgs {
@@ -61,15 +87,15 @@ impl FilterArgs {
             dot: self.dot,
             rarity: self.rarity,
             wild: self.wild,
+            traits: self.traits,
+            ability: self.ability,
+            planet: self.planet,
+            power: self.power,
+            counters: self.counters,
+            damage: self.damage,
+            destiny: self.destiny,
         };
-        let any = filter.text.is_some()
-            || filter.set.is_some()
-            || filter.side.is_some()
-            || filter.card_type.is_some()
-            || filter.dot.is_some()
-            || filter.rarity.is_some()
-            || filter.wild;
-        any.then_some(filter)
+        (!filter.is_empty()).then_some(filter)
     }
 }
 
@@ -111,6 +137,7 @@ pub fn run(cmd: CardsCommand, db_path: &Path) -> Result<ExitCode> {
     match cmd {
         CardsCommand::Search(args) => {
             let filter = args.filter.filter().unwrap_or_default();
+            check_trait(&catalogue, filter.traits.as_deref())?;
             let ids = db.search(&filter)?;
             let cards: Vec<&Card> = ids.iter().filter_map(|id| catalogue.get(id)).collect();
             let records: Vec<Record> = cards.iter().map(|c| search_record(c)).collect();
@@ -140,7 +167,47 @@ pub fn run(cmd: CardsCommand, db_path: &Path) -> Result<ExitCode> {
             stats(&catalogue, args.format)?;
             Ok(ExitCode::SUCCESS)
         }
+        CardsCommand::Traits(args) => {
+            let records: Vec<Record> = trait_counts(&catalogue)
+                .into_iter()
+                .map(|(name, cards)| vec![("trait", json!(name)), ("cards", json!(cards))])
+                .collect();
+            print_records(&records, &["trait", "cards"], args.format)?;
+            Ok(ExitCode::SUCCESS)
+        }
     }
+}
+
+/// Every trait in the catalogue with the number of cards carrying it, by name.
+fn trait_counts(catalogue: &Catalogue) -> BTreeMap<&str, usize> {
+    let mut counts = BTreeMap::new();
+    for card in catalogue.cards() {
+        for t in &card.traits {
+            *counts.entry(t.as_str()).or_insert(0) += 1;
+        }
+    }
+    counts
+}
+
+/// A trait no card carries is a typo, not an empty answer: say so and suggest the nearest.
+pub(crate) fn check_trait(catalogue: &Catalogue, wanted: Option<&str>) -> Result<()> {
+    let Some(wanted) = wanted else { return Ok(()) };
+    let key = wanted.trim().to_lowercase();
+    let known = trait_counts(catalogue);
+    if known.contains_key(key.as_str()) {
+        return Ok(());
+    }
+    let nearest = known
+        .keys()
+        .map(|k| (strsim::jaro_winkler(&key, k), *k))
+        .filter(|(score, _)| *score > 0.8)
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, k)| format!("; did you mean `{k}`?"))
+        .unwrap_or_default();
+    Err(InputError(format!(
+        "no card has the trait `{wanted}`{nearest} (`yj cards traits` lists them)"
+    ))
+    .into())
 }
 
 const SEARCH_FIELDS: &[&str] = &[

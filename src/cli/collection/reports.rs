@@ -6,6 +6,8 @@ impl Ctx<'_> {
     pub(super) fn list(&self, db: &Database, a: ListArgs) -> Result<ExitCode> {
         let h = self.holdings(db)?;
         let filter = a.filter.filter();
+        let wanted_trait = filter.as_ref().and_then(|f| f.traits.as_deref());
+        crate::cli::cards::check_trait(self.catalogue, wanted_trait)?;
         let matching: Vec<String> = if let Some(filter) = &filter {
             db.search(filter)?
         } else {
