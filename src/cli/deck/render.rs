@@ -7,7 +7,9 @@ use anyhow::Result;
 use serde_json::{Value, json};
 
 use super::Outcome;
+use crate::catalogue::Catalogue;
 use crate::cli::output::{Format, plural};
+use crate::cli::shortfall::{DeckNeed, need_records};
 
 /// A table that wraps to the terminal, or to 100 columns when output is not a terminal (so
 /// piped and tested output is stable and readable).
@@ -21,6 +23,19 @@ fn table(headers: &[&str]) -> comfy_table::Table {
 use crate::deck::{
     AssignmentKind, DeckList, DiffRow, Report, ResolvedDeck, RulesSet, Sheet, Verdict, deck_hash,
 };
+
+/// A deck's shortfall against the collection, inside its JSON report.
+fn owned_json(need: &DeckNeed, catalogue: &Catalogue) -> Value {
+    let missing: Vec<Value> = need_records(need, catalogue, false)
+        .into_iter()
+        .map(|r| Value::Object(r.into_iter().map(|(k, v)| (k.to_string(), v)).collect()))
+        .collect();
+    json!({
+        "collection": need.collection,
+        "missing_copies": need.missing(),
+        "missing": missing,
+    })
+}
 
 fn side_text(report: &Report) -> String {
     match report.side {
@@ -44,7 +59,15 @@ fn summary(outcomes: &[Outcome]) -> (usize, usize, usize, usize) {
     counts
 }
 
-pub(super) fn check(outcomes: &[Outcome], format: Format, brief: bool) -> Result<()> {
+/// `needs` holds, with `--owned`, each deck's shortfall (none for an unreadable list); it is
+/// empty otherwise. JSON and CSV carry it inside the one document; the table prints it after.
+pub(super) fn check(
+    outcomes: &[Outcome],
+    needs: &[Option<DeckNeed>],
+    catalogue: &Catalogue,
+    format: Format,
+    brief: bool,
+) -> Result<()> {
     let (legal, illegal, unresolved, unreadable) = summary(outcomes);
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
@@ -52,8 +75,16 @@ pub(super) fn check(outcomes: &[Outcome], format: Format, brief: bool) -> Result
         Format::Json => {
             let decks: Vec<Value> = outcomes
                 .iter()
-                .map(|o| match o {
-                    Outcome::Checked(r) => serde_json::to_value(r).unwrap_or(Value::Null),
+                .enumerate()
+                .map(|(i, o)| match o {
+                    Outcome::Checked(r) => {
+                        let mut deck = serde_json::to_value(r).unwrap_or(Value::Null);
+                        if let (Some(Some(need)), Value::Object(fields)) = (needs.get(i), &mut deck)
+                        {
+                            fields.insert("owned".into(), owned_json(need, catalogue));
+                        }
+                        deck
+                    }
                     Outcome::Unreadable { file, error } => {
                         json!({"file": file, "verdict": "unreadable", "error": error})
                     }
@@ -74,31 +105,46 @@ pub(super) fn check(outcomes: &[Outcome], format: Format, brief: bool) -> Result
         }
         Format::Csv => {
             let mut w = csv::Writer::from_writer(out);
-            w.write_record([
+            let mut headers = vec![
                 "file", "name", "side", "rules", "verdict", "cards", "codes", "problems",
-            ])?;
-            for o in outcomes {
-                match o {
+            ];
+            if !needs.is_empty() {
+                headers.push("missing_copies");
+            }
+            w.write_record(&headers)?;
+            for (i, o) in outcomes.iter().enumerate() {
+                let mut record: Vec<String> = match o {
                     Outcome::Checked(r) => {
                         let codes: Vec<&str> =
                             r.violations.iter().map(|v| v.code.as_str()).collect();
                         let problems: Vec<&str> =
                             r.violations.iter().map(|v| v.message.as_str()).collect();
-                        w.write_record([
-                            r.file.as_str(),
-                            r.name.as_deref().unwrap_or(""),
-                            r.side.map(|s| s.as_str()).unwrap_or(""),
-                            r.rules.as_str(),
-                            r.verdict.as_str(),
-                            &r.cards.to_string(),
-                            &codes.join(";"),
-                            &problems.join(" | "),
-                        ])?;
+                        vec![
+                            r.file.clone(),
+                            r.name.clone().unwrap_or_default(),
+                            r.side.map(|s| s.as_str()).unwrap_or("").to_string(),
+                            r.rules.clone(),
+                            r.verdict.as_str().to_string(),
+                            r.cards.to_string(),
+                            codes.join(";"),
+                            problems.join(" | "),
+                        ]
                     }
                     Outcome::Unreadable { file, error } => {
-                        w.write_record([file.as_str(), "", "", "", "unreadable", "", "", error])?;
+                        let mut row = vec![String::new(); 8];
+                        row[0] = file.clone();
+                        row[4] = "unreadable".into();
+                        row[7] = error.clone();
+                        row
                     }
+                };
+                if !needs.is_empty() {
+                    record.push(match needs.get(i) {
+                        Some(Some(need)) => need.missing().to_string(),
+                        _ => String::new(),
+                    });
                 }
+                w.write_record(&record)?;
             }
             w.flush()?;
         }
