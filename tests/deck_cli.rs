@@ -653,3 +653,39 @@ fn a_huge_rules_file_is_refused_unread() {
         "error: cannot read rules file `huge.toml`: it is larger than 1 MiB, and a rules file is a few lines; is this the right file?\n"
     );
 }
+
+#[test]
+fn diff_gives_no_hash_for_a_list_with_unresolved_lines_and_csv_lists_them() {
+    // A judge compares hashes: a list with a line that names no card must not show the same
+    // hash as the complete deck, and the CSV must not come out empty while the exit code says
+    // the lists differ.
+    let s = scratch();
+    s.write("a.txt", "side: dark\n1 BN-71\n");
+    s.write(
+        "b.txt",
+        "side: dark\n1 Darth Maul, Dark Lord of the Sith\n1 Darth Mual\n",
+    );
+    let r = s.run(&["deck", "diff", "a.txt", "b.txt"]);
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    assert!(
+        lines[0].starts_with("A: a.txt (1 card, deck hash "),
+        "{}",
+        lines[0]
+    );
+    assert_eq!(
+        lines[1],
+        "B: b.txt (1 card on the lines that resolved, no deck hash: 1 line unresolved)"
+    );
+    let r = s.run(&["deck", "diff", "a.txt", "b.txt", "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
+    assert!(v["a"]["hash"].is_string());
+    assert!(v["b"]["hash"].is_null(), "{}", r.stdout);
+    assert_eq!(v["same"], false);
+    let r = s.run(&["deck", "diff", "a.txt", "b.txt", "--format", "csv"]);
+    assert_eq!(r.code, 1);
+    assert_eq!(
+        r.stdout,
+        "id,card,a,b,change\n,\"b.txt, line 3: `1 Darth Mual`: no card matches\",,,unresolved\n"
+    );
+}

@@ -404,6 +404,12 @@ fn unresolved_lines(list: &DeckList, deck: &ResolvedDeck) -> Vec<String> {
         .collect()
 }
 
+/// The deck hash, only for a list whose every line resolved: the hash of the lines that did
+/// would match a different, complete deck.
+fn complete_hash(deck: &ResolvedDeck) -> Option<String> {
+    deck.unresolved.is_empty().then(|| deck_hash(deck))
+}
+
 pub(super) fn diff(
     a_list: &DeckList,
     a: &ResolvedDeck,
@@ -420,7 +426,7 @@ pub(super) fn diff(
         .collect();
     match format {
         Format::Json => {
-            let side = |list: &DeckList, deck: &ResolvedDeck| json!({"file": list.source, "cards": deck.total(), "hash": deck_hash(deck)});
+            let side = |list: &DeckList, deck: &ResolvedDeck| json!({"file": list.source, "cards": deck.total(), "hash": complete_hash(deck), "unresolved_lines": deck.unresolved.len()});
             let doc = json!({
                 "a": side(a_list, a),
                 "b": side(b_list, b),
@@ -434,6 +440,9 @@ pub(super) fn diff(
         Format::Csv => {
             let mut w = csv::Writer::from_writer(out);
             w.write_record(["id", "card", "a", "b", "change"])?;
+            for line in &unresolved {
+                w.write_record(["", line.as_str(), "", "", "unresolved"])?;
+            }
             for r in rows {
                 w.write_record([
                     r.id.clone(),
@@ -447,13 +456,18 @@ pub(super) fn diff(
         }
         Format::Table => {
             for (label, list, deck) in [("A", a_list, a), ("B", b_list, b)] {
-                writeln!(
-                    out,
-                    "{label}: {} ({} cards, deck hash {})",
-                    list.source,
-                    deck.total(),
-                    deck_hash(deck)
-                )?;
+                let cards = plural(deck.total() as usize, "card");
+                match complete_hash(deck) {
+                    Some(hash) => {
+                        writeln!(out, "{label}: {} ({cards}, deck hash {hash})", list.source)?
+                    }
+                    None => writeln!(
+                        out,
+                        "{label}: {} ({cards} on the lines that resolved, no deck hash: {} unresolved)",
+                        list.source,
+                        plural(deck.unresolved.len(), "line")
+                    )?,
+                }
             }
             for line in &unresolved {
                 writeln!(out, "unresolved: {line}")?;
