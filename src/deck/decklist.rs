@@ -176,16 +176,27 @@ enum Line {
 
 const DIRECTIVES: &[&str] = &["name", "side", "rules"];
 
-/// Reads one text line: `3 Card`, `3x Card`, `x3 Card`, `Card` (one copy), `# comment`,
-/// `Characters:` (a section header), or `side: dark` (a directive).
+/// Reads one text line: `3 Card`, `3x Card`, `x3 Card`, `3 x Card`, `Card x3`, `Card (x3)`,
+/// `Card` (one copy), `# comment`, `Characters:` (a section header), or `side: dark` (a
+/// directive).
 fn read_line(raw: &str) -> Line {
-    // Comments: whole lines, and a ` #` tail (no card name contains `#`).
+    // Comments: whole lines, and a ` #` or ` //` tail (no card name contains either).
     let mut line = raw.trim();
     if line.is_empty() || line.starts_with('#') || line.starts_with("//") {
         return Line::Blank;
     }
-    if let Some(at) = line.find(" #") {
-        line = line[..at].trim_end();
+    for tail in [" #", " //", "\t#", "\t//"] {
+        if let Some(at) = line.find(tail) {
+            line = line[..at].trim_end();
+        }
+    }
+    if let Some(rest) = line.strip_prefix('-') {
+        let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+        if !digits.is_empty() {
+            return Line::Bad(format!(
+                "quantity -{digits}: give a quantity of at least 1, or leave the line out"
+            ));
+        }
     }
     let (quantity, rest) = match split_quantity(line) {
         Ok(split) => split,
@@ -204,12 +215,49 @@ fn read_line(raw: &str) -> Line {
                 };
             }
         }
+        // `Card x3`, `Card 3x`, `Card (x3)`: the quantity after the card.
+        if let Some((digits, card)) = split_trailing_quantity(line) {
+            let quantity = match parse_quantity(digits) {
+                Ok(q) => q,
+                Err(reason) => return Line::Bad(reason),
+            };
+            let card = unquote(card.trim_end_matches([',', ';']));
+            if card.is_empty() {
+                return Line::Bad(format!("`{line}` has a quantity but no card"));
+            }
+            return Line::Card {
+                quantity,
+                card: card.to_string(),
+            };
+        }
         return Line::Card {
             quantity: 1,
             card: unquote(line).to_string(),
         };
     };
-    let card = unquote(rest.trim_start_matches([',', ';', '\t', ' ']).trim());
+    let mut rest = rest.trim_start_matches([',', ';', '\t', ' ']);
+    // `3 x Card`: the `x` standing alone between the quantity and the card.
+    let mut chars = rest.chars();
+    if let (Some(x), Some(sep)) = (chars.next(), chars.next())
+        && is_x(x)
+        && sep.is_whitespace()
+    {
+        rest = chars.as_str();
+    }
+    if let Some((digits, _)) = split_trailing_quantity(rest.trim()) {
+        let written = line[..line.len() - rest.len()].trim();
+        let trailing = rest
+            .trim()
+            .rsplit(char::is_whitespace)
+            .next()
+            .unwrap_or(digits);
+        return Line::Bad(format!(
+            "two quantities (`{}` and `{}`): keep one",
+            written.trim_end_matches([',', ';']),
+            trailing.trim_matches(['(', ')'])
+        ));
+    }
+    let card = unquote(rest.trim());
     if card.is_empty() {
         return Line::Bad("a quantity with no card after it".into());
     }
@@ -217,6 +265,37 @@ fn read_line(raw: &str) -> Line {
         quantity,
         card: card.to_string(),
     }
+}
+
+fn is_x(c: char) -> bool {
+    c == 'x' || c == 'X' || c == '×'
+}
+
+/// `Card x3`, `Card 3x`, `Card ×3`, `Card (x3)` → (`3`, `Card`). The `x` is required: a bare
+/// number after a card (`DM-7 1`) is too easily part of the card's text to be guessed at.
+fn split_trailing_quantity(line: &str) -> Option<(&str, &str)> {
+    let (head, token) = line.rsplit_once(char::is_whitespace)?;
+    let token = token
+        .strip_prefix('(')
+        .and_then(|t| t.strip_suffix(')'))
+        .unwrap_or(token);
+    let digits = token
+        .strip_prefix(is_x)
+        .or_else(|| token.strip_suffix(is_x))?;
+    if digits.is_empty() || !digits.chars().all(|c| c.is_ascii_digit()) || head.trim().is_empty() {
+        return None;
+    }
+    Some((digits, head.trim_end()))
+}
+
+fn parse_quantity(digits: &str) -> Result<u32, String> {
+    let quantity: u32 = digits
+        .parse()
+        .map_err(|_| format!("quantity `{digits}` is too large"))?;
+    if quantity == 0 {
+        return Err("quantity 0: leave the line out, or give at least 1".into());
+    }
+    Ok(quantity)
 }
 
 fn unquote(s: &str) -> &str {
@@ -230,7 +309,6 @@ fn unquote(s: &str) -> &str {
 /// Splits a leading quantity (`3`, `3x`, `x3`) from the rest of a line. A quantity must be
 /// followed by a separator, so `1_71` (a community id) is a card, not one copy of `_71`.
 fn split_quantity(line: &str) -> Result<(Option<u32>, &str), String> {
-    let is_x = |c: char| c == 'x' || c == 'X' || c == '×';
     let is_sep = |c: char| c.is_whitespace() || c == ',' || c == ';';
     let (digits_start, after_x_prefix) = match line.chars().next() {
         Some(c) if is_x(c) => (c.len_utf8(), true),
@@ -256,13 +334,7 @@ fn split_quantity(line: &str) -> Result<(Option<u32>, &str), String> {
         Some(c) if !is_sep(c) => return Ok((None, line)),
         _ => {}
     }
-    let quantity: u32 = digits
-        .parse()
-        .map_err(|_| format!("quantity `{digits}` is too large"))?;
-    if quantity == 0 {
-        return Err("quantity 0: leave the line out, or give at least 1".into());
-    }
-    Ok((Some(quantity), &line[end..]))
+    Ok((Some(parse_quantity(digits)?), &line[end..]))
 }
 
 fn parse_text(source: &str, text: &str) -> DeckList {
@@ -577,6 +649,52 @@ mod tests {
                 (2, "quantity `99999999999` is too large"),
                 (3, "`3` has a quantity but no card"),
                 (4, "unknown side `grey` (expected one of: light, dark)"),
+            ]
+        );
+    }
+
+    #[test]
+    fn text_lines_take_the_quantity_forms_people_write() {
+        // `3 x Card`, `Card x3`, `Card (x3)` and a `//` comment after the card are how
+        // decklists are typed and pasted from forums; none of them may become a card name.
+        let text = "3 x DM-1\n2 X Qui-Gon Jinn, Jedi Master\nDM-7 x2\nBlaster (DM) 3x\nYoda, Jedi Master (x2)\nSith Lightsaber ×3\n1 DM-45 // the good one\n";
+        let list = parse_list("d.txt", text, Some(ListFormat::Text)).unwrap();
+        assert!(list.bad_lines.is_empty(), "{:?}", list.bad_lines);
+        assert_eq!(
+            cards(&list),
+            [
+                (1, 3, "DM-1"),
+                (2, 2, "Qui-Gon Jinn, Jedi Master"),
+                (3, 2, "DM-7"),
+                (4, 3, "Blaster (DM)"),
+                (5, 2, "Yoda, Jedi Master"),
+                (6, 3, "Sith Lightsaber"),
+                (7, 1, "DM-45"),
+            ]
+        );
+        // A number after a card without an `x` stays part of the text (`DM-7 1` is not a
+        // quantity: it is reported as an unknown card, not guessed).
+        let list = parse_list("d.txt", "DM-7 1\n", Some(ListFormat::Text)).unwrap();
+        assert_eq!(cards(&list), [(1, 1, "DM-7 1")]);
+    }
+
+    #[test]
+    fn a_negative_or_doubled_quantity_is_a_bad_line_not_a_card() {
+        let list = parse_list("d.txt", "-3 DM-1\n3 DM-1 x2\n", Some(ListFormat::Text)).unwrap();
+        assert!(list.entries.is_empty(), "{:?}", list.entries);
+        let reasons: Vec<(usize, &str)> = list
+            .bad_lines
+            .iter()
+            .map(|b| (b.line, b.reason.as_str()))
+            .collect();
+        assert_eq!(
+            reasons,
+            [
+                (
+                    1,
+                    "quantity -3: give a quantity of at least 1, or leave the line out"
+                ),
+                (2, "two quantities (`3` and `x2`): keep one"),
             ]
         );
     }
