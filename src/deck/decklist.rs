@@ -136,7 +136,7 @@ pub fn sniff(text: &str) -> ListFormat {
     }
     if let Some(first) = lines().next() {
         let fields: Vec<String> = first
-            .split(',')
+            .split(csv_delimiter(first) as char)
             .map(|f| f.trim().trim_matches('"').to_ascii_lowercase())
             .collect();
         if fields.len() > 1
@@ -391,10 +391,29 @@ const CARD_HEADERS: &[&str] = &[
     "title",
 ];
 
+/// `;` when a header or first row uses it and no comma (spreadsheets in many locales save CSV
+/// so), else `,`.
+fn csv_delimiter(first_line: &str) -> u8 {
+    if first_line.contains(';') && !first_line.contains(',') {
+        b';'
+    } else {
+        b','
+    }
+}
+
+/// A column naming the card's set, used to pick among cards sharing a name.
+const SET_HEADERS: &[&str] = &["set", "set code", "set_code", "expansion", "edition"];
+
 fn parse_csv(source: &str, text: &str) -> Result<DeckList, DeckError> {
     let mut list = DeckList::empty(source, ListFormat::Csv);
     // `(quantity column, card column)` once a header row names them.
     let mut columns: Option<(usize, usize)> = None;
+    let mut set_column: Option<usize> = None;
+    let delimiter = text
+        .lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty() && !l.starts_with('#'))
+        .map_or(b',', csv_delimiter);
     let mut first = true;
     // One record per line (a decklist has no multi-line fields), so line numbers are exact.
     for (i, raw) in text.lines().enumerate() {
@@ -405,6 +424,7 @@ fn parse_csv(source: &str, text: &str) -> Result<DeckList, DeckError> {
         }
         let mut reader = csv::ReaderBuilder::new()
             .has_headers(false)
+            .delimiter(delimiter)
             .flexible(true)
             .trim(csv::Trim::All)
             .from_reader(trimmed.as_bytes());
@@ -433,15 +453,27 @@ fn parse_csv(source: &str, text: &str) -> Result<DeckList, DeckError> {
                 .position(|f| CARD_HEADERS.contains(&f.as_str()));
             if let (Some(q), Some(c)) = (q, c) {
                 columns = Some((q, c));
+                set_column = lower.iter().position(|f| SET_HEADERS.contains(&f.as_str()));
                 continue;
             }
         }
         let is_number = |f: &str| !f.is_empty() && f.chars().all(|c| c.is_ascii_digit());
         let (quantity, card) = match columns {
-            Some((q, c)) => (
-                fields.get(q).copied().unwrap_or(""),
-                fields.get(c).copied().unwrap_or("").to_string(),
-            ),
+            Some((q, c)) => {
+                let card = fields.get(c).copied().unwrap_or("").to_string();
+                // The set column becomes `Card (SET)`, as a text list writes it, unless the
+                // card already names its set or is blank.
+                let set = set_column
+                    .and_then(|s| fields.get(s))
+                    .copied()
+                    .unwrap_or("");
+                let card = if set.is_empty() || card.is_empty() || card.ends_with([')', ']']) {
+                    card
+                } else {
+                    format!("{card} ({set})")
+                };
+                (fields.get(q).copied().unwrap_or(""), card)
+            }
             // No header: quantity first and the rest is the card (an unquoted name with a
             // comma spills into the next field), or card first and quantity last.
             None if fields.len() > 1 && is_number(fields[0]) => (fields[0], fields[1..].join(",")),
@@ -731,6 +763,23 @@ mod tests {
         assert_eq!(cards(&list), [(2, 3, "DM-1")]);
         let list = parse_list("d.csv", "Qty,Card_Name\n2,Blaster (DM)\n", None).unwrap();
         assert_eq!(cards(&list), [(2, 2, "Blaster (DM)")]);
+    }
+
+    #[test]
+    fn csv_from_a_spreadsheet_with_semicolons_is_read() {
+        // Spreadsheets in many locales save CSV with `;`: the header `Qty;Card` was read as
+        // one unknown card named `qty;card`.
+        let text = "Qty;Card;Set\n3;Blaster;DM\n2;\"Darth Maul, Sith Apprentice\";\n";
+        assert_eq!(sniff(text), ListFormat::Csv);
+        let list = parse_list("d.csv", text, Some(ListFormat::Csv)).unwrap();
+        assert!(list.bad_lines.is_empty(), "{:?}", list.bad_lines);
+        assert_eq!(
+            cards(&list),
+            [
+                (2, 3, "Blaster (DM)"),
+                (3, 2, "Darth Maul, Sith Apprentice")
+            ]
+        );
     }
 
     #[test]
