@@ -493,13 +493,49 @@ fn the_sheet_groups_cards_by_colour_with_a_stable_hash() {
     assert_eq!(v["hash"], hash);
     assert_eq!(v["total"], 60);
     let csv = s.run(&["deck", "sheet", "dark.txt", "--format", "csv"]);
+    let dark = s.run(&["deck", "sheet", "dark.txt", "--format", "json"]);
+    let dark: serde_json::Value = serde_json::from_str(&dark.stdout).unwrap();
     let first: Vec<&str> = csv.stdout.lines().take(2).collect();
     assert_eq!(
         first,
         [
-            "colour,quantity,id,card,wild",
-            "red,2,DM-71,\"Darth Maul, Sith Apprentice\",no"
+            "colour,quantity,id,card,wild,deck_hash".to_string(),
+            format!(
+                "red,2,DM-71,\"Darth Maul, Sith Apprentice\",no,{}",
+                dark["hash"].as_str().unwrap()
+            )
         ]
+    );
+}
+
+#[test]
+fn the_sheet_as_json_or_csv_carries_what_the_table_shows() {
+    // A judge filing sheets as JSON or CSV keeps the deck hash, the problems and whether the
+    // list picked its own rules, as the table prints them.
+    let s = scratch();
+    let table = s.run(&["deck", "sheet", "illegal-colours.txt"]);
+    assert_eq!(table.code, 1);
+    assert!(table.stdout.contains("- colour-over: purple has 12 cards"));
+    let r = s.run(&["deck", "sheet", "illegal-colours.txt", "--format", "json"]);
+    assert_eq!(r.code, 1);
+    let v: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
+    let codes: Vec<&str> = v["problems"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["code"].as_str().unwrap())
+        .collect();
+    assert_eq!(codes, ["colour-short", "colour-over"]);
+    assert_eq!(v["rules_from_list"], false);
+    let r = s.run(&["deck", "sheet", "illegal-colours.txt", "--format", "csv"]);
+    let hash = v["hash"].as_str().unwrap();
+    assert!(
+        r.stdout
+            .lines()
+            .skip(1)
+            .all(|l| l.ends_with(&format!(",{hash}"))),
+        "{}",
+        r.stdout
     );
 }
 

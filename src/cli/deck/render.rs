@@ -305,7 +305,8 @@ pub(super) fn sheet(sheet: &Sheet, report: &Report, format: Format) -> Result<()
         }
         Format::Csv => {
             let mut w = csv::Writer::from_writer(out);
-            w.write_record(["colour", "quantity", "id", "card", "wild"])?;
+            // The deck hash on every row keeps the sheet one table and the hash with it.
+            w.write_record(["colour", "quantity", "id", "card", "wild", "deck_hash"])?;
             for (colour, n, id, name, wild) in rows {
                 w.write_record([
                     colour,
@@ -313,6 +314,7 @@ pub(super) fn sheet(sheet: &Sheet, report: &Report, format: Format) -> Result<()
                     id,
                     name,
                     if wild { "yes" } else { "no" }.to_string(),
+                    sheet.hash.clone(),
                 ])?;
             }
             w.flush()?;
