@@ -339,9 +339,26 @@ fn split_quantity(line: &str) -> Result<(Option<u32>, &str), String> {
 
 fn parse_text(source: &str, text: &str) -> DeckList {
     let mut list = DeckList::empty(source, ListFormat::Text);
+    // `(key, line, value)` of each directive already read.
+    let mut seen: Vec<(&str, usize, String)> = Vec::new();
     for (i, raw) in text.lines().enumerate() {
         let line = i + 1;
         match read_line(raw) {
+            Line::Directive { key, value }
+                if let Some((_, first, earlier)) = seen.iter().find(|(k, _, _)| *k == key) =>
+            {
+                // The same directive again: harmless when it agrees, refused when it does
+                // not (a later `rules:` line must not quietly replace an earlier one).
+                if !earlier.trim().eq_ignore_ascii_case(value.trim()) {
+                    list.bad_lines.push(BadLine {
+                        line,
+                        text: raw.trim().to_string(),
+                        reason: format!(
+                            "line {first} already says `{key}: {earlier}`; keep one `{key}:` line"
+                        ),
+                    });
+                }
+            }
             Line::Blank => {}
             Line::Card { quantity, card } => list.entries.push(Entry {
                 line,
@@ -350,7 +367,11 @@ fn parse_text(source: &str, text: &str) -> DeckList {
                 text: raw.trim().to_string(),
             }),
             Line::Directive { key, value } => {
-                if let Err(reason) = apply_directive(&mut list, key, &value) {
+                let applied = apply_directive(&mut list, key, &value);
+                if applied.is_ok() {
+                    seen.push((key, line, value.clone()));
+                }
+                if let Err(reason) = applied {
                     list.bad_lines.push(BadLine {
                         line,
                         text: raw.trim().to_string(),
@@ -728,6 +749,27 @@ mod tests {
                 ),
                 (2, "two quantities (`3` and `x2`): keep one"),
             ]
+        );
+    }
+
+    #[test]
+    fn a_directive_given_twice_with_another_value_is_a_bad_line() {
+        // A `rules: decipher` at the bottom of a list must not quietly replace the
+        // `rules: standard` at its top; the same value twice is harmless.
+        let text = "side: light\nrules: standard\n3 DM-1\nside: Light\nrules: decipher\n";
+        let list = parse_list("d.txt", text, Some(ListFormat::Text)).unwrap();
+        assert_eq!(list.rules.as_deref(), Some("standard"));
+        let reasons: Vec<(usize, &str)> = list
+            .bad_lines
+            .iter()
+            .map(|b| (b.line, b.reason.as_str()))
+            .collect();
+        assert_eq!(
+            reasons,
+            [(
+                5,
+                "line 2 already says `rules: standard`; keep one `rules:` line"
+            )]
         );
     }
 
