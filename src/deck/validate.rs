@@ -160,12 +160,25 @@ pub fn check(
     if deck.unresolved.is_empty() {
         if total != u64::from(size) {
             let what = if starter { "a starter deck" } else { "a deck" };
-            violations.push(
-                Violation::new(
-                    Code::DeckSize,
-                    format!("the deck has {total} cards; {what} must have exactly {size}"),
-                )
-                .actual_allowed(total, size),
+            let message = if total == 0 {
+                format!("the list has no card lines; {what} must have exactly {size} cards")
+            } else {
+                format!("the deck has {total} cards; {what} must have exactly {size}")
+            };
+            violations.push(Violation::new(Code::DeckSize, message).actual_allowed(total, size));
+        }
+        // With no card at all, empty colours and missing planets would only repeat it.
+        if total == 0 {
+            return finish(
+                list,
+                deck,
+                rules,
+                starter,
+                size,
+                total,
+                Vec::new(),
+                AssignmentKind::None,
+                violations,
             );
         }
         let limits = Limits {

@@ -431,3 +431,21 @@ fn a_virtual_card_needs_its_original_s_set_to_be_legal() {
         "V1-JC-39 (Obi-Wan Kenobi, Jedi Warrior) is a virtual card sleeved with JC-39, from The Jedi Council, which the standard rules do not allow"
     );
 }
+
+#[test]
+fn a_list_with_no_card_lines_says_so_once() {
+    // An empty file (or one of comments only) is one problem, not ten: a judge reading the
+    // report must see "no card lines", not six empty colours and three missing planets.
+    let report = standard("# my deck\nname: Empty\nCharacters:\n");
+    assert_eq!(report.verdict, Verdict::Illegal);
+    assert_eq!(codes(&report), [Code::DeckSize]);
+    let v = &report.violations[0];
+    assert_eq!(
+        v.message,
+        "the list has no card lines; a deck must have exactly 60 cards"
+    );
+    assert_eq!(
+        (v.actual.as_deref(), v.allowed.as_deref()),
+        (Some("0"), Some("60"))
+    );
+}
