@@ -725,3 +725,34 @@ fn diff_gives_no_hash_for_a_list_with_unresolved_lines_and_csv_lists_them() {
         "id,card,a,b,change\n,\"b.txt, line 3: `1 Darth Mual`: no card matches\",,,unresolved\n"
     );
 }
+
+#[test]
+fn starter_with_rules_that_have_no_starter_size_is_one_usage_error() {
+    // The rules on the command line cannot check starter decks: that is the command's
+    // mistake, said once, not every list reported as unreadable.
+    let s = scratch();
+    let rules: String = include_str!(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/data/rules/standard.toml"
+    ))
+    .lines()
+    .filter(|l| !l.starts_with("starter_size"))
+    .map(|l| format!("{l}\n"))
+    .collect();
+    s.write("nostarter.toml", &rules);
+    let r = s.run(&[
+        "deck",
+        "check",
+        "--starter",
+        "--rules-file",
+        "nostarter.toml",
+        "starter-style-light.txt",
+        "light.txt",
+    ]);
+    assert_eq!(r.code, 2);
+    assert_eq!(r.stdout, "");
+    assert_eq!(
+        r.stderr,
+        "error: the standard rules set (nostarter.toml) has no starter_size, so it cannot check starter decks; add `starter_size = 30` or leave out --starter\n"
+    );
+}

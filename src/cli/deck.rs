@@ -152,8 +152,13 @@ pub fn run(cmd: DeckCommand, db_path: &Path) -> Result<ExitCode> {
     }
 }
 
-/// The rules named on the command line, if any (`--rules-file` wins over `--rules`).
-fn chosen_rules(choice: &RulesChoice, catalogue: &Catalogue) -> Result<Option<RulesSet>> {
+/// The rules named on the command line, if any (`--rules-file` wins over `--rules`). With
+/// `--starter` they must know a starter size: that is the command's mistake, said once.
+fn chosen_rules(
+    choice: &RulesChoice,
+    catalogue: &Catalogue,
+    starter: bool,
+) -> Result<Option<RulesSet>> {
     let rules = match (&choice.rules_file, &choice.rules) {
         (Some(path), _) => RulesSet::from_file(path),
         (None, Some(name)) => RulesSet::named(name),
@@ -163,6 +168,12 @@ fn chosen_rules(choice: &RulesChoice, catalogue: &Catalogue) -> Result<Option<Ru
     rules
         .check_against(catalogue)
         .map_err(|e| InputError(e.to_string()))?;
+    if starter && rules.starter_size.is_none() {
+        bail!(InputError(format!(
+            "the {} rules set ({}) has no starter_size, so it cannot check starter decks; add `starter_size = 30` or leave out --starter",
+            rules.name, rules.source
+        )));
+    }
     Ok(Some(rules))
 }
 
@@ -235,7 +246,7 @@ fn run_check(args: CheckArgs, db: &Database, catalogue: &Catalogue) -> Result<Ex
             "standard input (`-`) can be given only once".into()
         ));
     }
-    let chosen = chosen_rules(&args.rules, catalogue)?;
+    let chosen = chosen_rules(&args.rules, catalogue, args.starter)?;
     let mut resolver = Resolver::new(catalogue);
     let mut decks: Vec<Option<ResolvedDeck>> = Vec::new();
     let mut outcomes: Vec<Outcome> = Vec::new();
@@ -296,7 +307,7 @@ fn run_check(args: CheckArgs, db: &Database, catalogue: &Catalogue) -> Result<Ex
 }
 
 fn run_sheet(args: SheetArgs, catalogue: &Catalogue) -> Result<ExitCode> {
-    let chosen = chosen_rules(&args.rules, catalogue)?;
+    let chosen = chosen_rules(&args.rules, catalogue, args.starter)?;
     let mut resolver = Resolver::new(catalogue);
     let (_, deck, report) =
         load(&args.file, &chosen, &mut resolver, args.starter).map_err(InputError)?;
