@@ -148,9 +148,9 @@ no assignment meets every dot rule; the closest one:
 ┌──────────────┬────────────────────────────────────────────────────────────────┬────────┬─────────┐
 │ Code         ┆ Problem                                                        ┆ Actual ┆ Allowed │
 ╞══════════════╪════════════════════════════════════════════════════════════════╪════════╪═════════╡
-│ colour-short ┆ yellow has 8 cards and a colour takes only one wild card, so   ┆ 8      ┆ 10      │
-│              ┆ it cannot reach 10                                             ┆        ┆         │
-│ colour-over  ┆ purple has 12 cards and no wild card can leave it              ┆ 12     ┆ 10      │
+│ colour-short ┆ yellow has 8 yellow-dot cards and a colour takes only one wild ┆ 8      ┆ 10      │
+│              ┆ card, so it cannot reach 10                                    ┆        ┆         │
+│ colour-over  ┆ purple has 12 purple-dot cards and no wild card can leave it   ┆ 12     ┆ 10      │
 └──────────────┴────────────────────────────────────────────────────────────────┴────────┴─────────┘
 1 deck checked: 0 legal, 1 illegal, 0 unresolved, 0 unreadable
 ",
@@ -515,7 +515,11 @@ fn the_sheet_as_json_or_csv_carries_what_the_table_shows() {
     let s = scratch();
     let table = s.run(&["deck", "sheet", "illegal-colours.txt"]);
     assert_eq!(table.code, 1);
-    assert!(table.stdout.contains("- colour-over: purple has 12 cards"));
+    assert!(
+        table
+            .stdout
+            .contains("- colour-over: purple has 12 purple-dot cards")
+    );
     let r = s.run(&["deck", "sheet", "illegal-colours.txt", "--format", "json"]);
     assert_eq!(r.code, 1);
     let v: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();

@@ -570,15 +570,15 @@ fn explain(
             .collect();
         if fill.count > t {
             let why = if can_leave == 0 {
-                format!("{c} has {own} cards and no wild card can leave it")
+                format!("{c} has {own} {c}-dot cards and no wild card can leave it")
             } else if own.saturating_sub(can_leave.min(5)) > t {
                 format!(
-                    "{c} has {own} cards and only {can_leave} of them can leave it as wild cards ({})",
+                    "{c} has {own} {c}-dot cards and only {can_leave} of them can leave it as wild cards ({})",
                     list_ids(&leavers)
                 )
             } else {
                 format!(
-                    "{c} has {own} cards; the semi-wild cards that could leave it ({}) find no free wild slot",
+                    "{c} has {own} {c}-dot cards; the semi-wild cards that could leave it ({}) find no free wild slot",
                     list_ids(&leavers)
                 )
             };
@@ -596,14 +596,14 @@ fn explain(
             );
         } else if fill.count < t {
             let why = if fillers.is_empty() {
-                format!("{c} has {own} cards and no wild card in the deck can fill it")
+                format!("{c} has {own} {c}-dot cards and no wild card in the deck can fill it")
             } else if own + 1 < t {
                 format!(
-                    "{c} has {own} cards and a colour takes only one wild card, so it cannot reach {t}"
+                    "{c} has {own} {c}-dot cards and a colour takes only one wild card, so it cannot reach {t}"
                 )
             } else {
                 format!(
-                    "{c} has {own} cards; the wild cards that could fill it ({}) are needed elsewhere",
+                    "{c} has {own} {c}-dot cards; the wild cards that could fill it ({}) are needed elsewhere",
                     list_ids(&fillers)
                 )
             };

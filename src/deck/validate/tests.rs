@@ -121,8 +121,8 @@ fn purple_overflow_is_explained() {
     assert_eq!(
         messages,
         [
-            "yellow has 8 cards and a colour takes only one wild card, so it cannot reach 10",
-            "purple has 12 cards and no wild card can leave it",
+            "yellow has 8 yellow-dot cards and a colour takes only one wild card, so it cannot reach 10",
+            "purple has 12 purple-dot cards and no wild card can leave it",
         ]
     );
     assert_eq!(colour(&report, DotColour::Purple).count, 12);
@@ -448,4 +448,27 @@ fn a_list_with_no_card_lines_says_so_once() {
         (v.actual.as_deref(), v.allowed.as_deref()),
         (Some("0"), Some("60"))
     );
+}
+
+#[test]
+fn a_short_colour_counts_its_own_dots_apart_from_its_wild_card() {
+    // Rulebook "Wild Cards": one wild card per colour. Two Objectives and one Blaster: orange
+    // holds 8 orange-dot cards plus one Objective as its wild card, 9 in all. The message
+    // said "orange has 8 cards" beside an actual of 9; it must say which cards it counts.
+    let text = edit(
+        LIGHT,
+        "3 Blaster (DM)",
+        "1 Blaster (DM)\n2 Boonta Eve Classic",
+    );
+    let report = standard(&text);
+    let short = report
+        .violations
+        .iter()
+        .find(|v| v.code == Code::ColourShort)
+        .expect("orange is short");
+    assert_eq!(
+        short.message,
+        "orange has 8 orange-dot cards and a colour takes only one wild card, so it cannot reach 10"
+    );
+    assert_eq!(short.actual.as_deref(), Some("9"));
 }
