@@ -148,9 +148,9 @@ no assignment meets every dot rule; the closest one:
 ┌──────────────┬────────────────────────────────────────────────────────────────┬────────┬─────────┐
 │ Code         ┆ Problem                                                        ┆ Actual ┆ Allowed │
 ╞══════════════╪════════════════════════════════════════════════════════════════╪════════╪═════════╡
-│ colour-short ┆ yellow has 8 cards and a colour takes only one wild card, so   ┆ 8      ┆ 10      │
-│              ┆ it cannot reach 10                                             ┆        ┆         │
-│ colour-over  ┆ purple has 12 cards and no wild card can leave it              ┆ 12     ┆ 10      │
+│ colour-short ┆ yellow has 8 yellow-dot cards and a colour takes only one wild ┆ 8      ┆ 10      │
+│              ┆ card, so it cannot reach 10                                    ┆        ┆         │
+│ colour-over  ┆ purple has 12 purple-dot cards and no wild card can leave it   ┆ 12     ┆ 10      │
 └──────────────┴────────────────────────────────────────────────────────────────┴────────┴─────────┘
 1 deck checked: 0 legal, 1 illegal, 0 unresolved, 0 unreadable
 ",
@@ -493,13 +493,53 @@ fn the_sheet_groups_cards_by_colour_with_a_stable_hash() {
     assert_eq!(v["hash"], hash);
     assert_eq!(v["total"], 60);
     let csv = s.run(&["deck", "sheet", "dark.txt", "--format", "csv"]);
+    let dark = s.run(&["deck", "sheet", "dark.txt", "--format", "json"]);
+    let dark: serde_json::Value = serde_json::from_str(&dark.stdout).unwrap();
     let first: Vec<&str> = csv.stdout.lines().take(2).collect();
     assert_eq!(
         first,
         [
-            "colour,quantity,id,card,wild",
-            "red,2,DM-71,\"Darth Maul, Sith Apprentice\",no"
+            "colour,quantity,id,card,wild,deck_hash".to_string(),
+            format!(
+                "red,2,DM-71,\"Darth Maul, Sith Apprentice\",no,{}",
+                dark["hash"].as_str().unwrap()
+            )
         ]
+    );
+}
+
+#[test]
+fn the_sheet_as_json_or_csv_carries_what_the_table_shows() {
+    // A judge filing sheets as JSON or CSV keeps the deck hash, the problems and whether the
+    // list picked its own rules, as the table prints them.
+    let s = scratch();
+    let table = s.run(&["deck", "sheet", "illegal-colours.txt"]);
+    assert_eq!(table.code, 1);
+    assert!(
+        table
+            .stdout
+            .contains("- colour-over: purple has 12 purple-dot cards")
+    );
+    let r = s.run(&["deck", "sheet", "illegal-colours.txt", "--format", "json"]);
+    assert_eq!(r.code, 1);
+    let v: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
+    let codes: Vec<&str> = v["problems"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["code"].as_str().unwrap())
+        .collect();
+    assert_eq!(codes, ["colour-short", "colour-over"]);
+    assert_eq!(v["rules_from_list"], false);
+    let r = s.run(&["deck", "sheet", "illegal-colours.txt", "--format", "csv"]);
+    let hash = v["hash"].as_str().unwrap();
+    assert!(
+        r.stdout
+            .lines()
+            .skip(1)
+            .all(|l| l.ends_with(&format!(",{hash}"))),
+        "{}",
+        r.stdout
     );
 }
 
@@ -651,5 +691,72 @@ fn a_huge_rules_file_is_refused_unread() {
     assert_eq!(
         r.stderr,
         "error: cannot read rules file `huge.toml`: it is larger than 1 MiB, and a rules file is a few lines; is this the right file?\n"
+    );
+}
+
+#[test]
+fn diff_gives_no_hash_for_a_list_with_unresolved_lines_and_csv_lists_them() {
+    // A judge compares hashes: a list with a line that names no card must not show the same
+    // hash as the complete deck, and the CSV must not come out empty while the exit code says
+    // the lists differ.
+    let s = scratch();
+    s.write("a.txt", "side: dark\n1 BN-71\n");
+    s.write(
+        "b.txt",
+        "side: dark\n1 Darth Maul, Dark Lord of the Sith\n1 Darth Mual\n",
+    );
+    let r = s.run(&["deck", "diff", "a.txt", "b.txt"]);
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    assert!(
+        lines[0].starts_with("A: a.txt (1 card, deck hash "),
+        "{}",
+        lines[0]
+    );
+    assert_eq!(
+        lines[1],
+        "B: b.txt (1 card on the lines that resolved, no deck hash: 1 line unresolved)"
+    );
+    let r = s.run(&["deck", "diff", "a.txt", "b.txt", "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
+    assert!(v["a"]["hash"].is_string());
+    assert!(v["b"]["hash"].is_null(), "{}", r.stdout);
+    assert_eq!(v["same"], false);
+    let r = s.run(&["deck", "diff", "a.txt", "b.txt", "--format", "csv"]);
+    assert_eq!(r.code, 1);
+    assert_eq!(
+        r.stdout,
+        "id,card,a,b,change\n,\"b.txt, line 3: `1 Darth Mual`: no card matches\",,,unresolved\n"
+    );
+}
+
+#[test]
+fn starter_with_rules_that_have_no_starter_size_is_one_usage_error() {
+    // The rules on the command line cannot check starter decks: that is the command's
+    // mistake, said once, not every list reported as unreadable.
+    let s = scratch();
+    let rules: String = include_str!(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/data/rules/standard.toml"
+    ))
+    .lines()
+    .filter(|l| !l.starts_with("starter_size"))
+    .map(|l| format!("{l}\n"))
+    .collect();
+    s.write("nostarter.toml", &rules);
+    let r = s.run(&[
+        "deck",
+        "check",
+        "--starter",
+        "--rules-file",
+        "nostarter.toml",
+        "starter-style-light.txt",
+        "light.txt",
+    ]);
+    assert_eq!(r.code, 2);
+    assert_eq!(r.stdout, "");
+    assert_eq!(
+        r.stderr,
+        "error: the standard rules set (nostarter.toml) has no starter_size, so it cannot check starter decks; add `starter_size = 30` or leave out --starter\n"
     );
 }

@@ -128,3 +128,61 @@ fn an_unknown_collection_is_an_input_error() {
         "error: there is no collection `binder` (collections: none yet)"
     );
 }
+
+#[test]
+fn check_owned_as_json_or_csv_is_one_document_with_the_shortfall_per_deck() {
+    // `--format json` must stay one JSON document a script can parse (it printed the report
+    // and then a second array of missing cards), and standard input is compared too.
+    let s = Scratch::new();
+    let owned = s.write("owned.txt", "3 DM-71\n");
+    assert_eq!(
+        s.run(&["collection", "import", owned.to_str().unwrap()])
+            .code,
+        0
+    );
+    let deck = s.write("deck.txt", "side: dark\n3 DM-71\n2 DM-107\n");
+    let r = s.run(&[
+        "deck",
+        "check",
+        deck.to_str().unwrap(),
+        "nope.txt",
+        "--owned",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    let v: serde_json::Value = serde_json::from_str(&r.stdout).expect("one JSON document");
+    let deck_json = &v["decks"][0];
+    assert_eq!(deck_json["owned"]["collection"], "main");
+    assert_eq!(deck_json["owned"]["missing_copies"], 2);
+    let missing = deck_json["owned"]["missing"].as_array().unwrap();
+    assert_eq!(missing.len(), 1, "{missing:?}");
+    assert_eq!(missing[0]["card_id"], "DM-107");
+    assert_eq!(missing[0]["missing"], 2);
+    assert_eq!(v["decks"][1]["verdict"], "unreadable");
+    assert!(v["decks"][1].get("owned").is_none());
+
+    let r = s.run(&[
+        "deck",
+        "check",
+        deck.to_str().unwrap(),
+        "--owned",
+        "--format",
+        "csv",
+    ]);
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    assert_eq!(lines.len(), 2, "{}", r.stdout);
+    assert!(lines[0].ends_with(",missing_copies"), "{}", lines[0]);
+    assert!(lines[1].ends_with(",2"), "{}", lines[1]);
+
+    // Standard input is read once and compared like a file.
+    let r = s
+        .cmd(&["deck", "check", "-", "--owned", "--format", "json"])
+        .write_stdin("side: dark\n3 DM-71\n")
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&r.stdout).expect("one JSON document");
+    assert_eq!(v["decks"][0]["owned"]["missing_copies"], 0);
+    assert!(String::from_utf8_lossy(&r.stderr).is_empty());
+}

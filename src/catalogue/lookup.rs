@@ -77,6 +77,13 @@ impl Catalogue {
             Some((name, set)) => (name, Some(set)),
             None => (query, None),
         };
+        // `DM-45 (DM)`: an id with its set (a spreadsheet's Set column) names the card when
+        // the set is the card's own; another set is not guessed at.
+        if let Some(set) = in_set
+            && let Some(card) = self.lookup_id(query_name).filter(|c| c.set == set)
+        {
+            return Ok(card);
+        }
         let (name, want_virtual) = match strip_virtual(query_name) {
             Some(rest) => (rest, true),
             None => (query_name, in_set == Some(Set::V1)),
@@ -240,11 +247,18 @@ fn joins_numbers(query: &str) -> bool {
     false
 }
 
-/// `Blaster (DM)` → (`Blaster`, DM). Only a known set code counts, so a name that itself ends
+/// `Blaster (DM)` or `Blaster [DM]` → (`Blaster`, DM). Only a known set code or name counts, so a name that itself ends
 /// in brackets is left alone.
 fn split_set(text: &str) -> Option<(&str, Set)> {
-    let inner = text.trim().strip_suffix(')')?;
-    let open = inner.rfind('(')?;
+    let text = text.trim();
+    // `Blaster [DM]` as many lists write it.
+    let (inner, open) = match text.strip_suffix(')') {
+        Some(inner) => (inner, inner.rfind('(')?),
+        None => {
+            let inner = text.strip_suffix(']')?;
+            (inner, inner.rfind('[')?)
+        }
+    };
     let set = inner[open + 1..].trim().parse::<Set>().ok()?;
     Some((inner[..open].trim(), set))
 }

@@ -10,7 +10,7 @@ use anyhow::{Result, bail};
 use clap::{Args, Subcommand};
 
 use super::output::Format;
-use super::shortfall::{check_collection, deck_need, render as render_need};
+use super::shortfall::{DeckNeed, check_collection, deck_need, need_for, render as render_need};
 use super::{EXIT_INPUT, EXIT_PROBLEMS, InputError, open_db};
 use crate::catalogue::{Catalogue, Database};
 use crate::deck::{DeckList, Report, ResolvedDeck, Resolver, RulesSet, Verdict, check, read_list};
@@ -152,8 +152,13 @@ pub fn run(cmd: DeckCommand, db_path: &Path) -> Result<ExitCode> {
     }
 }
 
-/// The rules named on the command line, if any (`--rules-file` wins over `--rules`).
-fn chosen_rules(choice: &RulesChoice, catalogue: &Catalogue) -> Result<Option<RulesSet>> {
+/// The rules named on the command line, if any (`--rules-file` wins over `--rules`). With
+/// `--starter` they must know a starter size: that is the command's mistake, said once.
+fn chosen_rules(
+    choice: &RulesChoice,
+    catalogue: &Catalogue,
+    starter: bool,
+) -> Result<Option<RulesSet>> {
     let rules = match (&choice.rules_file, &choice.rules) {
         (Some(path), _) => RulesSet::from_file(path),
         (None, Some(name)) => RulesSet::named(name),
@@ -163,6 +168,12 @@ fn chosen_rules(choice: &RulesChoice, catalogue: &Catalogue) -> Result<Option<Ru
     rules
         .check_against(catalogue)
         .map_err(|e| InputError(e.to_string()))?;
+    if starter && rules.starter_size.is_none() {
+        bail!(InputError(format!(
+            "the {} rules set ({}) has no starter_size, so it cannot check starter decks; add `starter_size = 30` or leave out --starter",
+            rules.name, rules.source
+        )));
+    }
     Ok(Some(rules))
 }
 
@@ -235,38 +246,51 @@ fn run_check(args: CheckArgs, db: &Database, catalogue: &Catalogue) -> Result<Ex
             "standard input (`-`) can be given only once".into()
         ));
     }
-    let chosen = chosen_rules(&args.rules, catalogue)?;
+    let chosen = chosen_rules(&args.rules, catalogue, args.starter)?;
     let mut resolver = Resolver::new(catalogue);
-    let outcomes: Vec<Outcome> = args
-        .files
-        .iter()
-        .map(
-            |file| match load(file, &chosen, &mut resolver, args.starter) {
-                Ok((_, _, report)) => Outcome::Checked(Box::new(report)),
-                Err(error) => Outcome::Unreadable {
+    let mut decks: Vec<Option<ResolvedDeck>> = Vec::new();
+    let mut outcomes: Vec<Outcome> = Vec::new();
+    for file in &args.files {
+        match load(file, &chosen, &mut resolver, args.starter) {
+            Ok((_, deck, report)) => {
+                decks.push(Some(deck));
+                outcomes.push(Outcome::Checked(Box::new(report)));
+            }
+            Err(error) => {
+                decks.push(None);
+                outcomes.push(Outcome::Unreadable {
                     file: file.clone(),
                     error,
-                },
-            },
-        )
-        .collect();
-    render::check(&outcomes, args.format, args.brief)?;
-    // --owned: a deck the collection cannot build is a problem like an illegal one.
-    let mut all_owned = true;
-    if args.owned.owned {
-        let mut resolver = Resolver::new(catalogue);
-        for file in args.files.iter().filter(|f| *f != "-") {
-            let need = deck_need(db, catalogue, &mut resolver, file, &args.owned.collection)?;
-            if args.format == Format::Table {
-                println!("Owned cards ({file}, collection `{}`):", need.collection);
+                });
             }
-            render_need(&need, catalogue, args.format, false)?;
-            all_owned &= need.buildable();
-        }
-        if args.files.iter().any(|f| f == "-") {
-            eprintln!("warning: --owned cannot re-read standard input; that deck was not compared");
         }
     }
+    // --owned compares the decks already read (each list is read once, so standard input
+    // works too); an unreadable list has nothing to compare.
+    let needs: Vec<Option<DeckNeed>> = if args.owned.owned {
+        args.files
+            .iter()
+            .zip(decks)
+            .map(|(file, deck)| {
+                deck.map(|d| need_for(db, catalogue, file, d, &args.owned.collection))
+                    .transpose()
+            })
+            .collect::<Result<_>>()?
+    } else {
+        Vec::new()
+    };
+    render::check(&outcomes, &needs, catalogue, args.format, args.brief)?;
+    if args.format == Format::Table {
+        for need in needs.iter().flatten() {
+            println!(
+                "Owned cards ({}, collection `{}`):",
+                need.file, need.collection
+            );
+            render_need(need, catalogue, args.format, false)?;
+        }
+    }
+    // --owned: a deck the collection cannot build is a problem like an illegal one.
+    let all_owned = needs.iter().flatten().all(DeckNeed::buildable);
     let unreadable = outcomes
         .iter()
         .any(|o| matches!(o, Outcome::Unreadable { .. }));
@@ -283,13 +307,19 @@ fn run_check(args: CheckArgs, db: &Database, catalogue: &Catalogue) -> Result<Ex
 }
 
 fn run_sheet(args: SheetArgs, catalogue: &Catalogue) -> Result<ExitCode> {
-    let chosen = chosen_rules(&args.rules, catalogue)?;
+    let chosen = chosen_rules(&args.rules, catalogue, args.starter)?;
     let mut resolver = Resolver::new(catalogue);
     let (_, deck, report) =
         load(&args.file, &chosen, &mut resolver, args.starter).map_err(InputError)?;
     if report.verdict == Verdict::Unresolved {
         // A sheet must list exactly the deck; with unknown lines it cannot.
-        render::check(&[Outcome::Checked(Box::new(report))], args.format, false)?;
+        render::check(
+            &[Outcome::Checked(Box::new(report))],
+            &[],
+            catalogue,
+            args.format,
+            false,
+        )?;
         return Ok(ExitCode::from(EXIT_PROBLEMS));
     }
     let sheet = crate::deck::sheet(&report, &deck, catalogue);

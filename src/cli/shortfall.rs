@@ -60,21 +60,37 @@ pub fn deck_need(
 ) -> Result<DeckNeed> {
     let list = read_list(file).map_err(|e| InputError(e.to_string()))?;
     let deck = resolver.resolve(&list);
+    need_for(db, catalogue, &list.source, deck, collection)
+}
+
+/// Compares a deck already read and resolved with a collection (`yj deck check --owned`
+/// reads each list once, so standard input can be compared too).
+pub fn need_for(
+    db: &Database,
+    catalogue: &Catalogue,
+    file: &str,
+    deck: ResolvedDeck,
+    collection: &str,
+) -> Result<DeckNeed> {
     let holdings = store::load(db.connection(), collection)?;
     let wanted: Vec<(String, u32)> = deck.cards.iter().map(|c| (c.id.clone(), c.count)).collect();
     let rows = requirements(&holdings, catalogue, &wanted);
     Ok(DeckNeed {
-        file: list.source.clone(),
+        file: file.to_string(),
         collection: collection.to_string(),
         deck,
         rows,
     })
 }
 
-/// Prints what is missing (or, with `all`, every card of the deck) and a summary on stderr.
-pub fn render(need: &DeckNeed, catalogue: &Catalogue, format: Format, all: bool) -> Result<()> {
-    let records: Vec<Record> = need
-        .rows
+/// The fields of each shortfall row, in order.
+pub const NEED_HEADERS: [&str; 7] = [
+    "card_id", "name", "set", "rarity", "needed", "owned", "missing",
+];
+
+/// The rows of a shortfall: the missing cards, or with `all` every card of the deck.
+pub fn need_records(need: &DeckNeed, catalogue: &Catalogue, all: bool) -> Vec<Record> {
+    need.rows
         .iter()
         .filter(|r| all || r.missing() > 0)
         .map(|r| {
@@ -89,10 +105,13 @@ pub fn render(need: &DeckNeed, catalogue: &Catalogue, format: Format, all: bool)
                 ("missing", json!(r.missing())),
             ]
         })
-        .collect();
-    let headers = [
-        "card_id", "name", "set", "rarity", "needed", "owned", "missing",
-    ];
+        .collect()
+}
+
+/// Prints what is missing (or, with `all`, every card of the deck) and a summary on stderr.
+pub fn render(need: &DeckNeed, catalogue: &Catalogue, format: Format, all: bool) -> Result<()> {
+    let records = need_records(need, catalogue, all);
+    let headers = NEED_HEADERS;
     if format == Format::Table && records.is_empty() {
         println!(
             "{}: collection `{}` owns every card the deck needs",

@@ -136,7 +136,7 @@ pub fn sniff(text: &str) -> ListFormat {
     }
     if let Some(first) = lines().next() {
         let fields: Vec<String> = first
-            .split(',')
+            .split(csv_delimiter(first) as char)
             .map(|f| f.trim().trim_matches('"').to_ascii_lowercase())
             .collect();
         if fields.len() > 1
@@ -176,16 +176,27 @@ enum Line {
 
 const DIRECTIVES: &[&str] = &["name", "side", "rules"];
 
-/// Reads one text line: `3 Card`, `3x Card`, `x3 Card`, `Card` (one copy), `# comment`,
-/// `Characters:` (a section header), or `side: dark` (a directive).
+/// Reads one text line: `3 Card`, `3x Card`, `x3 Card`, `3 x Card`, `Card x3`, `Card (x3)`,
+/// `Card` (one copy), `# comment`, `Characters:` (a section header), or `side: dark` (a
+/// directive).
 fn read_line(raw: &str) -> Line {
-    // Comments: whole lines, and a ` #` tail (no card name contains `#`).
+    // Comments: whole lines, and a ` #` or ` //` tail (no card name contains either).
     let mut line = raw.trim();
     if line.is_empty() || line.starts_with('#') || line.starts_with("//") {
         return Line::Blank;
     }
-    if let Some(at) = line.find(" #") {
-        line = line[..at].trim_end();
+    for tail in [" #", " //", "\t#", "\t//"] {
+        if let Some(at) = line.find(tail) {
+            line = line[..at].trim_end();
+        }
+    }
+    if let Some(rest) = line.strip_prefix('-') {
+        let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+        if !digits.is_empty() {
+            return Line::Bad(format!(
+                "quantity -{digits}: give a quantity of at least 1, or leave the line out"
+            ));
+        }
     }
     let (quantity, rest) = match split_quantity(line) {
         Ok(split) => split,
@@ -204,12 +215,49 @@ fn read_line(raw: &str) -> Line {
                 };
             }
         }
+        // `Card x3`, `Card 3x`, `Card (x3)`: the quantity after the card.
+        if let Some((digits, card)) = split_trailing_quantity(line) {
+            let quantity = match parse_quantity(digits) {
+                Ok(q) => q,
+                Err(reason) => return Line::Bad(reason),
+            };
+            let card = unquote(card.trim_end_matches([',', ';']));
+            if card.is_empty() {
+                return Line::Bad(format!("`{line}` has a quantity but no card"));
+            }
+            return Line::Card {
+                quantity,
+                card: card.to_string(),
+            };
+        }
         return Line::Card {
             quantity: 1,
             card: unquote(line).to_string(),
         };
     };
-    let card = unquote(rest.trim_start_matches([',', ';', '\t', ' ']).trim());
+    let mut rest = rest.trim_start_matches([',', ';', '\t', ' ']);
+    // `3 x Card`: the `x` standing alone between the quantity and the card.
+    let mut chars = rest.chars();
+    if let (Some(x), Some(sep)) = (chars.next(), chars.next())
+        && is_x(x)
+        && sep.is_whitespace()
+    {
+        rest = chars.as_str();
+    }
+    if let Some((digits, _)) = split_trailing_quantity(rest.trim()) {
+        let written = line[..line.len() - rest.len()].trim();
+        let trailing = rest
+            .trim()
+            .rsplit(char::is_whitespace)
+            .next()
+            .unwrap_or(digits);
+        return Line::Bad(format!(
+            "two quantities (`{}` and `{}`): keep one",
+            written.trim_end_matches([',', ';']),
+            trailing.trim_matches(['(', ')'])
+        ));
+    }
+    let card = unquote(rest.trim());
     if card.is_empty() {
         return Line::Bad("a quantity with no card after it".into());
     }
@@ -217,6 +265,37 @@ fn read_line(raw: &str) -> Line {
         quantity,
         card: card.to_string(),
     }
+}
+
+fn is_x(c: char) -> bool {
+    c == 'x' || c == 'X' || c == '×'
+}
+
+/// `Card x3`, `Card 3x`, `Card ×3`, `Card (x3)` → (`3`, `Card`). The `x` is required: a bare
+/// number after a card (`DM-7 1`) is too easily part of the card's text to be guessed at.
+fn split_trailing_quantity(line: &str) -> Option<(&str, &str)> {
+    let (head, token) = line.rsplit_once(char::is_whitespace)?;
+    let token = token
+        .strip_prefix('(')
+        .and_then(|t| t.strip_suffix(')'))
+        .unwrap_or(token);
+    let digits = token
+        .strip_prefix(is_x)
+        .or_else(|| token.strip_suffix(is_x))?;
+    if digits.is_empty() || !digits.chars().all(|c| c.is_ascii_digit()) || head.trim().is_empty() {
+        return None;
+    }
+    Some((digits, head.trim_end()))
+}
+
+fn parse_quantity(digits: &str) -> Result<u32, String> {
+    let quantity: u32 = digits
+        .parse()
+        .map_err(|_| format!("quantity `{digits}` is too large"))?;
+    if quantity == 0 {
+        return Err("quantity 0: leave the line out, or give at least 1".into());
+    }
+    Ok(quantity)
 }
 
 fn unquote(s: &str) -> &str {
@@ -230,7 +309,6 @@ fn unquote(s: &str) -> &str {
 /// Splits a leading quantity (`3`, `3x`, `x3`) from the rest of a line. A quantity must be
 /// followed by a separator, so `1_71` (a community id) is a card, not one copy of `_71`.
 fn split_quantity(line: &str) -> Result<(Option<u32>, &str), String> {
-    let is_x = |c: char| c == 'x' || c == 'X' || c == '×';
     let is_sep = |c: char| c.is_whitespace() || c == ',' || c == ';';
     let (digits_start, after_x_prefix) = match line.chars().next() {
         Some(c) if is_x(c) => (c.len_utf8(), true),
@@ -256,20 +334,31 @@ fn split_quantity(line: &str) -> Result<(Option<u32>, &str), String> {
         Some(c) if !is_sep(c) => return Ok((None, line)),
         _ => {}
     }
-    let quantity: u32 = digits
-        .parse()
-        .map_err(|_| format!("quantity `{digits}` is too large"))?;
-    if quantity == 0 {
-        return Err("quantity 0: leave the line out, or give at least 1".into());
-    }
-    Ok((Some(quantity), &line[end..]))
+    Ok((Some(parse_quantity(digits)?), &line[end..]))
 }
 
 fn parse_text(source: &str, text: &str) -> DeckList {
     let mut list = DeckList::empty(source, ListFormat::Text);
+    // `(key, line, value)` of each directive already read.
+    let mut seen: Vec<(&str, usize, String)> = Vec::new();
     for (i, raw) in text.lines().enumerate() {
         let line = i + 1;
         match read_line(raw) {
+            Line::Directive { key, value }
+                if let Some((_, first, earlier)) = seen.iter().find(|(k, _, _)| *k == key) =>
+            {
+                // The same directive again: harmless when it agrees, refused when it does
+                // not (a later `rules:` line must not quietly replace an earlier one).
+                if !earlier.trim().eq_ignore_ascii_case(value.trim()) {
+                    list.bad_lines.push(BadLine {
+                        line,
+                        text: raw.trim().to_string(),
+                        reason: format!(
+                            "line {first} already says `{key}: {earlier}`; keep one `{key}:` line"
+                        ),
+                    });
+                }
+            }
             Line::Blank => {}
             Line::Card { quantity, card } => list.entries.push(Entry {
                 line,
@@ -278,7 +367,11 @@ fn parse_text(source: &str, text: &str) -> DeckList {
                 text: raw.trim().to_string(),
             }),
             Line::Directive { key, value } => {
-                if let Err(reason) = apply_directive(&mut list, key, &value) {
+                let applied = apply_directive(&mut list, key, &value);
+                if applied.is_ok() {
+                    seen.push((key, line, value.clone()));
+                }
+                if let Err(reason) = applied {
                     list.bad_lines.push(BadLine {
                         line,
                         text: raw.trim().to_string(),
@@ -319,10 +412,29 @@ const CARD_HEADERS: &[&str] = &[
     "title",
 ];
 
+/// `;` when a header or first row uses it and no comma (spreadsheets in many locales save CSV
+/// so), else `,`.
+fn csv_delimiter(first_line: &str) -> u8 {
+    if first_line.contains(';') && !first_line.contains(',') {
+        b';'
+    } else {
+        b','
+    }
+}
+
+/// A column naming the card's set, used to pick among cards sharing a name.
+const SET_HEADERS: &[&str] = &["set", "set code", "set_code", "expansion", "edition"];
+
 fn parse_csv(source: &str, text: &str) -> Result<DeckList, DeckError> {
     let mut list = DeckList::empty(source, ListFormat::Csv);
     // `(quantity column, card column)` once a header row names them.
     let mut columns: Option<(usize, usize)> = None;
+    let mut set_column: Option<usize> = None;
+    let delimiter = text
+        .lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty() && !l.starts_with('#'))
+        .map_or(b',', csv_delimiter);
     let mut first = true;
     // One record per line (a decklist has no multi-line fields), so line numbers are exact.
     for (i, raw) in text.lines().enumerate() {
@@ -333,6 +445,7 @@ fn parse_csv(source: &str, text: &str) -> Result<DeckList, DeckError> {
         }
         let mut reader = csv::ReaderBuilder::new()
             .has_headers(false)
+            .delimiter(delimiter)
             .flexible(true)
             .trim(csv::Trim::All)
             .from_reader(trimmed.as_bytes());
@@ -361,15 +474,27 @@ fn parse_csv(source: &str, text: &str) -> Result<DeckList, DeckError> {
                 .position(|f| CARD_HEADERS.contains(&f.as_str()));
             if let (Some(q), Some(c)) = (q, c) {
                 columns = Some((q, c));
+                set_column = lower.iter().position(|f| SET_HEADERS.contains(&f.as_str()));
                 continue;
             }
         }
         let is_number = |f: &str| !f.is_empty() && f.chars().all(|c| c.is_ascii_digit());
         let (quantity, card) = match columns {
-            Some((q, c)) => (
-                fields.get(q).copied().unwrap_or(""),
-                fields.get(c).copied().unwrap_or("").to_string(),
-            ),
+            Some((q, c)) => {
+                let card = fields.get(c).copied().unwrap_or("").to_string();
+                // The set column becomes `Card (SET)`, as a text list writes it, unless the
+                // card already names its set or is blank.
+                let set = set_column
+                    .and_then(|s| fields.get(s))
+                    .copied()
+                    .unwrap_or("");
+                let card = if set.is_empty() || card.is_empty() || card.ends_with([')', ']']) {
+                    card
+                } else {
+                    format!("{card} ({set})")
+                };
+                (fields.get(q).copied().unwrap_or(""), card)
+            }
             // No header: quantity first and the rest is the card (an unquoted name with a
             // comma spills into the next field), or card first and quantity last.
             None if fields.len() > 1 && is_number(fields[0]) => (fields[0], fields[1..].join(",")),
@@ -582,6 +707,73 @@ mod tests {
     }
 
     #[test]
+    fn text_lines_take_the_quantity_forms_people_write() {
+        // `3 x Card`, `Card x3`, `Card (x3)` and a `//` comment after the card are how
+        // decklists are typed and pasted from forums; none of them may become a card name.
+        let text = "3 x DM-1\n2 X Qui-Gon Jinn, Jedi Master\nDM-7 x2\nBlaster (DM) 3x\nYoda, Jedi Master (x2)\nSith Lightsaber ×3\n1 DM-45 // the good one\n";
+        let list = parse_list("d.txt", text, Some(ListFormat::Text)).unwrap();
+        assert!(list.bad_lines.is_empty(), "{:?}", list.bad_lines);
+        assert_eq!(
+            cards(&list),
+            [
+                (1, 3, "DM-1"),
+                (2, 2, "Qui-Gon Jinn, Jedi Master"),
+                (3, 2, "DM-7"),
+                (4, 3, "Blaster (DM)"),
+                (5, 2, "Yoda, Jedi Master"),
+                (6, 3, "Sith Lightsaber"),
+                (7, 1, "DM-45"),
+            ]
+        );
+        // A number after a card without an `x` stays part of the text (`DM-7 1` is not a
+        // quantity: it is reported as an unknown card, not guessed).
+        let list = parse_list("d.txt", "DM-7 1\n", Some(ListFormat::Text)).unwrap();
+        assert_eq!(cards(&list), [(1, 1, "DM-7 1")]);
+    }
+
+    #[test]
+    fn a_negative_or_doubled_quantity_is_a_bad_line_not_a_card() {
+        let list = parse_list("d.txt", "-3 DM-1\n3 DM-1 x2\n", Some(ListFormat::Text)).unwrap();
+        assert!(list.entries.is_empty(), "{:?}", list.entries);
+        let reasons: Vec<(usize, &str)> = list
+            .bad_lines
+            .iter()
+            .map(|b| (b.line, b.reason.as_str()))
+            .collect();
+        assert_eq!(
+            reasons,
+            [
+                (
+                    1,
+                    "quantity -3: give a quantity of at least 1, or leave the line out"
+                ),
+                (2, "two quantities (`3` and `x2`): keep one"),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_directive_given_twice_with_another_value_is_a_bad_line() {
+        // A `rules: decipher` at the bottom of a list must not quietly replace the
+        // `rules: standard` at its top; the same value twice is harmless.
+        let text = "side: light\nrules: standard\n3 DM-1\nside: Light\nrules: decipher\n";
+        let list = parse_list("d.txt", text, Some(ListFormat::Text)).unwrap();
+        assert_eq!(list.rules.as_deref(), Some("standard"));
+        let reasons: Vec<(usize, &str)> = list
+            .bad_lines
+            .iter()
+            .map(|b| (b.line, b.reason.as_str()))
+            .collect();
+        assert_eq!(
+            reasons,
+            [(
+                5,
+                "line 2 already says `rules: standard`; keep one `rules:` line"
+            )]
+        );
+    }
+
+    #[test]
     fn csv_with_and_without_a_header() {
         let with = "qty,card\n3,DM-1\n2,\"Darth Maul, Sith Apprentice\"\n";
         let list = parse_list("d.csv", with, Some(ListFormat::Csv)).unwrap();
@@ -613,6 +805,23 @@ mod tests {
         assert_eq!(cards(&list), [(2, 3, "DM-1")]);
         let list = parse_list("d.csv", "Qty,Card_Name\n2,Blaster (DM)\n", None).unwrap();
         assert_eq!(cards(&list), [(2, 2, "Blaster (DM)")]);
+    }
+
+    #[test]
+    fn csv_from_a_spreadsheet_with_semicolons_is_read() {
+        // Spreadsheets in many locales save CSV with `;`: the header `Qty;Card` was read as
+        // one unknown card named `qty;card`.
+        let text = "Qty;Card;Set\n3;Blaster;DM\n2;\"Darth Maul, Sith Apprentice\";\n";
+        assert_eq!(sniff(text), ListFormat::Csv);
+        let list = parse_list("d.csv", text, Some(ListFormat::Csv)).unwrap();
+        assert!(list.bad_lines.is_empty(), "{:?}", list.bad_lines);
+        assert_eq!(
+            cards(&list),
+            [
+                (2, 3, "Blaster (DM)"),
+                (3, 2, "Darth Maul, Sith Apprentice")
+            ]
+        );
     }
 
     #[test]

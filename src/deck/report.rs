@@ -49,7 +49,7 @@ pub struct ColourReport {
 pub enum AssignmentKind {
     Legal,
     Closest,
-    /// Not computed (unresolved lines).
+    /// Not computed (unresolved lines, no card at all, or an absurd number of cards).
     None,
 }
 

@@ -235,6 +235,39 @@ mod tests {
     }
 
     #[test]
+    fn a_set_in_square_brackets_or_after_an_id_is_understood() {
+        // `Blaster [DM]` is how many lists write the set; `DM-46 (DM)` is what a spreadsheet
+        // with a Set column gives. An id in another set than the one written is not guessed.
+        let deck = resolve(
+            "side: light\n1 Blaster [DM]\n1 DM-46 (DM)\n1 Naboo Starfighter [Battle of Naboo]\n",
+        );
+        assert!(deck.unresolved.is_empty(), "{:?}", deck.unresolved);
+        assert_eq!(ids(&deck), [("DM-45", 1), ("DM-46", 1), ("BN-69", 1)]);
+        let deck = resolve("side: light\n1 JC-50 (DM)\n");
+        assert!(deck.cards.is_empty());
+        match &deck.unresolved[0].problem {
+            Unresolved::Unknown { suggestions } => assert_eq!(suggestions[0].0, "JC-50"),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_csv_set_column_picks_among_cards_sharing_a_name() {
+        let list = parse_list(
+            "t.csv",
+            "Qty,Card Name,Set\n3,Blaster,DM\n2,DM-46,DM\n1,Naboo Starfighter,Battle of Naboo\n1,DM-10,\n",
+            Some(ListFormat::Csv),
+        )
+        .unwrap();
+        let deck = Resolver::new(test_catalogue()).resolve(&list);
+        assert!(deck.unresolved.is_empty(), "{:?}", deck.unresolved);
+        assert_eq!(
+            ids(&deck),
+            [("DM-10", 1), ("DM-45", 3), ("DM-46", 2), ("BN-69", 1)]
+        );
+    }
+
+    #[test]
     fn the_side_of_the_deck_settles_a_name_both_sides_share() {
         // `Hold-Out Blaster` exists on both sides; the other lines make the deck dark.
         let deck = resolve("2 DM-71\n1 Hold-Out Blaster\n");

@@ -131,14 +131,19 @@ impl RulesSet {
             path: path.to_string(),
             reason,
         };
+        // The line, its text and the message, on one line: the library's own rendering draws
+        // a caret under the line, which reads as noise once joined into one message.
         let file: RulesFile = toml::from_str(text).map_err(|e| {
-            invalid(
-                e.to_string()
-                    .lines()
-                    .collect::<Vec<_>>()
-                    .join(" ")
-                    .to_lowercase(),
-            )
+            let message = e.message().trim().to_string();
+            match e.span() {
+                // A missing key has the empty span 0..0: no line to point at.
+                Some(span) if span.end > 0 && span.start <= text.len() => {
+                    let line = text[..span.start].matches('\n').count() + 1;
+                    let written = text.lines().nth(line - 1).unwrap_or("").trim();
+                    invalid(format!("line {line} (`{written}`): {message}"))
+                }
+                _ => invalid(message),
+            }
         })?;
         let check_size = |what: &str, size: u32| {
             if size == 0 || !size.is_multiple_of(6) {
@@ -309,6 +314,29 @@ mod tests {
             assert!(err.starts_with("rules file `my.toml`: "), "{err}");
             assert!(err.contains(expected), "{err}");
         }
+    }
+
+    #[test]
+    fn a_wrong_type_in_a_rules_file_names_the_line_and_key_plainly() {
+        // The TOML library's message spans three lines with a caret drawing; joined into one
+        // line it read `toml parse error at line 7, column 15   | 7 | title_limit = "5" ...`.
+        let text = include_str!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/data/rules/standard.toml"
+        ))
+        .replace("title_limit = 5", "title_limit = \"5\"");
+        let line = text
+            .lines()
+            .position(|l| l.starts_with("title_limit"))
+            .unwrap()
+            + 1;
+        let err = RulesSet::parse("my.toml", &text).unwrap_err().to_string();
+        assert_eq!(
+            err,
+            format!(
+                "rules file `my.toml`: line {line} (`title_limit = \"5\"`): invalid type: string \"5\", expected u32"
+            )
+        );
     }
 
     #[test]

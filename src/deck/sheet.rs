@@ -7,6 +7,7 @@ use sha2::{Digest, Sha256};
 
 use super::report::{ColourReport, Report, Slot};
 use super::resolve::ResolvedDeck;
+use super::violation::Violation;
 use crate::catalogue::Catalogue;
 
 /// The canonical hash of a resolved deck: SHA-256 over `ID count` lines sorted by id, first
@@ -41,6 +42,10 @@ pub struct Sheet {
     pub colours: Vec<ColourReport>,
     /// Cards the assignment could not place (no dots, or no free wild slot).
     pub unplaced: Vec<Slot>,
+    /// True when the list's own `rules` line chose the rules (see `Report`).
+    pub rules_from_list: bool,
+    /// Every problem the check found, as `yj deck check` reports them.
+    pub problems: Vec<Violation>,
 }
 
 /// Builds the sheet from a deck's report (which holds the assignment).
@@ -74,6 +79,8 @@ pub fn sheet(report: &Report, deck: &ResolvedDeck, catalogue: &Catalogue) -> She
         total: report.cards,
         colours: report.colours.clone(),
         unplaced,
+        rules_from_list: report.rules_from_list,
+        problems: report.violations.clone(),
     }
 }
 

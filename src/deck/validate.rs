@@ -160,12 +160,25 @@ pub fn check(
     if deck.unresolved.is_empty() {
         if total != u64::from(size) {
             let what = if starter { "a starter deck" } else { "a deck" };
-            violations.push(
-                Violation::new(
-                    Code::DeckSize,
-                    format!("the deck has {total} cards; {what} must have exactly {size}"),
-                )
-                .actual_allowed(total, size),
+            let message = if total == 0 {
+                format!("the list has no card lines; {what} must have exactly {size} cards")
+            } else {
+                format!("the deck has {total} cards; {what} must have exactly {size}")
+            };
+            violations.push(Violation::new(Code::DeckSize, message).actual_allowed(total, size));
+        }
+        // With no card at all, empty colours and missing planets would only repeat it.
+        if total == 0 {
+            return finish(
+                list,
+                deck,
+                rules,
+                starter,
+                size,
+                total,
+                Vec::new(),
+                AssignmentKind::None,
+                violations,
             );
         }
         let limits = Limits {
@@ -557,15 +570,15 @@ fn explain(
             .collect();
         if fill.count > t {
             let why = if can_leave == 0 {
-                format!("{c} has {own} cards and no wild card can leave it")
+                format!("{c} has {own} {c}-dot cards and no wild card can leave it")
             } else if own.saturating_sub(can_leave.min(5)) > t {
                 format!(
-                    "{c} has {own} cards and only {can_leave} of them can leave it as wild cards ({})",
+                    "{c} has {own} {c}-dot cards and only {can_leave} of them can leave it as wild cards ({})",
                     list_ids(&leavers)
                 )
             } else {
                 format!(
-                    "{c} has {own} cards; the semi-wild cards that could leave it ({}) find no free wild slot",
+                    "{c} has {own} {c}-dot cards; the semi-wild cards that could leave it ({}) find no free wild slot",
                     list_ids(&leavers)
                 )
             };
@@ -583,14 +596,14 @@ fn explain(
             );
         } else if fill.count < t {
             let why = if fillers.is_empty() {
-                format!("{c} has {own} cards and no wild card in the deck can fill it")
+                format!("{c} has {own} {c}-dot cards and no wild card in the deck can fill it")
             } else if own + 1 < t {
                 format!(
-                    "{c} has {own} cards and a colour takes only one wild card, so it cannot reach {t}"
+                    "{c} has {own} {c}-dot cards and a colour takes only one wild card, so it cannot reach {t}"
                 )
             } else {
                 format!(
-                    "{c} has {own} cards; the wild cards that could fill it ({}) are needed elsewhere",
+                    "{c} has {own} {c}-dot cards; the wild cards that could fill it ({}) are needed elsewhere",
                     list_ids(&fillers)
                 )
             };

@@ -7,7 +7,9 @@ use anyhow::Result;
 use serde_json::{Value, json};
 
 use super::Outcome;
+use crate::catalogue::Catalogue;
 use crate::cli::output::{Format, plural};
+use crate::cli::shortfall::{DeckNeed, need_records};
 
 /// A table that wraps to the terminal, or to 100 columns when output is not a terminal (so
 /// piped and tested output is stable and readable).
@@ -21,6 +23,19 @@ fn table(headers: &[&str]) -> comfy_table::Table {
 use crate::deck::{
     AssignmentKind, DeckList, DiffRow, Report, ResolvedDeck, RulesSet, Sheet, Verdict, deck_hash,
 };
+
+/// A deck's shortfall against the collection, inside its JSON report.
+fn owned_json(need: &DeckNeed, catalogue: &Catalogue) -> Value {
+    let missing: Vec<Value> = need_records(need, catalogue, false)
+        .into_iter()
+        .map(|r| Value::Object(r.into_iter().map(|(k, v)| (k.to_string(), v)).collect()))
+        .collect();
+    json!({
+        "collection": need.collection,
+        "missing_copies": need.missing(),
+        "missing": missing,
+    })
+}
 
 fn side_text(report: &Report) -> String {
     match report.side {
@@ -44,7 +59,15 @@ fn summary(outcomes: &[Outcome]) -> (usize, usize, usize, usize) {
     counts
 }
 
-pub(super) fn check(outcomes: &[Outcome], format: Format, brief: bool) -> Result<()> {
+/// `needs` holds, with `--owned`, each deck's shortfall (none for an unreadable list); it is
+/// empty otherwise. JSON and CSV carry it inside the one document; the table prints it after.
+pub(super) fn check(
+    outcomes: &[Outcome],
+    needs: &[Option<DeckNeed>],
+    catalogue: &Catalogue,
+    format: Format,
+    brief: bool,
+) -> Result<()> {
     let (legal, illegal, unresolved, unreadable) = summary(outcomes);
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
@@ -52,8 +75,16 @@ pub(super) fn check(outcomes: &[Outcome], format: Format, brief: bool) -> Result
         Format::Json => {
             let decks: Vec<Value> = outcomes
                 .iter()
-                .map(|o| match o {
-                    Outcome::Checked(r) => serde_json::to_value(r).unwrap_or(Value::Null),
+                .enumerate()
+                .map(|(i, o)| match o {
+                    Outcome::Checked(r) => {
+                        let mut deck = serde_json::to_value(r).unwrap_or(Value::Null);
+                        if let (Some(Some(need)), Value::Object(fields)) = (needs.get(i), &mut deck)
+                        {
+                            fields.insert("owned".into(), owned_json(need, catalogue));
+                        }
+                        deck
+                    }
                     Outcome::Unreadable { file, error } => {
                         json!({"file": file, "verdict": "unreadable", "error": error})
                     }
@@ -74,31 +105,46 @@ pub(super) fn check(outcomes: &[Outcome], format: Format, brief: bool) -> Result
         }
         Format::Csv => {
             let mut w = csv::Writer::from_writer(out);
-            w.write_record([
+            let mut headers = vec![
                 "file", "name", "side", "rules", "verdict", "cards", "codes", "problems",
-            ])?;
-            for o in outcomes {
-                match o {
+            ];
+            if !needs.is_empty() {
+                headers.push("missing_copies");
+            }
+            w.write_record(&headers)?;
+            for (i, o) in outcomes.iter().enumerate() {
+                let mut record: Vec<String> = match o {
                     Outcome::Checked(r) => {
                         let codes: Vec<&str> =
                             r.violations.iter().map(|v| v.code.as_str()).collect();
                         let problems: Vec<&str> =
                             r.violations.iter().map(|v| v.message.as_str()).collect();
-                        w.write_record([
-                            r.file.as_str(),
-                            r.name.as_deref().unwrap_or(""),
-                            r.side.map(|s| s.as_str()).unwrap_or(""),
-                            r.rules.as_str(),
-                            r.verdict.as_str(),
-                            &r.cards.to_string(),
-                            &codes.join(";"),
-                            &problems.join(" | "),
-                        ])?;
+                        vec![
+                            r.file.clone(),
+                            r.name.clone().unwrap_or_default(),
+                            r.side.map(|s| s.as_str()).unwrap_or("").to_string(),
+                            r.rules.clone(),
+                            r.verdict.as_str().to_string(),
+                            r.cards.to_string(),
+                            codes.join(";"),
+                            problems.join(" | "),
+                        ]
                     }
                     Outcome::Unreadable { file, error } => {
-                        w.write_record([file.as_str(), "", "", "", "unreadable", "", "", error])?;
+                        let mut row = vec![String::new(); 8];
+                        row[0] = file.clone();
+                        row[4] = "unreadable".into();
+                        row[7] = error.clone();
+                        row
                     }
+                };
+                if !needs.is_empty() {
+                    record.push(match needs.get(i) {
+                        Some(Some(need)) => need.missing().to_string(),
+                        _ => String::new(),
+                    });
                 }
+                w.write_record(&record)?;
             }
             w.flush()?;
         }
@@ -259,7 +305,8 @@ pub(super) fn sheet(sheet: &Sheet, report: &Report, format: Format) -> Result<()
         }
         Format::Csv => {
             let mut w = csv::Writer::from_writer(out);
-            w.write_record(["colour", "quantity", "id", "card", "wild"])?;
+            // The deck hash on every row keeps the sheet one table and the hash with it.
+            w.write_record(["colour", "quantity", "id", "card", "wild", "deck_hash"])?;
             for (colour, n, id, name, wild) in rows {
                 w.write_record([
                     colour,
@@ -267,6 +314,7 @@ pub(super) fn sheet(sheet: &Sheet, report: &Report, format: Format) -> Result<()
                     id,
                     name,
                     if wild { "yes" } else { "no" }.to_string(),
+                    sheet.hash.clone(),
                 ])?;
             }
             w.flush()?;
@@ -358,6 +406,12 @@ fn unresolved_lines(list: &DeckList, deck: &ResolvedDeck) -> Vec<String> {
         .collect()
 }
 
+/// The deck hash, only for a list whose every line resolved: the hash of the lines that did
+/// would match a different, complete deck.
+fn complete_hash(deck: &ResolvedDeck) -> Option<String> {
+    deck.unresolved.is_empty().then(|| deck_hash(deck))
+}
+
 pub(super) fn diff(
     a_list: &DeckList,
     a: &ResolvedDeck,
@@ -374,7 +428,7 @@ pub(super) fn diff(
         .collect();
     match format {
         Format::Json => {
-            let side = |list: &DeckList, deck: &ResolvedDeck| json!({"file": list.source, "cards": deck.total(), "hash": deck_hash(deck)});
+            let side = |list: &DeckList, deck: &ResolvedDeck| json!({"file": list.source, "cards": deck.total(), "hash": complete_hash(deck), "unresolved_lines": deck.unresolved.len()});
             let doc = json!({
                 "a": side(a_list, a),
                 "b": side(b_list, b),
@@ -388,6 +442,9 @@ pub(super) fn diff(
         Format::Csv => {
             let mut w = csv::Writer::from_writer(out);
             w.write_record(["id", "card", "a", "b", "change"])?;
+            for line in &unresolved {
+                w.write_record(["", line.as_str(), "", "", "unresolved"])?;
+            }
             for r in rows {
                 w.write_record([
                     r.id.clone(),
@@ -401,13 +458,18 @@ pub(super) fn diff(
         }
         Format::Table => {
             for (label, list, deck) in [("A", a_list, a), ("B", b_list, b)] {
-                writeln!(
-                    out,
-                    "{label}: {} ({} cards, deck hash {})",
-                    list.source,
-                    deck.total(),
-                    deck_hash(deck)
-                )?;
+                let cards = plural(deck.total() as usize, "card");
+                match complete_hash(deck) {
+                    Some(hash) => {
+                        writeln!(out, "{label}: {} ({cards}, deck hash {hash})", list.source)?
+                    }
+                    None => writeln!(
+                        out,
+                        "{label}: {} ({cards} on the lines that resolved, no deck hash: {} unresolved)",
+                        list.source,
+                        plural(deck.unresolved.len(), "line")
+                    )?,
+                }
             }
             for line in &unresolved {
                 writeln!(out, "unresolved: {line}")?;

@@ -121,8 +121,8 @@ fn purple_overflow_is_explained() {
     assert_eq!(
         messages,
         [
-            "yellow has 8 cards and a colour takes only one wild card, so it cannot reach 10",
-            "purple has 12 cards and no wild card can leave it",
+            "yellow has 8 yellow-dot cards and a colour takes only one wild card, so it cannot reach 10",
+            "purple has 12 purple-dot cards and no wild card can leave it",
         ]
     );
     assert_eq!(colour(&report, DotColour::Purple).count, 12);
@@ -430,4 +430,45 @@ fn a_virtual_card_needs_its_original_s_set_to_be_legal() {
         v.message,
         "V1-JC-39 (Obi-Wan Kenobi, Jedi Warrior) is a virtual card sleeved with JC-39, from The Jedi Council, which the standard rules do not allow"
     );
+}
+
+#[test]
+fn a_list_with_no_card_lines_says_so_once() {
+    // An empty file (or one of comments only) is one problem, not ten: a judge reading the
+    // report must see "no card lines", not six empty colours and three missing planets.
+    let report = standard("# my deck\nname: Empty\nCharacters:\n");
+    assert_eq!(report.verdict, Verdict::Illegal);
+    assert_eq!(codes(&report), [Code::DeckSize]);
+    let v = &report.violations[0];
+    assert_eq!(
+        v.message,
+        "the list has no card lines; a deck must have exactly 60 cards"
+    );
+    assert_eq!(
+        (v.actual.as_deref(), v.allowed.as_deref()),
+        (Some("0"), Some("60"))
+    );
+}
+
+#[test]
+fn a_short_colour_counts_its_own_dots_apart_from_its_wild_card() {
+    // Rulebook "Wild Cards": one wild card per colour. Two Objectives and one Blaster: orange
+    // holds 8 orange-dot cards plus one Objective as its wild card, 9 in all. The message
+    // said "orange has 8 cards" beside an actual of 9; it must say which cards it counts.
+    let text = edit(
+        LIGHT,
+        "3 Blaster (DM)",
+        "1 Blaster (DM)\n2 Boonta Eve Classic",
+    );
+    let report = standard(&text);
+    let short = report
+        .violations
+        .iter()
+        .find(|v| v.code == Code::ColourShort)
+        .expect("orange is short");
+    assert_eq!(
+        short.message,
+        "orange has 8 orange-dot cards and a colour takes only one wild card, so it cannot reach 10"
+    );
+    assert_eq!(short.actual.as_deref(), Some("9"));
 }
