@@ -51,12 +51,23 @@ fn starter(set: &str, side: &str) -> &'static str {
         .expect("starter example")
 }
 
-/// Writes two starter decks one after the other as one 60-card list.
+/// Writes two starter decks as one 60-card list: one header, then both decks' card lines
+/// (a list naming itself twice with two names is a bad line, as it should be).
 fn combined(s: &Scratch, a: &str, b: &str, side: &str) -> String {
     let name = format!("{a}+{b}-{side}.txt");
+    let cards = |text: &str| -> String {
+        text.lines()
+            .filter(|l| !l.starts_with("name:") && !l.starts_with("side:"))
+            .map(|l| format!("{l}\n"))
+            .collect()
+    };
     s.write(
         &name,
-        &format!("{}\n{}", starter(a, side), starter(b, side)),
+        &format!(
+            "name: {a} and {b} starters\nside: {side}\n{}{}",
+            cards(starter(a, side)),
+            cards(starter(b, side))
+        ),
     );
     name
 }
