@@ -760,3 +760,28 @@ fn starter_with_rules_that_have_no_starter_size_is_one_usage_error() {
         "error: the standard rules set (nostarter.toml) has no starter_size, so it cannot check starter decks; add `starter_size = 30` or leave out --starter\n"
     );
 }
+
+#[test]
+fn a_line_with_an_id_and_its_name_resolves_and_a_mismatch_is_not_guessed() {
+    // Lists copied from a registration sheet carry both the id and the name.
+    let s = scratch();
+    s.write(
+        "both.txt",
+        "side: light\n2 DM-45 Blaster\n1 JC-39 Obi-Wan Kenobi, Jedi Warrior\n1 JC-39 Obi-Wan Kenobi, Jedi Negotiator\n",
+    );
+    let r = s.run(&["deck", "check", "--format", "json", "both.txt"]);
+    assert_eq!(r.code, 1, "{}", r.stdout);
+    let report: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
+    let deck = &report["decks"][0];
+    // Lines 2 and 3 resolve (three copies); line 4's id and name are two different cards,
+    // so it is the only problem, and it offers both.
+    assert_eq!(deck["cards"], 3, "{deck}");
+    let violations = deck["violations"].as_array().unwrap();
+    assert_eq!(violations.len(), 1, "{deck}");
+    assert_eq!(violations[0]["code"], "unknown-card");
+    assert_eq!(violations[0]["line"], 4);
+    assert_eq!(
+        violations[0]["cards"],
+        serde_json::json!(["JC-39", "BN-33"])
+    );
+}

@@ -69,6 +69,44 @@ impl Catalogue {
 
     pub fn lookup_with(&self, query: &str, options: LookupOptions) -> Result<&Card, LookupError> {
         let query = query.trim();
+        let found = self.lookup_one(query, options);
+        // `DM-45 Blaster`: lists copied from a registration sheet give the id and the name.
+        // Tried only when nothing else matched, so no name is shadowed by an id-like start.
+        if matches!(found, Err(LookupError::Unknown { .. }))
+            && let Some(both) = self.lookup_id_and_name(query)
+        {
+            return both;
+        }
+        found
+    }
+
+    /// `ID NAME`: the id names the card when the name that follows is that card's own (full
+    /// name or title). When the name is another card's, nothing is guessed: both are offered.
+    fn lookup_id_and_name(&self, query: &str) -> Option<Result<&Card, LookupError>> {
+        let (head, rest) = query.split_once(char::is_whitespace)?;
+        let card = self.lookup_id(head)?;
+        let rest = rest.trim().trim_start_matches(['-', ':', '–', '—', '|']);
+        let key = normalise(rest);
+        if key.is_empty() {
+            return None;
+        }
+        let (full, title) = self.name_keys(self.index_of(&card.id)?);
+        if key == full || key == title {
+            return Some(Ok(card));
+        }
+        let mut suggestions = vec![(card.id.clone(), card.full_name())];
+        if let Ok(named) = self.lookup_one(rest, LookupOptions::default())
+            && named.id != card.id
+        {
+            suggestions.push((named.id.clone(), named.full_name()));
+        }
+        Some(Err(LookupError::Unknown {
+            query: query.to_string(),
+            suggestions,
+        }))
+    }
+
+    fn lookup_one(&self, query: &str, options: LookupOptions) -> Result<&Card, LookupError> {
         if let Some(card) = self.lookup_id(query) {
             return Ok(card);
         }
@@ -459,6 +497,29 @@ mod tests {
             Err(LookupError::Unknown { suggestions, .. }) => assert_eq!(suggestions[0].0, "DM-7"),
             other => panic!("{other:?}"),
         }
+    }
+
+    #[test]
+    fn an_id_followed_by_its_own_name_names_the_card() {
+        assert_eq!(id("DM-45 Blaster"), "DM-45");
+        assert_eq!(id("JC-39 Obi-Wan Kenobi, Jedi Warrior"), "JC-39");
+        assert_eq!(id("1_71 Darth Maul, Sith Apprentice"), "DM-71");
+        assert_eq!(id("BN-33 - Obi-Wan Kenobi"), "BN-33");
+        // A name that starts like an id is still the name.
+        assert_eq!(id("R2-D2, The Queen's Hero"), "BN-11");
+        assert_eq!(id("P-59, Destroyer Droid Commander"), "BN-83");
+    }
+
+    #[test]
+    fn an_id_with_another_cards_name_is_not_guessed() {
+        let err = catalogue()
+            .lookup("JC-39 Obi-Wan Kenobi, Jedi Negotiator")
+            .unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "no card matches `JC-39 Obi-Wan Kenobi, Jedi Negotiator`; did you mean \
+             JC-39 (Obi-Wan Kenobi, Jedi Warrior), BN-33 (Obi-Wan Kenobi, Jedi Negotiator)?"
+        );
     }
 
     #[test]
