@@ -358,7 +358,51 @@ fn a_rules_file_can_ban_cards() {
     assert_eq!(r.code, 2);
     assert_eq!(
         r.stderr,
-        "error: rules file `bad.toml`: banned card `XX-1` is not in the catalogue\n"
+        "error: rules file `bad.toml`: banned card: no card matches `XX-1`\n"
+    );
+    // A ban may name the card as a list would: a community id or a foil number bans the card
+    // itself, so no printing of it slips through.
+    s.write(
+        "no-maul-foil.toml",
+        &standard
+            .replace("name = \"standard\"", "name = \"no-maul-foil\"")
+            .replace("banned = []", "banned = [\"7_31\", \"1_71\"]"),
+    );
+    let r = s.run(&[
+        "deck",
+        "check",
+        "dark.txt",
+        "--rules-file",
+        "no-maul-foil.toml",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    let v: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
+    let banned: Vec<&str> = v["decks"][0]["violations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|x| x["code"] == "banned")
+        .flat_map(|x| x["cards"].as_array().unwrap().iter())
+        .map(|c| c.as_str().unwrap())
+        .collect();
+    assert!(
+        banned.contains(&"DM-71") && banned.contains(&"DM-75"),
+        "{v}"
+    );
+    // A name several cards share is not guessed.
+    s.write(
+        "vague.toml",
+        &standard.replace("banned = []", "banned = [\"Blaster\"]"),
+    );
+    let r = s.run(&["deck", "check", "dark.txt", "--rules-file", "vague.toml"]);
+    assert_eq!(r.code, 2);
+    assert!(
+        r.stderr
+            .starts_with("error: rules file `vague.toml`: banned card: `BLASTER` matches"),
+        "{}",
+        r.stderr
     );
 }
 
@@ -783,5 +827,20 @@ fn a_line_with_an_id_and_its_name_resolves_and_a_mismatch_is_not_guessed() {
     assert_eq!(
         violations[0]["cards"],
         serde_json::json!(["JC-39", "BN-33"])
+    );
+}
+
+#[test]
+fn a_list_naming_an_unknown_rules_set_is_told_which_line() {
+    let s = scratch();
+    s.write("typo.txt", "side: light\nrules: stndard\n2 DM-45\n");
+    let r = s.run(&["deck", "check", "typo.txt"]);
+    assert_eq!(r.code, 2, "{}", r.stdout);
+    assert!(
+        r.stderr.contains(
+            "typo.txt, line 2: unknown rules set `stndard` (expected one of: standard, decipher)"
+        ),
+        "{}",
+        r.stderr
     );
 }

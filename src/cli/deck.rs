@@ -159,7 +159,7 @@ fn chosen_rules(
     catalogue: &Catalogue,
     starter: bool,
 ) -> Result<Option<RulesSet>> {
-    let rules = match (&choice.rules_file, &choice.rules) {
+    let mut rules = match (&choice.rules_file, &choice.rules) {
         (Some(path), _) => RulesSet::from_file(path),
         (None, Some(name)) => RulesSet::named(name),
         (None, None) => return Ok(None),
@@ -191,7 +191,11 @@ fn rules_for(
                 .rules
                 .as_deref()
                 .unwrap_or(crate::deck::rules::DEFAULT_RULES);
-            let rules = RulesSet::named(name).map_err(|e| format!("{}: {e}", list.source))?;
+            let at = match list.rules_line {
+                Some(line) => format!("{}, line {line}", list.source),
+                None => list.source.clone(),
+            };
+            let mut rules = RulesSet::named(name).map_err(|e| format!("{at}: {e}"))?;
             rules.check_against(catalogue).map_err(|e| e.to_string())?;
             rules
         }

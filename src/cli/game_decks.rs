@@ -26,7 +26,7 @@ pub struct GameDeck {
 /// `rules` line, else the standard set.
 pub fn chosen_rules(name: Option<&str>, catalogue: &Catalogue) -> Result<Option<RulesSet>> {
     let Some(name) = name else { return Ok(None) };
-    let rules = RulesSet::named(name).map_err(|e| InputError(e.to_string()))?;
+    let mut rules = RulesSet::named(name).map_err(|e| InputError(e.to_string()))?;
     rules
         .check_against(catalogue)
         .map_err(|e| InputError(e.to_string()))?;
@@ -57,7 +57,11 @@ pub fn load_decks(
                     .rules
                     .as_deref()
                     .unwrap_or(crate::deck::rules::DEFAULT_RULES);
-                let r = RulesSet::named(name).map_err(|e| InputError(format!("{spec}: {e}")))?;
+                let at = match list.rules_line {
+                    Some(line) => format!("{spec}, line {line}"),
+                    None => spec.to_string(),
+                };
+                let mut r = RulesSet::named(name).map_err(|e| InputError(format!("{at}: {e}")))?;
                 r.check_against(catalogue)
                     .map_err(|e| InputError(e.to_string()))?;
                 r

@@ -49,6 +49,8 @@ pub struct DeckList {
     pub side: Option<Side>,
     /// A rules set named by the list itself (`--rules` overrides it).
     pub rules: Option<String>,
+    /// The line that names it, for the report when no rules set has that name.
+    pub rules_line: Option<usize>,
     pub entries: Vec<Entry>,
     pub bad_lines: Vec<BadLine>,
 }
@@ -61,6 +63,7 @@ impl DeckList {
             name: None,
             side: None,
             rules: None,
+            rules_line: None,
             entries: Vec::new(),
             bad_lines: Vec::new(),
         }
@@ -370,6 +373,9 @@ fn parse_text(source: &str, text: &str) -> DeckList {
                 let applied = apply_directive(&mut list, key, &value);
                 if applied.is_ok() {
                     seen.push((key, line, value.clone()));
+                    if key == "rules" {
+                        list.rules_line = Some(line);
+                    }
                 }
                 if let Err(reason) = applied {
                     list.bad_lines.push(BadLine {
@@ -559,7 +565,10 @@ fn parse_toml(source: &str, text: &str) -> Result<DeckList, DeckError> {
         };
         match key.get_ref().as_ref() {
             "name" => list.name = Some(string()?).filter(|s| !s.trim().is_empty()),
-            "rules" => list.rules = Some(string()?).filter(|s| !s.trim().is_empty()),
+            "rules" => {
+                list.rules = Some(string()?).filter(|s| !s.trim().is_empty());
+                list.rules_line = Some(line);
+            }
             "side" => {
                 list.side = Some(string()?.parse::<Side>().map_err(|e| field(line, e))?);
             }

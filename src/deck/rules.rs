@@ -210,14 +210,19 @@ impl RulesSet {
         })
     }
 
-    /// Checks the banned list against a catalogue: every id must name a card.
-    pub fn check_against(&self, catalogue: &Catalogue) -> Result<(), RulesError> {
-        for id in &self.banned {
-            if catalogue.get(id).is_none() {
-                return Err(RulesError::Invalid {
-                    path: self.source.clone(),
-                    reason: format!("banned card `{id}` is not in the catalogue"),
-                });
+    /// Checks the banned list against a catalogue: every entry must name one card. An entry
+    /// may be written as a list line would name the card (a community id `1_71`, a foil
+    /// number `BN-F10`, a name); it is kept as the card's id, so banning a foil bans the card.
+    pub fn check_against(&mut self, catalogue: &Catalogue) -> Result<(), RulesError> {
+        for entry in &mut self.banned {
+            match catalogue.lookup(entry) {
+                Ok(card) => *entry = card.id.clone(),
+                Err(e) => {
+                    return Err(RulesError::Invalid {
+                        path: self.source.clone(),
+                        reason: format!("banned card: {e}"),
+                    });
+                }
             }
         }
         Ok(())
