@@ -16,7 +16,7 @@ use super::model::{
     Change, Condition, EVERY_CARD, Holdings, List, MAX_QTY, Slot, Value, parse_finish,
 };
 use super::resolve::{check_printing, finish_of, resolve_with};
-use crate::catalogue::{Catalogue, Finish};
+use crate::catalogue::{Catalogue, Finish, Set};
 
 /// The largest file `import` reads. The whole catalogue exported with long notes is well under
 /// one MiB; a bigger file is almost surely the wrong one, and it is refused by its size before
@@ -151,12 +151,15 @@ enum Column {
     Condition,
     Note,
     List,
+    /// The set (code or name): settles a name several sets print, and is checked against the
+    /// card.
+    Set,
     /// Written by `export` for people; not read back.
     Ignored,
 }
 
 const COLUMN_HELP: &str =
-    "qty, card_id, name, finish, condition, note, list (and set, rarity, which are ignored)";
+    "qty, card_id, name, set, finish, condition, note, list (and rarity, which is ignored)";
 
 fn column(header: &str) -> Option<Column> {
     let key: String = header
@@ -173,7 +176,8 @@ fn column(header: &str) -> Option<Column> {
         "condition" => Column::Condition,
         "note" | "notes" => Column::Note,
         "list" => Column::List,
-        "set" | "rarity" => Column::Ignored,
+        "set" | "set_name" | "edition" | "expansion" => Column::Set,
+        "rarity" => Column::Ignored,
         _ => return None,
     })
 }
@@ -188,6 +192,7 @@ struct RawRow {
     condition: Option<String>,
     note: Option<String>,
     list: Option<String>,
+    set: Option<String>,
 }
 
 impl RawRow {
@@ -200,6 +205,7 @@ impl RawRow {
             Column::Condition => &mut self.condition,
             Column::Note => &mut self.note,
             Column::List => &mut self.list,
+            Column::Set => &mut self.set,
             Column::Ignored => return,
         };
         *field = Some(value);
@@ -248,6 +254,16 @@ pub fn parse(file: &str, text: &str, catalogue: &Catalogue) -> Result<Parsed, Co
         cache: HashMap::new(),
         side: None,
     };
+    // A file saved with the old Mac line end (a lone CR, "CSV (Macintosh)") has no LF at all;
+    // read as it is, it would be one long line. Only such files are converted: elsewhere a CR
+    // may be part of a quoted note.
+    let converted;
+    let text = if text.contains('\r') && !text.contains('\n') {
+        converted = text.replace('\r', "\n");
+        converted.as_str()
+    } else {
+        text
+    };
     let first = text
         .lines()
         .map(str::trim)
@@ -256,11 +272,15 @@ pub fn parse(file: &str, text: &str, catalogue: &Catalogue) -> Result<Parsed, Co
     if first.starts_with('[') || first.starts_with('{') {
         return parse_json(file, text, &mut checker);
     }
-    let header: Vec<&str> = first.split(',').map(str::trim).collect();
-    let known = header.iter().filter(|h| column(h).is_some()).count();
-    let has_qty = header.iter().any(|h| column(h) == Some(Column::Qty));
-    if has_qty && known * 2 > header.len() {
-        return parse_csv(file, text, &mut checker);
+    // Commas, or the semicolons Excel writes where the comma is the decimal mark, or tabs
+    // (a range pasted from a spreadsheet): the header row says which.
+    for delimiter in [b',', b';', b'\t'] {
+        let header: Vec<&str> = first.split(delimiter as char).map(str::trim).collect();
+        let known = header.iter().filter(|h| column(h).is_some()).count();
+        let has_qty = header.iter().any(|h| column(h) == Some(Column::Qty));
+        if has_qty && known * 2 > header.len() {
+            return parse_csv(file, text, delimiter, &mut checker);
+        }
     }
     if file.to_ascii_lowercase().ends_with(".csv")
         && !first.starts_with(|c: char| c.is_ascii_digit())
@@ -298,6 +318,56 @@ impl Checker<'_> {
         result
     }
 
+    /// The card a row names, checked against its set column. A name several sets print is
+    /// looked up in that set. A card of another set is refused rather than recorded under a
+    /// set the sheet does not say, except a foil printing that came out in that set: a
+    /// Reflections row naming a card Reflections reprinted is that reprint, a foil.
+    fn card_in_set(
+        &mut self,
+        query: &str,
+        by_name: bool,
+        set: Option<Set>,
+    ) -> Result<(String, Option<Finish>), String> {
+        let Some(set) = set else {
+            return self.card(query);
+        };
+        let in_set = if by_name {
+            match self.card(&format!("{query} ({})", set.code())) {
+                Ok(found) => return Ok(found),
+                Err(e) => Some(e),
+            }
+        } else {
+            None
+        };
+        let (id, named) = match self.card(query) {
+            Ok(found) => found,
+            Err(e) => return Err(in_set.unwrap_or(e)),
+        };
+        let card = self
+            .catalogue
+            .get(&id)
+            .ok_or_else(|| format!("card {id} vanished from the catalogue"))?;
+        if card.set == set {
+            return Ok((id, named));
+        }
+        let reprinted = self
+            .catalogue
+            .foils_of(&id)
+            .any(|p| super::completion::release_of(self.catalogue, p) == Some(set));
+        if reprinted {
+            return Ok((id, Some(Finish::Foil)));
+        }
+        Err(format!(
+            "{id} ({}) is a card of {} ({}), but the set column says {} ({}); fix the set or \
+             the card",
+            card.full_name(),
+            card.set.name(),
+            card.set.code(),
+            set.name(),
+            set.code()
+        ))
+    }
+
     /// Turns raw fields into a row, or the reason it is rejected; the second value is a
     /// warning for an accepted row.
     fn row(&mut self, line: u64, raw: RawRow) -> RowResult {
@@ -311,6 +381,8 @@ impl Checker<'_> {
             .ok_or("no card: both card_id and name are empty")?
             .to_string();
         let explicit = nonempty(&raw.finish).map(parse_finish).transpose()?;
+        let in_set = nonempty(&raw.set).map(str::parse::<Set>).transpose()?;
+        let by_name = nonempty(&raw.card).is_none();
         let condition = raw
             .condition
             .as_deref()
@@ -355,7 +427,7 @@ impl Checker<'_> {
                 None,
             ));
         }
-        let (card_id, named) = match self.card(&query) {
+        let (card_id, named) = match self.card_in_set(&query, by_name, in_set) {
             Ok(found) => found,
             Err(_) if is_exported_orphan(&raw) => {
                 return orphan_row(line, list, &query, qty, explicit, condition, note);
@@ -469,13 +541,19 @@ fn collect(format: FileFormat, results: Vec<(u64, RowResult)>) -> Parsed {
     parsed
 }
 
-fn parse_csv(file: &str, text: &str, checker: &mut Checker<'_>) -> Result<Parsed, CollectionError> {
+fn parse_csv(
+    file: &str,
+    text: &str,
+    delimiter: u8,
+    checker: &mut Checker<'_>,
+) -> Result<Parsed, CollectionError> {
     let fail = |reason: String| CollectionError::File {
         file: file.to_string(),
         reason,
     };
     let mut reader = csv::ReaderBuilder::new()
         .has_headers(false)
+        .delimiter(delimiter)
         .flexible(true)
         .trim(csv::Trim::All)
         .comment(Some(b'#'))
@@ -505,16 +583,21 @@ fn parse_csv(file: &str, text: &str, checker: &mut Checker<'_>) -> Result<Parsed
     }
     let mut results = Vec::new();
     let mut last_line = 0;
+    let mut lines = LineCounter {
+        bytes: text.as_bytes(),
+        at: 0,
+        line: 1,
+    };
     for record in records {
         let record = match record {
             Ok(r) => r,
             Err(e) => {
-                let line = e.position().map_or(0, |p| p.line());
+                let line = e.position().map_or(0, |p| lines.line_at(p.byte()));
                 results.push((line, Err(format!("unreadable CSV: {e}"))));
                 continue;
             }
         };
-        let line = record.position().map_or(0, |p| p.line());
+        let line = record.position().map_or(0, |p| lines.line_at(p.byte()));
         last_line = line;
         if record.iter().all(str::is_empty) {
             continue;
@@ -539,7 +622,7 @@ fn parse_csv(file: &str, text: &str, checker: &mut Checker<'_>) -> Result<Parsed
     }
     // The CSV reader accepts a quoted field still open at the end of the file, so such a
     // field holds every line after its opening quote: those rows would vanish into it.
-    if let Some(opened) = unclosed_quote(text) {
+    if let Some(opened) = unclosed_quote(text, delimiter as char) {
         let reason = format!(
             "the double quote opened on line {opened} is never closed, so every line after it \
              would be read as part of one field; close the quote (a quote inside a field is \
@@ -553,10 +636,42 @@ fn parse_csv(file: &str, text: &str, checker: &mut Checker<'_>) -> Result<Parsed
     Ok(collect(FileFormat::Csv, results))
 }
 
+/// Line numbers of records from their byte offsets. The CSV reader's own line count runs one
+/// behind after a CRLF line end (it ends the record at the `\r` and counts the `\n` only
+/// when it reads on), so lines are counted here: line ends left over before a record are
+/// skipped, then the `\n`s before it counted, going on from the previous record (records come
+/// in file order, and counting from the start each time made a big import quadratic).
+struct LineCounter<'t> {
+    bytes: &'t [u8],
+    /// Bytes before `at` hold `line - 1` newlines.
+    at: usize,
+    line: u64,
+}
+
+impl LineCounter<'_> {
+    fn line_at(&mut self, byte: u64) -> u64 {
+        let mut end = (byte as usize).min(self.bytes.len());
+        while end < self.bytes.len() && matches!(self.bytes[end], b'\r' | b'\n') {
+            end += 1;
+        }
+        if end < self.at {
+            // Not expected (records come in order); count afresh rather than go wrong.
+            self.at = 0;
+            self.line = 1;
+        }
+        self.line += self.bytes[self.at..end]
+            .iter()
+            .filter(|&&b| b == b'\n')
+            .count() as u64;
+        self.at = end;
+        self.line
+    }
+}
+
 /// The line of a quoted field still open at the end of `text`, read as the CSV reader reads
 /// it: a quote opens a field only at its start, `""` inside is a quote, and a line starting
 /// with `#` between records is a comment.
-fn unclosed_quote(text: &str) -> Option<u64> {
+fn unclosed_quote(text: &str, delimiter: char) -> Option<u64> {
     #[derive(PartialEq)]
     enum State {
         RecordStart,
@@ -581,7 +696,7 @@ fn unclosed_quote(text: &str) -> Option<u64> {
             (State::Quoted, _) => State::Quoted,
             (State::QuoteInQuoted, '"') => State::Quoted,
             (_, '\n' | '\r') => State::RecordStart,
-            (_, ',') => State::FieldStart,
+            (_, c) if c == delimiter => State::FieldStart,
             (_, _) => State::Unquoted,
         };
         if c == '\n' {

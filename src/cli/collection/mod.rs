@@ -352,6 +352,7 @@ pub fn run(args: CollectionArgs, db_path: &Path) -> Result<ExitCode> {
             }
             None => match &a.deck {
                 Some(file) => {
+                    super::shortfall::check_collection(&db, &name)?;
                     let mut resolver = crate::deck::Resolver::new(&catalogue);
                     let need =
                         super::shortfall::deck_need(&db, &catalogue, &mut resolver, file, &name)?;
