@@ -205,3 +205,108 @@ fn want_deck_refuses_a_collection_that_does_not_exist() {
         r.stderr
     );
 }
+
+#[test]
+fn adding_copies_in_another_condition_or_note_is_refused_not_relabelled() {
+    // A printing holds one condition and one note. Adding near-mint copies to lightly-played
+    // ones used to mark them all near-mint, and a trade-night file's note replaced the
+    // binder note: what was known about the copies already there was lost.
+    let s = Scratch::new();
+    ok(&s.run(&[
+        "collection",
+        "add",
+        "DM-71",
+        "--qty",
+        "3",
+        "--condition",
+        "LP",
+        "--note",
+        "binder 1",
+    ]));
+    let before = s.run(&["collection", "export"]).stdout;
+    let r = s.run(&[
+        "collection",
+        "add",
+        "DM-71",
+        "--qty",
+        "2",
+        "--condition",
+        "NM",
+    ]);
+    assert_eq!(r.code, 2, "{}", r.stdout);
+    assert!(
+        r.stderr.contains("lightly-played") && r.stderr.contains("collection set DM-71 5"),
+        "{}",
+        r.stderr
+    );
+    let file = s.write(
+        "trade-night.csv",
+        "qty,card_id,condition,note\n2,DM-71,NM,\n1,DM-72,,\n",
+    );
+    let r = s.run(&[
+        "collection",
+        "import",
+        file.to_str().unwrap(),
+        "--mode",
+        "add",
+    ]);
+    assert_eq!(r.code, 1, "{}", r.stdout);
+    assert!(
+        r.stderr.contains("trade-night.csv:2:") && r.stderr.contains("lightly-played"),
+        "{}",
+        r.stderr
+    );
+    let file = s.write("bob.csv", "qty,card_id,note\n1,DM-71,from Bob\n");
+    let r = s.run(&[
+        "collection",
+        "import",
+        file.to_str().unwrap(),
+        "--mode",
+        "add",
+    ]);
+    assert_eq!(r.code, 1, "{}", r.stdout);
+    assert!(
+        r.stderr.contains("bob.csv:2:") && r.stderr.contains("binder 1"),
+        "{}",
+        r.stderr
+    );
+    assert_eq!(s.run(&["collection", "export"]).stdout, before);
+    // The same condition, or blank cells (which in add mode say nothing about the copies
+    // already there), add as before; so does changing the condition alone.
+    let file = s.write(
+        "more.csv",
+        "qty,card_id,condition,note\n2,DM-71,LP,\n1,DM-72,,\n",
+    );
+    ok(&s.run(&[
+        "collection",
+        "import",
+        file.to_str().unwrap(),
+        "--mode",
+        "add",
+    ]));
+    let file = s.write("blank.csv", "qty,card_id,condition,note\n1,DM-71,,\n");
+    ok(&s.run(&[
+        "collection",
+        "import",
+        file.to_str().unwrap(),
+        "--mode",
+        "add",
+    ]));
+    ok(&s.run(&["collection", "add", "DM-71", "--qty", "1"]));
+    ok(&s.run(&[
+        "collection",
+        "add",
+        "DM-71",
+        "--qty",
+        "0",
+        "--condition",
+        "MP",
+    ]));
+    assert!(
+        s.run(&["collection", "export"])
+            .stdout
+            .contains("owned,DM-71,regular,7,moderately-played,binder 1,"),
+        "{}",
+        s.run(&["collection", "export"]).stdout
+    );
+}

@@ -898,6 +898,45 @@ struct Merged {
     last_line: u64,
 }
 
+/// The condition and note of a printing after adding copies described by `condition` and
+/// `note` (`None`: not given) to `old`, or why not: a printing holds one condition and one
+/// note, so copies with another one cannot join it without losing what was recorded.
+pub fn added_details(
+    slot: &Slot,
+    old: &Value,
+    total: u64,
+    condition: Option<Condition>,
+    note: Option<String>,
+) -> Result<(Option<Condition>, Option<String>), String> {
+    if old.qty > 0
+        && let (Some(new), Some(was)) = (condition, old.condition)
+        && new != was
+    {
+        let id = &slot.card_id;
+        let foil = if slot.finish == Finish::Foil {
+            " --foil"
+        } else {
+            ""
+        };
+        return Err(format!(
+            "{slot} holds {} {was} cop{}, and a printing has one condition: adding {new} \
+             copies would relabel them; if they are all {new}, use `yj collection set {id} \
+             {total}{foil} --condition {new}`, or keep the new copies in another collection",
+            old.qty,
+            if old.qty == 1 { "y" } else { "ies" },
+        ));
+    }
+    if let (Some(new), Some(was)) = (&note, &old.note)
+        && new != was
+    {
+        return Err(format!(
+            "{slot} already has the note “{was}”; adding copies with the note “{new}” would \
+             replace it: import the note with --mode set, or leave the note cell empty"
+        ));
+    }
+    Ok((condition.or(old.condition), note.or(old.note.clone())))
+}
+
 /// Plans the changes of an import against the collection as it is. Rows naming the same
 /// printing are added together; they must not disagree on condition or note.
 pub fn plan(
@@ -985,15 +1024,39 @@ pub fn plan(
             });
             continue;
         }
+        let old = before.clone().unwrap_or(Value::qty(0));
+        let (condition, note) = match mode {
+            Mode::Set => (
+                m.condition.unwrap_or(old.condition),
+                m.note.clone().unwrap_or(old.note.clone()),
+            ),
+            // Adding copies says nothing about the copies already there: a blank cell keeps
+            // their condition and note, and a different one is refused, since a printing
+            // holds one condition and one note and the old ones would be lost.
+            Mode::Add => match added_details(
+                &slot,
+                &old,
+                qty,
+                m.condition.flatten(),
+                m.note.clone().flatten(),
+            ) {
+                Ok(details) => details,
+                Err(reason) => {
+                    rejected.push(Rejected {
+                        line: m.first_line,
+                        reason,
+                    });
+                    continue;
+                }
+            },
+        };
         let after = if qty == 0 && !slot.list.zero_is_a_value() {
             None
         } else {
-            let keep_old = |b: &Option<Value>| b.clone().unwrap_or(Value::qty(0));
-            let old = keep_old(&before);
             Some(Value {
                 qty: qty as u32,
-                condition: m.condition.unwrap_or(old.condition),
-                note: m.note.unwrap_or(old.note),
+                condition,
+                note,
             })
         };
         if after != before {
