@@ -116,7 +116,10 @@ fn a_new_change_after_an_undo_clears_what_can_be_redone() {
     let r = s.run(&["collection", "redo"]);
     assert_eq!(r.code, 2);
     assert!(
-        r.stderr.contains("nothing to redo in collection `main`") && r.stderr.contains("change #4"),
+        r.stderr.contains(
+            "nothing to redo in collection `main`: change #4 came after the last undo, and a \
+             new change clears what could be redone"
+        ),
         "{}",
         r.stderr
     );
@@ -240,7 +243,8 @@ fn redo_refuses_bad_counts_and_keeps_collections_apart() {
     let r = s.run(&["collection", "redo", "-n", "2"]);
     assert_eq!(r.code, 2);
     assert!(
-        r.stderr.contains("only 1 change left to redo, not 2"),
+        r.stderr
+            .contains("only 1 change left to redo, not 2; nothing was redone (try `-n 1`)"),
         "{}",
         r.stderr
     );

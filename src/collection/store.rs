@@ -448,13 +448,15 @@ fn step(
         return Err(CollectionError::Input(if available.is_empty() {
             match (direction, st.cleared_by) {
                 (Direction::Redo, Some(change)) => format!(
-                    "nothing to redo in collection `{collection}`: change #{change} came after                      the last undo, and a new change clears what could be redone"
+                    "nothing to redo in collection `{collection}`: change #{change} came after \
+                     the last undo, and a new change clears what could be redone"
                 ),
                 _ => format!("nothing to {word} in collection `{collection}`"),
             }
         } else {
             format!(
-                "collection `{collection}` has only {} change{} left to {word}, not {n};                  nothing was {word}ne (try `-n {}`)",
+                "collection `{collection}` has only {} change{} left to {word}, not {n}; \
+                 nothing was {word}ne (try `-n {}`)",
                 available.len(),
                 if available.len() == 1 { "" } else { "s" },
                 available.len()
