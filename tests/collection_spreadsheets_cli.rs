@@ -310,3 +310,26 @@ fn adding_copies_in_another_condition_or_note_is_refused_not_relabelled() {
         s.run(&["collection", "export"]).stdout
     );
 }
+
+#[test]
+fn export_never_overwrites_the_database_or_a_backup() {
+    // `export -o yj.db` renamed the CSV over the live database: every collection and its
+    // whole history gone.
+    let s = Scratch::new();
+    ok(&s.run(&["collection", "add", "DM-71", "--qty", "2"]));
+    ok(&s.run(&["collection", "backup", "backup.db"]));
+    let db = s.db();
+    let wal = format!("{}-wal", db.display());
+    for target in [db.to_str().unwrap(), "./yj.db", wal.as_str(), "backup.db"] {
+        let r = s.run(&["collection", "export", "-o", target]);
+        assert_eq!(r.code, 2, "{target}: {}", r.stderr);
+        assert!(r.stderr.contains("database"), "{target}: {}", r.stderr);
+    }
+    assert_eq!(owned(&s), vec!["owned,DM-71,regular,2"]);
+    let r = s.run(&["--db", "backup.db", "collection", "export"]);
+    ok(&r);
+    assert!(r.stdout.contains("owned,DM-71,regular,2,"), "{}", r.stdout);
+    // An earlier export is replaced as before.
+    ok(&s.run(&["collection", "export", "-o", "mine.csv"]));
+    ok(&s.run(&["collection", "export", "-o", "mine.csv"]));
+}

@@ -147,6 +147,17 @@ impl Ctx<'_> {
         match &a.output {
             None => print!("{text}"),
             Some(path) => {
+                // The file is replaced by a rename: never let that be the database, its log,
+                // or a backup of it.
+                backup::not_the_database(db.path(), path, "export to").map_err(input)?;
+                if backup::is_sqlite_file(path) {
+                    return Err(InputError(format!(
+                        "`{}` is a database (a yj database or backup?), not an export; export \
+                         to another file",
+                        path.display()
+                    ))
+                    .into());
+                }
                 write_file(path, &text)?;
                 eprintln!(
                     "exported {} of collection `{}` to {}",
