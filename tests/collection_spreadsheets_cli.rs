@@ -67,6 +67,13 @@ fn a_tab_separated_file_imports() {
     let file = s.write("paste.tsv", "qty\tname\n3\tKaadu (DM)\n");
     ok(&s.run(&["collection", "import", file.to_str().unwrap()]));
     assert_eq!(owned(&s), vec!["owned,DM-41,regular,3"]);
+    // A `card` column holding names works with a set column as a `name` column does.
+    let file = s.write("paste2.tsv", "Qty\tCard\tSet\n1\tKaadu\tBN\n");
+    ok(&s.run(&["collection", "import", file.to_str().unwrap()]));
+    assert_eq!(
+        owned(&s),
+        vec!["owned,DM-41,regular,3", "owned,BN-40,regular,1"]
+    );
 }
 
 #[test]

@@ -325,23 +325,20 @@ impl Checker<'_> {
     fn card_in_set(
         &mut self,
         query: &str,
-        by_name: bool,
         set: Option<Set>,
     ) -> Result<(String, Option<Finish>), String> {
         let Some(set) = set else {
             return self.card(query);
         };
-        let in_set = if by_name {
-            match self.card(&format!("{query} ({})", set.code())) {
-                Ok(found) => return Ok(found),
-                Err(e) => Some(e),
-            }
-        } else {
-            None
+        // A name (in whichever column) is looked up in the set; an id is not a name there, so
+        // it falls through to the plain lookup and the check below.
+        let in_set = match self.card(&format!("{query} ({})", set.code())) {
+            Ok(found) => return Ok(found),
+            Err(e) => e,
         };
         let (id, named) = match self.card(query) {
             Ok(found) => found,
-            Err(e) => return Err(in_set.unwrap_or(e)),
+            Err(_) => return Err(in_set),
         };
         let card = self
             .catalogue
@@ -382,7 +379,6 @@ impl Checker<'_> {
             .to_string();
         let explicit = nonempty(&raw.finish).map(parse_finish).transpose()?;
         let in_set = nonempty(&raw.set).map(str::parse::<Set>).transpose()?;
-        let by_name = nonempty(&raw.card).is_none();
         let condition = raw
             .condition
             .as_deref()
@@ -427,7 +423,7 @@ impl Checker<'_> {
                 None,
             ));
         }
-        let (card_id, named) = match self.card_in_set(&query, by_name, in_set) {
+        let (card_id, named) = match self.card_in_set(&query, in_set) {
             Ok(found) => found,
             Err(_) if is_exported_orphan(&raw) => {
                 return orphan_row(line, list, &query, qty, explicit, condition, note);
