@@ -340,3 +340,19 @@ fn export_never_overwrites_the_database_or_a_backup() {
     ok(&s.run(&["collection", "export", "-o", "mine.csv"]));
     ok(&s.run(&["collection", "export", "-o", "mine.csv"]));
 }
+
+#[test]
+fn a_file_with_a_light_and_a_dark_deck_reads_each_name_on_its_own_side() {
+    // Both decks of a player in one file: `Blaster (DM)` is DM-45 on the light side and
+    // DM-119 on the dark. The second one was taken from the first one's lookup.
+    let s = Scratch::new();
+    let file = s.write(
+        "both-decks.txt",
+        "side: light\n1 Blaster (DM)\nside: dark\n1 Blaster (DM)\n",
+    );
+    ok(&s.run(&["collection", "import", file.to_str().unwrap()]));
+    assert_eq!(
+        owned(&s),
+        vec!["owned,DM-45,regular,1", "owned,DM-119,regular,1"]
+    );
+}

@@ -822,7 +822,13 @@ fn parse_decklist(text: &str, checker: &mut Checker<'_>) -> Parsed {
                     "name" | "rules" => continue,
                     "side" => {
                         match value.trim().parse() {
-                            Ok(side) => checker.side = Some(side),
+                            Ok(side) => {
+                                // Lookups made for the other side may name other cards.
+                                if checker.side != Some(side) {
+                                    checker.cache.clear();
+                                }
+                                checker.side = Some(side);
+                            }
                             Err(e) => results.push((line, Err(e))),
                         }
                         continue;
