@@ -356,3 +356,36 @@ fn a_file_with_a_light_and_a_dark_deck_reads_each_name_on_its_own_side() {
         vec!["owned,DM-45,regular,1", "owned,DM-119,regular,1"]
     );
 }
+
+#[test]
+fn excel_unicode_text_utf16_imports() {
+    // Excel's "Unicode Text" is tab-separated UTF-16 with a byte-order mark.
+    let s = Scratch::new();
+    let text = "qty\tname\r\n2\tPadmé Naberrie, Handmaiden\r\n";
+    for (name, bom, big_endian) in [
+        ("le.txt", [0xFF, 0xFE], false),
+        ("be.txt", [0xFE, 0xFF], true),
+    ] {
+        let mut bytes = bom.to_vec();
+        for unit in text.encode_utf16() {
+            let pair = if big_endian {
+                unit.to_be_bytes()
+            } else {
+                unit.to_le_bytes()
+            };
+            bytes.extend_from_slice(&pair);
+        }
+        let path = s.path(name);
+        std::fs::write(&path, bytes).unwrap();
+        ok(&s.run(&["collection", "import", path.to_str().unwrap()]));
+    }
+    assert_eq!(owned(&s), vec!["owned,DM-5,regular,2"]);
+    // UTF-16 without its mark cannot be told from other bytes: refused, as before.
+    let odd: Vec<u8> = "qty\tname\n"
+        .encode_utf16()
+        .flat_map(u16::to_le_bytes)
+        .collect();
+    std::fs::write(s.path("odd.txt"), odd).unwrap();
+    let r = s.run(&["collection", "import", "odd.txt"]);
+    assert_eq!(r.code, 2, "{}", r.stderr);
+}

@@ -122,9 +122,48 @@ fn too_big(bytes: u64) -> String {
     )
 }
 
-/// Bytes to text: UTF-8 only (a byte-order mark is dropped), not empty.
+/// Bytes to text: UTF-8 (a byte-order mark is dropped), or UTF-16 with its byte-order mark
+/// (Excel's "Unicode Text"); not empty, no NUL bytes.
 pub fn decode(bytes: &[u8]) -> Result<String, String> {
+    let utf16 = match bytes {
+        [0xFF, 0xFE, rest @ ..] => Some((rest, false)),
+        [0xFE, 0xFF, rest @ ..] => Some((rest, true)),
+        _ => None,
+    };
+    if let Some((rest, big_endian)) = utf16 {
+        if rest.len() % 2 != 0 {
+            return Err(
+                "is UTF-16 (it starts with its byte-order mark) but ends in half a character; \
+                 save it again"
+                    .into(),
+            );
+        }
+        let units = rest.chunks_exact(2).map(|p| {
+            let pair = [p[0], p[1]];
+            if big_endian {
+                u16::from_be_bytes(pair)
+            } else {
+                u16::from_le_bytes(pair)
+            }
+        });
+        let text: String = char::decode_utf16(units)
+            .collect::<Result<_, _>>()
+            .map_err(|e| {
+                format!(
+                    "is UTF-16 but holds a broken character (0x{:04X}); save it as UTF-8",
+                    e.unpaired_surrogate()
+                )
+            })?;
+        return decode(text.as_bytes());
+    }
     let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    if let Some(at) = bytes.iter().position(|&b| b == 0) {
+        let line = bytes[..at].iter().filter(|&&b| b == b'\n').count() + 1;
+        return Err(format!(
+            "line {line}: holds a NUL byte, so it is not a text file (UTF-16 without its \
+             byte-order mark?); save it as UTF-8 (in a spreadsheet: CSV UTF-8)"
+        ));
+    }
     let text = std::str::from_utf8(bytes).map_err(|e| {
         let good = &bytes[..e.valid_up_to()];
         let line = good.iter().filter(|&&b| b == b'\n').count() + 1;
