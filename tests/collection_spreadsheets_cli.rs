@@ -389,3 +389,70 @@ fn excel_unicode_text_utf16_imports() {
     let r = s.run(&["collection", "import", "odd.txt"]);
     assert_eq!(r.code, 2, "{}", r.stderr);
 }
+
+#[test]
+fn a_card_id_and_a_name_that_disagree_are_rejected_not_resolved_by_the_id() {
+    // Sorting one column of a sheet without the other leaves ids and names on the wrong rows;
+    // the id alone decided, so the collection silently got other cards than the sheet shows.
+    let s = Scratch::new();
+    let file = s.write(
+        "sorted.csv",
+        "qty,card_id,name\n\
+         2,DM-71,\"Darth Maul, Sith Apprentice\"\n\
+         1,DM-72,Darth Maul\n\
+         1,BN-F10,\"Darth Maul: Dark Lord of the Sith\"\n\
+         1,DM-1,\"Qui-Gon Jinn, Jedi Master\"\n",
+    );
+    let r = s.run(&["collection", "import", file.to_str().unwrap()]);
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert!(
+        r.stderr.contains("sorted.csv:3:") && r.stderr.contains("DM-72"),
+        "{}",
+        r.stderr
+    );
+    assert!(
+        r.stderr.contains("sorted.csv:5:") && r.stderr.contains("Qui-Gon Jinn, Jedi Master"),
+        "{}",
+        r.stderr
+    );
+    assert!(!r.stderr.contains("sorted.csv:2:"), "{}", r.stderr);
+    assert!(!r.stderr.contains("sorted.csv:4:"), "{}", r.stderr);
+    assert!(owned(&s).is_empty());
+}
+
+#[test]
+fn a_checklist_with_set_and_number_columns_imports() {
+    let s = Scratch::new();
+    let file = s.write(
+        "checklist.csv",
+        "Set,Number,Name,Qty\n\
+         Menace of Darth Maul,71,\"Darth Maul, Sith Apprentice\",2\n\
+         JC,46,Kaadu,1\n\
+         BN,F10,,1\n",
+    );
+    ok(&s.run(&["collection", "import", file.to_str().unwrap()]));
+    assert_eq!(
+        owned(&s),
+        vec![
+            "owned,DM-71,regular,2",
+            "owned,JC-46,regular,1",
+            "owned,BN-71,foil,1"
+        ]
+    );
+    let file = s.write(
+        "bad.csv",
+        "Set,Number,Name,Qty\nDM,72,\"Darth Maul, Sith Apprentice\",1\n,71,,1\n",
+    );
+    let r = s.run(&["collection", "import", file.to_str().unwrap()]);
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert!(
+        r.stderr.contains("bad.csv:2:") && r.stderr.contains("DM-72"),
+        "{}",
+        r.stderr
+    );
+    assert!(
+        r.stderr.contains("bad.csv:3:") && r.stderr.contains("needs its set"),
+        "{}",
+        r.stderr
+    );
+}

@@ -16,7 +16,7 @@ use super::model::{
     Change, Condition, EVERY_CARD, Holdings, List, MAX_QTY, Slot, Value, parse_finish,
 };
 use super::resolve::{check_printing, finish_of, resolve_with};
-use crate::catalogue::{Catalogue, Finish, Set};
+use crate::catalogue::{Catalogue, Finish, Set, normalise};
 
 /// The largest file `import` reads. The whole catalogue exported with long notes is well under
 /// one MiB; a bigger file is almost surely the wrong one, and it is refused by its size before
@@ -193,12 +193,14 @@ enum Column {
     /// The set (code or name): settles a name several sets print, and is checked against the
     /// card.
     Set,
+    /// The card's number in its set (`71`, `F10`), read with the set.
+    Number,
     /// Written by `export` for people; not read back.
     Ignored,
 }
 
 const COLUMN_HELP: &str =
-    "qty, card_id, name, set, finish, condition, note, list (and rarity, which is ignored)";
+    "qty, card_id, name, set, number, finish, condition, note, list (and rarity, which is ignored)";
 
 fn column(header: &str) -> Option<Column> {
     let key: String = header
@@ -208,14 +210,15 @@ fn column(header: &str) -> Option<Column> {
         .map(|c| if c == ' ' || c == '-' { '_' } else { c })
         .collect();
     Some(match key.as_str() {
-        "qty" | "quantity" | "count" | "copies" => Column::Qty,
+        "qty" | "quantity" | "count" | "copies" | "amount" => Column::Qty,
         "card_id" | "id" | "card" => Column::CardId,
-        "name" | "title" | "card_name" => Column::Name,
+        "name" | "title" | "card_name" | "card_title" => Column::Name,
+        "number" | "card_number" | "no" | "no." | "nr" => Column::Number,
         "finish" | "foil" => Column::Finish,
         "condition" => Column::Condition,
         "note" | "notes" => Column::Note,
         "list" => Column::List,
-        "set" | "set_name" | "edition" | "expansion" => Column::Set,
+        "set" | "set_name" | "card_set" | "edition" | "expansion" => Column::Set,
         "rarity" => Column::Ignored,
         _ => return None,
     })
@@ -232,6 +235,7 @@ struct RawRow {
     note: Option<String>,
     list: Option<String>,
     set: Option<String>,
+    number: Option<String>,
 }
 
 impl RawRow {
@@ -245,6 +249,7 @@ impl RawRow {
             Column::Note => &mut self.note,
             Column::List => &mut self.list,
             Column::Set => &mut self.set,
+            Column::Number => &mut self.number,
             Column::Ignored => return,
         };
         *field = Some(value);
@@ -404,6 +409,24 @@ impl Checker<'_> {
         ))
     }
 
+    /// Whether a row's name fits the card its id names: the card's full name or title (in any
+    /// case and punctuation), a name that finds the card, or the mark `export` writes for a
+    /// card the catalogue did not have.
+    fn names_card(&mut self, name: &str, card: &crate::catalogue::Card, set: Option<Set>) -> bool {
+        let key = normalise(name);
+        if name == super::export::NOT_IN_CATALOGUE
+            || key == normalise(&card.full_name())
+            || key == normalise(&card.title)
+        {
+            return true;
+        }
+        let finds = |found: Result<(String, Option<Finish>), String>| {
+            found.is_ok_and(|(id, _)| id.eq_ignore_ascii_case(&card.id))
+        };
+        finds(self.card(name))
+            || set.is_some_and(|s| finds(self.card(&format!("{name} ({})", s.code()))))
+    }
+
     /// Turns raw fields into a row, or the reason it is rejected; the second value is a
     /// warning for an accepted row.
     fn row(&mut self, line: u64, raw: RawRow) -> RowResult {
@@ -412,12 +435,26 @@ impl Checker<'_> {
         }
         let list: List = nonempty(&raw.list).unwrap_or("").parse()?;
         let qty = parse_qty(raw.qty.as_deref().unwrap_or(""))?;
-        let query = nonempty(&raw.card)
-            .or(nonempty(&raw.name))
-            .ok_or("no card: both card_id and name are empty")?
-            .to_string();
-        let explicit = nonempty(&raw.finish).map(parse_finish).transpose()?;
         let in_set = nonempty(&raw.set).map(str::parse::<Set>).transpose()?;
+        // A number is read with its set: `DM` and `71` are DM-71.
+        let numbered = match (nonempty(&raw.card), nonempty(&raw.number), in_set) {
+            (None, Some(n), Some(set)) => Some(format!("{}-{n}", set.code())),
+            (None, Some(n), None) if n.contains('-') => Some(n.to_string()),
+            (None, Some(n), None) => {
+                return Err(format!(
+                    "card number `{n}` needs its set: fill in the set column, or write the id \
+                     (DM-{n})"
+                ));
+            }
+            _ => None,
+        };
+        let id_given = nonempty(&raw.card).is_some() || numbered.is_some();
+        let query = nonempty(&raw.card)
+            .map(str::to_string)
+            .or(numbered)
+            .or(nonempty(&raw.name).map(str::to_string))
+            .ok_or("no card: both card_id and name are empty")?;
+        let explicit = nonempty(&raw.finish).map(parse_finish).transpose()?;
         let condition = raw
             .condition
             .as_deref()
@@ -473,6 +510,17 @@ impl Checker<'_> {
             .catalogue
             .get(&card_id)
             .ok_or_else(|| format!("card {card_id} vanished from the catalogue"))?;
+        if id_given
+            && let Some(name) = nonempty(&raw.name)
+            && !self.names_card(name, card, in_set)
+        {
+            return Err(format!(
+                "`{query}` is {} ({}), but the name column says `{name}`: the id and the name \
+                 disagree (a column sorted without the other?); fix one of them",
+                card.id,
+                card.full_name()
+            ));
+        }
         let resolved = super::resolve::Resolved {
             card,
             named_finish: named,
