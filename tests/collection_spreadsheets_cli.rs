@@ -456,3 +456,29 @@ fn a_checklist_with_set_and_number_columns_imports() {
         r.stderr
     );
 }
+
+#[test]
+fn a_warning_repeated_on_many_rows_is_printed_once() {
+    // A big file repeating a foil the catalogue does not list printed the same warning on
+    // every row, burying everything else.
+    let s = Scratch::new();
+    let mut text = String::from("qty,card_id,finish\n");
+    for _ in 0..8 {
+        text.push_str("1,DM-71,foil\n1,DM-72,regular\n");
+    }
+    let file = s.write("box.csv", &text);
+    let r = s.run(&["collection", "import", file.to_str().unwrap()]);
+    ok(&r);
+    let warnings: Vec<&str> = r.stderr.lines().filter(|l| l.contains("warning")).collect();
+    assert_eq!(warnings.len(), 1, "{}", r.stderr);
+    assert!(
+        warnings[0].starts_with(&format!("{}:2: warning: ", file.display()))
+            && warnings[0].ends_with("(also lines 4, 6, 8, 10, 12 and 2 more)"),
+        "{}",
+        warnings[0]
+    );
+    assert_eq!(
+        owned(&s),
+        vec!["owned,DM-71,foil,8", "owned,DM-72,regular,8"]
+    );
+}
