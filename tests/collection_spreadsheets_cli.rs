@@ -482,3 +482,24 @@ fn a_warning_repeated_on_many_rows_is_printed_once() {
         vec!["owned,DM-71,foil,8", "owned,DM-72,regular,8"]
     );
 }
+
+#[test]
+fn a_collection_name_differing_only_in_case_is_refused_not_created() {
+    // `--collection Main` made a second, empty collection beside `main`: cards added there
+    // were missing from every report on `main`.
+    let s = Scratch::new();
+    ok(&s.run(&["collection", "add", "DM-71"]));
+    ok(&s.run(&["collection", "--collection", "Trade-Binder", "add", "DM-72"]));
+    for (name, meant) in [("Main", "main"), ("trade-binder", "Trade-Binder")] {
+        let r = s.run(&["collection", "--collection", name, "add", "DM-1"]);
+        assert_eq!(r.code, 2, "{name}: {}", r.stdout);
+        assert!(
+            r.stderr.contains(&format!("did you mean `{meant}`")),
+            "{name}: {}",
+            r.stderr
+        );
+    }
+    let r = s.run(&["collection", "names", "--format", "csv"]);
+    ok(&r);
+    assert_eq!(r.stdout.lines().count(), 3, "{}", r.stdout);
+}

@@ -312,6 +312,18 @@ pub fn run(args: CollectionArgs, db_path: &Path) -> Result<ExitCode> {
             .busy_timeout(Duration::from_millis(ms))
             .context("cannot set the busy timeout")?;
     }
+    // Names are case-sensitive; a name that differs from an existing one only in case is a
+    // slip that would start a second, separate collection.
+    let known = store::collections(&db).map_err(input)?;
+    if !known.iter().any(|k| *k == name)
+        && let Some(meant) = known.iter().find(|k| k.eq_ignore_ascii_case(&name))
+    {
+        return Err(InputError(format!(
+            "there is no collection `{name}`; did you mean `{meant}`? (collection names are \
+             case-sensitive)"
+        ))
+        .into());
+    }
     let catalogue = db.catalogue()?;
     let c = Ctx {
         name: &name,
