@@ -315,7 +315,7 @@ pub fn run(args: CollectionArgs, db_path: &Path) -> Result<ExitCode> {
     // Names are case-sensitive; a name that differs from an existing one only in case is a
     // slip that would start a second, separate collection.
     let known = store::collections(&db).map_err(input)?;
-    if !known.iter().any(|k| *k == name)
+    if !known.contains(&name)
         && let Some(meant) = known.iter().find(|k| k.eq_ignore_ascii_case(&name))
     {
         return Err(InputError(format!(
