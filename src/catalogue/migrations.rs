@@ -59,6 +59,11 @@ pub const MIGRATIONS: &[&str] = &[
     BEGIN SELECT RAISE(ABORT, 'the collection history is append-only'); END;
     CREATE TRIGGER collection_history_no_delete BEFORE DELETE ON collection_history
     BEGIN SELECT RAISE(ABORT, 'the collection history is append-only'); END;",
+    // 3: redo. A redo entry names the undo it reverts; an undo of a redo names the redo in
+    // `undoes`, as for any change. Older entries keep NULL (no redo was ever made), and a yj
+    // that knows only version 2 refuses this database rather than misreading its history.
+    "ALTER TABLE collection_history ADD COLUMN redoes INTEGER;
+    CREATE INDEX collection_history_redoes ON collection_history(redoes);",
 ];
 
 /// The schema version this build of `yj` writes.

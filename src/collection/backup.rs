@@ -38,18 +38,7 @@ pub fn backup(
             dest.display()
         )));
     }
-    if same_file(db.path(), dest) {
-        return Err(CollectionError::Input(format!(
-            "`{}` is the database itself; back it up to another file",
-            dest.display()
-        )));
-    }
-    if let Some(suffix) = journal_file_of(db.path(), dest) {
-        return Err(CollectionError::Input(format!(
-            "`{}` belongs to the database (its `{suffix}` file); back it up to another file",
-            dest.display()
-        )));
-    }
+    not_the_database(db.path(), dest, "back it up to")?;
     let name = dest.file_name().ok_or_else(|| {
         CollectionError::Input(format!("`{}` is not a file name", dest.display()))
     })?;
@@ -105,6 +94,33 @@ pub fn backup(
         items,
         history,
     })
+}
+
+/// Refuses `dest` when it is the database or one of the files SQLite keeps beside it:
+/// replacing either loses every collection. `doing` ends the advice ("write it to").
+pub fn not_the_database(db: &Path, dest: &Path, doing: &str) -> Result<(), CollectionError> {
+    if same_file(db, dest) {
+        return Err(CollectionError::Input(format!(
+            "`{}` is the database itself; {doing} another file",
+            dest.display()
+        )));
+    }
+    if let Some(suffix) = journal_file_of(db, dest) {
+        return Err(CollectionError::Input(format!(
+            "`{}` belongs to the database (its `{suffix}` file); {doing} another file",
+            dest.display()
+        )));
+    }
+    Ok(())
+}
+
+/// Whether `path` is an SQLite database (a `yj` database or a backup of one), by its header.
+pub fn is_sqlite_file(path: &Path) -> bool {
+    let mut header = [0u8; 16];
+    std::fs::File::open(path)
+        .and_then(|mut f| std::io::Read::read_exact(&mut f, &mut header))
+        .is_ok()
+        && &header == b"SQLite format 3\0"
 }
 
 /// The suffix when `dest` is one of the files SQLite keeps beside the database: replacing

@@ -2,7 +2,7 @@
 //! holdings (the store applies them under its write lock).
 
 use super::error::CollectionError;
-use super::import::MAX_NOTE_CHARS;
+use super::import::{MAX_NOTE_CHARS, added_details};
 use super::model::{Change, Condition, Holdings, MAX_QTY, Slot, Value};
 use crate::catalogue::Finish;
 
@@ -74,6 +74,14 @@ pub fn add(
 ) -> Result<Vec<Change>, CollectionError> {
     let slot = Slot::owned(card_id, finish);
     let total = h.owned(card_id, finish) as u64 + qty as u64;
+    if qty > 0
+        && let Some(old) = h.get(&slot)
+    {
+        // New copies in another condition would relabel the ones there (a printing holds one
+        // condition); `--qty 0 --condition C` still changes the condition on purpose.
+        added_details(&slot, old, total, details.condition, None)
+            .map_err(|e| CollectionError::Input(format!("{e}; nothing was changed")))?;
+    }
     let after = owned_after(h, &slot, total, details)?;
     Ok(change(h, slot, after))
 }

@@ -16,7 +16,7 @@ use super::model::{
     Change, Condition, EVERY_CARD, Holdings, List, MAX_QTY, Slot, Value, parse_finish,
 };
 use super::resolve::{check_printing, finish_of, resolve_with};
-use crate::catalogue::{Catalogue, Finish};
+use crate::catalogue::{Catalogue, Finish, Set, normalise};
 
 /// The largest file `import` reads. The whole catalogue exported with long notes is well under
 /// one MiB; a bigger file is almost surely the wrong one, and it is refused by its size before
@@ -122,9 +122,48 @@ fn too_big(bytes: u64) -> String {
     )
 }
 
-/// Bytes to text: UTF-8 only (a byte-order mark is dropped), not empty.
+/// Bytes to text: UTF-8 (a byte-order mark is dropped), or UTF-16 with its byte-order mark
+/// (Excel's "Unicode Text"); not empty, no NUL bytes.
 pub fn decode(bytes: &[u8]) -> Result<String, String> {
+    let utf16 = match bytes {
+        [0xFF, 0xFE, rest @ ..] => Some((rest, false)),
+        [0xFE, 0xFF, rest @ ..] => Some((rest, true)),
+        _ => None,
+    };
+    if let Some((rest, big_endian)) = utf16 {
+        if rest.len() % 2 != 0 {
+            return Err(
+                "is UTF-16 (it starts with its byte-order mark) but ends in half a character; \
+                 save it again"
+                    .into(),
+            );
+        }
+        let units = rest.chunks_exact(2).map(|p| {
+            let pair = [p[0], p[1]];
+            if big_endian {
+                u16::from_be_bytes(pair)
+            } else {
+                u16::from_le_bytes(pair)
+            }
+        });
+        let text: String = char::decode_utf16(units)
+            .collect::<Result<_, _>>()
+            .map_err(|e| {
+                format!(
+                    "is UTF-16 but holds a broken character (0x{:04X}); save it as UTF-8",
+                    e.unpaired_surrogate()
+                )
+            })?;
+        return decode(text.as_bytes());
+    }
     let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    if let Some(at) = bytes.iter().position(|&b| b == 0) {
+        let line = bytes[..at].iter().filter(|&&b| b == b'\n').count() + 1;
+        return Err(format!(
+            "line {line}: holds a NUL byte, so it is not a text file (UTF-16 without its \
+             byte-order mark?); save it as UTF-8 (in a spreadsheet: CSV UTF-8)"
+        ));
+    }
     let text = std::str::from_utf8(bytes).map_err(|e| {
         let good = &bytes[..e.valid_up_to()];
         let line = good.iter().filter(|&&b| b == b'\n').count() + 1;
@@ -151,12 +190,17 @@ enum Column {
     Condition,
     Note,
     List,
+    /// The set (code or name): settles a name several sets print, and is checked against the
+    /// card.
+    Set,
+    /// The card's number in its set (`71`, `F10`), read with the set.
+    Number,
     /// Written by `export` for people; not read back.
     Ignored,
 }
 
 const COLUMN_HELP: &str =
-    "qty, card_id, name, finish, condition, note, list (and set, rarity, which are ignored)";
+    "qty, card_id, name, set, number, finish, condition, note, list (and rarity, which is ignored)";
 
 fn column(header: &str) -> Option<Column> {
     let key: String = header
@@ -166,14 +210,16 @@ fn column(header: &str) -> Option<Column> {
         .map(|c| if c == ' ' || c == '-' { '_' } else { c })
         .collect();
     Some(match key.as_str() {
-        "qty" | "quantity" | "count" | "copies" => Column::Qty,
+        "qty" | "quantity" | "count" | "copies" | "amount" => Column::Qty,
         "card_id" | "id" | "card" => Column::CardId,
-        "name" | "title" | "card_name" => Column::Name,
+        "name" | "title" | "card_name" | "card_title" => Column::Name,
+        "number" | "card_number" | "no" | "no." | "nr" => Column::Number,
         "finish" | "foil" => Column::Finish,
         "condition" => Column::Condition,
         "note" | "notes" => Column::Note,
         "list" => Column::List,
-        "set" | "rarity" => Column::Ignored,
+        "set" | "set_name" | "card_set" | "edition" | "expansion" => Column::Set,
+        "rarity" => Column::Ignored,
         _ => return None,
     })
 }
@@ -188,6 +234,8 @@ struct RawRow {
     condition: Option<String>,
     note: Option<String>,
     list: Option<String>,
+    set: Option<String>,
+    number: Option<String>,
 }
 
 impl RawRow {
@@ -200,6 +248,8 @@ impl RawRow {
             Column::Condition => &mut self.condition,
             Column::Note => &mut self.note,
             Column::List => &mut self.list,
+            Column::Set => &mut self.set,
+            Column::Number => &mut self.number,
             Column::Ignored => return,
         };
         *field = Some(value);
@@ -248,6 +298,16 @@ pub fn parse(file: &str, text: &str, catalogue: &Catalogue) -> Result<Parsed, Co
         cache: HashMap::new(),
         side: None,
     };
+    // A file saved with the old Mac line end (a lone CR, "CSV (Macintosh)") has no LF at all;
+    // read as it is, it would be one long line. Only such files are converted: elsewhere a CR
+    // may be part of a quoted note.
+    let converted;
+    let text = if text.contains('\r') && !text.contains('\n') {
+        converted = text.replace('\r', "\n");
+        converted.as_str()
+    } else {
+        text
+    };
     let first = text
         .lines()
         .map(str::trim)
@@ -256,11 +316,15 @@ pub fn parse(file: &str, text: &str, catalogue: &Catalogue) -> Result<Parsed, Co
     if first.starts_with('[') || first.starts_with('{') {
         return parse_json(file, text, &mut checker);
     }
-    let header: Vec<&str> = first.split(',').map(str::trim).collect();
-    let known = header.iter().filter(|h| column(h).is_some()).count();
-    let has_qty = header.iter().any(|h| column(h) == Some(Column::Qty));
-    if has_qty && known * 2 > header.len() {
-        return parse_csv(file, text, &mut checker);
+    // Commas, or the semicolons Excel writes where the comma is the decimal mark, or tabs
+    // (a range pasted from a spreadsheet): the header row says which.
+    for delimiter in [b',', b';', b'\t'] {
+        let header: Vec<&str> = first.split(delimiter as char).map(str::trim).collect();
+        let known = header.iter().filter(|h| column(h).is_some()).count();
+        let has_qty = header.iter().any(|h| column(h) == Some(Column::Qty));
+        if has_qty && known * 2 > header.len() {
+            return parse_csv(file, text, delimiter, &mut checker);
+        }
     }
     if file.to_ascii_lowercase().ends_with(".csv")
         && !first.starts_with(|c: char| c.is_ascii_digit())
@@ -298,6 +362,71 @@ impl Checker<'_> {
         result
     }
 
+    /// The card a row names, checked against its set column. A name several sets print is
+    /// looked up in that set. A card of another set is refused rather than recorded under a
+    /// set the sheet does not say, except a foil printing that came out in that set: a
+    /// Reflections row naming a card Reflections reprinted is that reprint, a foil.
+    fn card_in_set(
+        &mut self,
+        query: &str,
+        set: Option<Set>,
+    ) -> Result<(String, Option<Finish>), String> {
+        let Some(set) = set else {
+            return self.card(query);
+        };
+        // A name (in whichever column) is looked up in the set; an id is not a name there, so
+        // it falls through to the plain lookup and the check below.
+        let in_set = match self.card(&format!("{query} ({})", set.code())) {
+            Ok(found) => return Ok(found),
+            Err(e) => e,
+        };
+        let (id, named) = match self.card(query) {
+            Ok(found) => found,
+            Err(_) => return Err(in_set),
+        };
+        let card = self
+            .catalogue
+            .get(&id)
+            .ok_or_else(|| format!("card {id} vanished from the catalogue"))?;
+        if card.set == set {
+            return Ok((id, named));
+        }
+        let reprinted = self
+            .catalogue
+            .foils_of(&id)
+            .any(|p| super::completion::release_of(self.catalogue, p) == Some(set));
+        if reprinted {
+            return Ok((id, Some(Finish::Foil)));
+        }
+        Err(format!(
+            "{id} ({}) is a card of {} ({}), but the set column says {} ({}); fix the set or \
+             the card",
+            card.full_name(),
+            card.set.name(),
+            card.set.code(),
+            set.name(),
+            set.code()
+        ))
+    }
+
+    /// Whether a row's name fits the card its id names: the card's full name or title (in any
+    /// case and punctuation), a name that finds the card, or the mark `export` writes for a
+    /// card the catalogue did not have.
+    fn names_card(&mut self, name: &str, card: &crate::catalogue::Card, set: Option<Set>) -> bool {
+        let key = normalise(name);
+        if name == super::export::NOT_IN_CATALOGUE
+            || key == normalise(&card.full_name())
+            || key == normalise(&card.title)
+        {
+            return true;
+        }
+        let finds = |found: Result<(String, Option<Finish>), String>| {
+            found.is_ok_and(|(id, _)| id.eq_ignore_ascii_case(&card.id))
+        };
+        finds(self.card(name))
+            || set.is_some_and(|s| finds(self.card(&format!("{name} ({})", s.code()))))
+    }
+
     /// Turns raw fields into a row, or the reason it is rejected; the second value is a
     /// warning for an accepted row.
     fn row(&mut self, line: u64, raw: RawRow) -> RowResult {
@@ -306,10 +435,25 @@ impl Checker<'_> {
         }
         let list: List = nonempty(&raw.list).unwrap_or("").parse()?;
         let qty = parse_qty(raw.qty.as_deref().unwrap_or(""))?;
+        let in_set = nonempty(&raw.set).map(str::parse::<Set>).transpose()?;
+        // A number is read with its set: `DM` and `71` are DM-71.
+        let numbered = match (nonempty(&raw.card), nonempty(&raw.number), in_set) {
+            (None, Some(n), Some(set)) => Some(format!("{}-{n}", set.code())),
+            (None, Some(n), None) if n.contains('-') => Some(n.to_string()),
+            (None, Some(n), None) => {
+                return Err(format!(
+                    "card number `{n}` needs its set: fill in the set column, or write the id \
+                     (DM-{n})"
+                ));
+            }
+            _ => None,
+        };
+        let id_given = nonempty(&raw.card).is_some() || numbered.is_some();
         let query = nonempty(&raw.card)
-            .or(nonempty(&raw.name))
-            .ok_or("no card: both card_id and name are empty")?
-            .to_string();
+            .map(str::to_string)
+            .or(numbered)
+            .or(nonempty(&raw.name).map(str::to_string))
+            .ok_or("no card: both card_id and name are empty")?;
         let explicit = nonempty(&raw.finish).map(parse_finish).transpose()?;
         let condition = raw
             .condition
@@ -355,7 +499,7 @@ impl Checker<'_> {
                 None,
             ));
         }
-        let (card_id, named) = match self.card(&query) {
+        let (card_id, named) = match self.card_in_set(&query, in_set) {
             Ok(found) => found,
             Err(_) if is_exported_orphan(&raw) => {
                 return orphan_row(line, list, &query, qty, explicit, condition, note);
@@ -366,6 +510,17 @@ impl Checker<'_> {
             .catalogue
             .get(&card_id)
             .ok_or_else(|| format!("card {card_id} vanished from the catalogue"))?;
+        if id_given
+            && let Some(name) = nonempty(&raw.name)
+            && !self.names_card(name, card, in_set)
+        {
+            return Err(format!(
+                "`{query}` is {} ({}), but the name column says `{name}`: the id and the name \
+                 disagree (a column sorted without the other?); fix one of them",
+                card.id,
+                card.full_name()
+            ));
+        }
         let resolved = super::resolve::Resolved {
             card,
             named_finish: named,
@@ -469,13 +624,19 @@ fn collect(format: FileFormat, results: Vec<(u64, RowResult)>) -> Parsed {
     parsed
 }
 
-fn parse_csv(file: &str, text: &str, checker: &mut Checker<'_>) -> Result<Parsed, CollectionError> {
+fn parse_csv(
+    file: &str,
+    text: &str,
+    delimiter: u8,
+    checker: &mut Checker<'_>,
+) -> Result<Parsed, CollectionError> {
     let fail = |reason: String| CollectionError::File {
         file: file.to_string(),
         reason,
     };
     let mut reader = csv::ReaderBuilder::new()
         .has_headers(false)
+        .delimiter(delimiter)
         .flexible(true)
         .trim(csv::Trim::All)
         .comment(Some(b'#'))
@@ -505,16 +666,21 @@ fn parse_csv(file: &str, text: &str, checker: &mut Checker<'_>) -> Result<Parsed
     }
     let mut results = Vec::new();
     let mut last_line = 0;
+    let mut lines = LineCounter {
+        bytes: text.as_bytes(),
+        at: 0,
+        line: 1,
+    };
     for record in records {
         let record = match record {
             Ok(r) => r,
             Err(e) => {
-                let line = e.position().map_or(0, |p| p.line());
+                let line = e.position().map_or(0, |p| lines.line_at(p.byte()));
                 results.push((line, Err(format!("unreadable CSV: {e}"))));
                 continue;
             }
         };
-        let line = record.position().map_or(0, |p| p.line());
+        let line = record.position().map_or(0, |p| lines.line_at(p.byte()));
         last_line = line;
         if record.iter().all(str::is_empty) {
             continue;
@@ -539,7 +705,7 @@ fn parse_csv(file: &str, text: &str, checker: &mut Checker<'_>) -> Result<Parsed
     }
     // The CSV reader accepts a quoted field still open at the end of the file, so such a
     // field holds every line after its opening quote: those rows would vanish into it.
-    if let Some(opened) = unclosed_quote(text) {
+    if let Some(opened) = unclosed_quote(text, delimiter as char) {
         let reason = format!(
             "the double quote opened on line {opened} is never closed, so every line after it \
              would be read as part of one field; close the quote (a quote inside a field is \
@@ -553,10 +719,42 @@ fn parse_csv(file: &str, text: &str, checker: &mut Checker<'_>) -> Result<Parsed
     Ok(collect(FileFormat::Csv, results))
 }
 
+/// Line numbers of records from their byte offsets. The CSV reader's own line count runs one
+/// behind after a CRLF line end (it ends the record at the `\r` and counts the `\n` only
+/// when it reads on), so lines are counted here: line ends left over before a record are
+/// skipped, then the `\n`s before it counted, going on from the previous record (records come
+/// in file order, and counting from the start each time made a big import quadratic).
+struct LineCounter<'t> {
+    bytes: &'t [u8],
+    /// Bytes before `at` hold `line - 1` newlines.
+    at: usize,
+    line: u64,
+}
+
+impl LineCounter<'_> {
+    fn line_at(&mut self, byte: u64) -> u64 {
+        let mut end = (byte as usize).min(self.bytes.len());
+        while end < self.bytes.len() && matches!(self.bytes[end], b'\r' | b'\n') {
+            end += 1;
+        }
+        if end < self.at {
+            // Not expected (records come in order); count afresh rather than go wrong.
+            self.at = 0;
+            self.line = 1;
+        }
+        self.line += self.bytes[self.at..end]
+            .iter()
+            .filter(|&&b| b == b'\n')
+            .count() as u64;
+        self.at = end;
+        self.line
+    }
+}
+
 /// The line of a quoted field still open at the end of `text`, read as the CSV reader reads
 /// it: a quote opens a field only at its start, `""` inside is a quote, and a line starting
 /// with `#` between records is a comment.
-fn unclosed_quote(text: &str) -> Option<u64> {
+fn unclosed_quote(text: &str, delimiter: char) -> Option<u64> {
     #[derive(PartialEq)]
     enum State {
         RecordStart,
@@ -581,7 +779,7 @@ fn unclosed_quote(text: &str) -> Option<u64> {
             (State::Quoted, _) => State::Quoted,
             (State::QuoteInQuoted, '"') => State::Quoted,
             (_, '\n' | '\r') => State::RecordStart,
-            (_, ',') => State::FieldStart,
+            (_, c) if c == delimiter => State::FieldStart,
             (_, _) => State::Unquoted,
         };
         if c == '\n' {
@@ -711,7 +909,13 @@ fn parse_decklist(text: &str, checker: &mut Checker<'_>) -> Parsed {
                     "name" | "rules" => continue,
                     "side" => {
                         match value.trim().parse() {
-                            Ok(side) => checker.side = Some(side),
+                            Ok(side) => {
+                                // Lookups made for the other side may name other cards.
+                                if checker.side != Some(side) {
+                                    checker.cache.clear();
+                                }
+                                checker.side = Some(side);
+                            }
                             Err(e) => results.push((line, Err(e))),
                         }
                         continue;
@@ -781,6 +985,45 @@ struct Merged {
     note: Option<Option<String>>,
     first_line: u64,
     last_line: u64,
+}
+
+/// The condition and note of a printing after adding copies described by `condition` and
+/// `note` (`None`: not given) to `old`, or why not: a printing holds one condition and one
+/// note, so copies with another one cannot join it without losing what was recorded.
+pub fn added_details(
+    slot: &Slot,
+    old: &Value,
+    total: u64,
+    condition: Option<Condition>,
+    note: Option<String>,
+) -> Result<(Option<Condition>, Option<String>), String> {
+    if old.qty > 0
+        && let (Some(new), Some(was)) = (condition, old.condition)
+        && new != was
+    {
+        let id = &slot.card_id;
+        let foil = if slot.finish == Finish::Foil {
+            " --foil"
+        } else {
+            ""
+        };
+        return Err(format!(
+            "{slot} holds {} {was} cop{}, and a printing has one condition: adding {new} \
+             copies would relabel them; if they are all {new}, use `yj collection set {id} \
+             {total}{foil} --condition {new}`, or keep the new copies in another collection",
+            old.qty,
+            if old.qty == 1 { "y" } else { "ies" },
+        ));
+    }
+    if let (Some(new), Some(was)) = (&note, &old.note)
+        && new != was
+    {
+        return Err(format!(
+            "{slot} already has the note “{was}”; adding copies with the note “{new}” would \
+             replace it: import the note with --mode set, or leave the note cell empty"
+        ));
+    }
+    Ok((condition.or(old.condition), note.or(old.note.clone())))
 }
 
 /// Plans the changes of an import against the collection as it is. Rows naming the same
@@ -870,15 +1113,39 @@ pub fn plan(
             });
             continue;
         }
+        let old = before.clone().unwrap_or(Value::qty(0));
+        let (condition, note) = match mode {
+            Mode::Set => (
+                m.condition.unwrap_or(old.condition),
+                m.note.clone().unwrap_or(old.note.clone()),
+            ),
+            // Adding copies says nothing about the copies already there: a blank cell keeps
+            // their condition and note, and a different one is refused, since a printing
+            // holds one condition and one note and the old ones would be lost.
+            Mode::Add => match added_details(
+                &slot,
+                &old,
+                qty,
+                m.condition.flatten(),
+                m.note.clone().flatten(),
+            ) {
+                Ok(details) => details,
+                Err(reason) => {
+                    rejected.push(Rejected {
+                        line: m.first_line,
+                        reason,
+                    });
+                    continue;
+                }
+            },
+        };
         let after = if qty == 0 && !slot.list.zero_is_a_value() {
             None
         } else {
-            let keep_old = |b: &Option<Value>| b.clone().unwrap_or(Value::qty(0));
-            let old = keep_old(&before);
             Some(Value {
                 qty: qty as u32,
-                condition: m.condition.unwrap_or(old.condition),
-                note: m.note.unwrap_or(old.note),
+                condition,
+                note,
             })
         };
         if after != before {

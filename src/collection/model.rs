@@ -66,13 +66,16 @@ impl FromStr for List {
     }
 }
 
-/// Parses a finish as written in files and on the command line.
+/// Parses a finish as written in files and on the command line: a `finish` column's word, or
+/// a `foil` column's yes or no as spreadsheets write it (`Y`/`N`, `TRUE`/`FALSE`, `1`/`0`).
 pub fn parse_finish(text: &str) -> Result<Finish, String> {
     match text.trim().to_ascii_lowercase().as_str() {
-        "" | "regular" | "normal" | "no" | "false" | "0" => Ok(Finish::Regular),
-        "foil" | "yes" | "true" | "1" => Ok(Finish::Foil),
+        "" | "regular" | "normal" | "non-foil" | "nonfoil" | "no" | "n" | "false" | "0" => {
+            Ok(Finish::Regular)
+        }
+        "foil" | "yes" | "y" | "true" | "1" => Ok(Finish::Foil),
         other => Err(format!(
-            "unknown finish `{other}` (expected regular or foil)"
+            "unknown finish `{other}` (expected regular or foil; in a foil column yes or no)"
         )),
     }
 }

@@ -42,6 +42,10 @@ pub struct HistoryEntry {
     pub undoes: Option<i64>,
     /// The undo that reverted this entry, if any.
     pub undone_by: Option<i64>,
+    /// For a redo: the undo it reverted.
+    pub redoes: Option<i64>,
+    /// For an undo: the redo that reverted it, if any.
+    pub redone_by: Option<i64>,
     pub changes: Vec<Change>,
 }
 
@@ -165,7 +169,7 @@ where
     }
     holdings.apply(&changes)?;
     apply(&tx, collection, &changes, options)?;
-    let entry = record(&tx, collection, command, None, &changes)?;
+    let entry = record(&tx, collection, command, Link::None, &changes)?;
     tx.commit()?;
     Ok(Written {
         entry: Some(entry),
@@ -224,28 +228,46 @@ fn apply(
     Ok(())
 }
 
+/// What a history entry reverts.
+#[derive(Debug, Clone, Copy)]
+enum Link {
+    /// A change of its own.
+    None,
+    /// An undo of this entry (a change or a redo).
+    Undoes(i64),
+    /// A redo of this undo.
+    Redoes(i64),
+}
+
 fn record(
     conn: &Connection,
     collection: &str,
     command: &str,
-    undoes: Option<i64>,
+    link: Link,
     changes: &[Change],
 ) -> Result<i64, CollectionError> {
+    let (undoes, redoes) = match link {
+        Link::None => (None, None),
+        Link::Undoes(id) => (Some(id), None),
+        Link::Redoes(id) => (None, Some(id)),
+    };
     conn.prepare_cached(
-        "INSERT INTO collection_history (collection, time, command, undoes, changes)
-         VALUES (?1, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'), ?2, ?3, ?4)",
+        "INSERT INTO collection_history (collection, time, command, undoes, redoes, changes)
+         VALUES (?1, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'), ?2, ?3, ?4, ?5)",
     )?
     .execute(params![
         collection,
         command,
         undoes,
+        redoes,
         changes_to_json(changes)
     ])?;
     Ok(conn.last_insert_rowid())
 }
 
 const HISTORY_SELECT: &str = "SELECT h.id, h.collection, h.time, h.command, h.undoes,
-        (SELECT u.id FROM collection_history u WHERE u.undoes = h.id), h.changes
+        (SELECT u.id FROM collection_history u WHERE u.undoes = h.id), h.changes,
+        h.redoes, (SELECT r.id FROM collection_history r WHERE r.redoes = h.id)
      FROM collection_history h";
 
 fn history_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<(HistoryEntry, String)> {
@@ -257,6 +279,8 @@ fn history_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<(HistoryEntry, Strin
             command: row.get(3)?,
             undoes: row.get(4)?,
             undone_by: row.get(5)?,
+            redoes: row.get(7)?,
+            redone_by: row.get(8)?,
             changes: Vec::new(),
         },
         row.get(6)?,
@@ -283,17 +307,105 @@ pub fn history(
         .collect()
 }
 
-/// What one undo did.
+/// What one undo or redo did.
 #[derive(Debug, Clone)]
 pub struct Undone {
-    /// The entry reverted.
+    /// The entry reverted: for an undo, a change or a redo; for a redo, an undo.
     pub target: HistoryEntry,
-    /// The new entry recording the undo.
+    /// The change of its own (not an undo or redo) whose effect this undoes or brings back,
+    /// followed back through redos and undos.
+    pub origin: HistoryEntry,
+    /// The new entry recording the undo or redo.
     pub entry: i64,
     pub changes: Vec<Change>,
 }
 
-/// Reverts the last `n` changes of a collection that are not undos and not yet undone, newest
+/// What undo and redo may revert next, read from a collection's history as an editor keeps
+/// it: every change pushes on `done` and clears `undone`; an undo moves its target from
+/// `done` to `undone` (as itself); a redo moves its undo from `undone` back to `done` (as
+/// itself). The last element of each is next. The history is append-only, so replaying it is
+/// the truth; histories from before redo existed replay the same (their undos always took the
+/// newest change not yet undone).
+#[derive(Debug, Default, PartialEq, Eq)]
+struct Stacks {
+    /// Entries whose effect is in the collection and can be undone (changes and redos).
+    done: Vec<i64>,
+    /// Undo entries that can be redone.
+    undone: Vec<i64>,
+    /// The change that last cleared `undone`, when it held something.
+    cleared_by: Option<i64>,
+}
+
+fn stacks(conn: &Connection, collection: &str) -> Result<Stacks, CollectionError> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT id, undoes, redoes FROM collection_history WHERE collection = ?1 ORDER BY id",
+    )?;
+    let mut rows = stmt.query(params![collection])?;
+    let mut st = Stacks::default();
+    while let Some(row) = rows.next()? {
+        let id: i64 = row.get(0)?;
+        let undoes: Option<i64> = row.get(1)?;
+        let redoes: Option<i64> = row.get(2)?;
+        match (undoes, redoes) {
+            (Some(target), _) => {
+                st.done.retain(|&d| d != target);
+                st.undone.push(id);
+            }
+            (None, Some(undo)) => {
+                st.undone.retain(|&u| u != undo);
+                st.done.push(id);
+            }
+            (None, None) => {
+                if !st.undone.is_empty() {
+                    st.cleared_by = Some(id);
+                }
+                st.undone.clear();
+                st.done.push(id);
+            }
+        }
+    }
+    Ok(st)
+}
+
+fn entry(conn: &Connection, id: i64) -> Result<HistoryEntry, CollectionError> {
+    let (mut entry, json) = conn.query_row(
+        &format!("{HISTORY_SELECT} WHERE h.id = ?1"),
+        params![id],
+        history_row,
+    )?;
+    entry.changes = changes_from_json(entry.id, &json)?;
+    Ok(entry)
+}
+
+/// The change of its own behind an undo or redo, following `undoes` and `redoes` back.
+fn origin(conn: &Connection, mut e: HistoryEntry) -> Result<HistoryEntry, CollectionError> {
+    // Each step goes to a smaller id, so this ends; the bound guards a damaged history.
+    for _ in 0..1_000_000 {
+        match e.undoes.or(e.redoes) {
+            Some(id) if id < e.id => e = entry(conn, id)?,
+            _ => return Ok(e),
+        }
+    }
+    Ok(e)
+}
+
+/// Whether an undo or a redo.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Direction {
+    Undo,
+    Redo,
+}
+
+impl Direction {
+    fn word(self) -> &'static str {
+        match self {
+            Direction::Undo => "undo",
+            Direction::Redo => "redo",
+        }
+    }
+}
+
+/// Reverts the last `n` changes of a collection still in effect (changes and redos), newest
 /// first, each recorded as a history entry of its own; all in one transaction.
 pub fn undo(
     db: &mut Database,
@@ -301,35 +413,61 @@ pub fn undo(
     n: usize,
     command: &str,
 ) -> Result<Vec<Undone>, CollectionError> {
+    step(db, collection, n, command, Direction::Undo)
+}
+
+/// Re-applies the last `n` undos of a collection not yet redone, the most recent undo first
+/// (undo, undo, redo, redo gives back where it started), each recorded as a history entry of
+/// its own; all in one transaction. A change made after an undo clears what can be redone.
+pub fn redo(
+    db: &mut Database,
+    collection: &str,
+    n: usize,
+    command: &str,
+) -> Result<Vec<Undone>, CollectionError> {
+    step(db, collection, n, command, Direction::Redo)
+}
+
+fn step(
+    db: &mut Database,
+    collection: &str,
+    n: usize,
+    command: &str,
+    direction: Direction,
+) -> Result<Vec<Undone>, CollectionError> {
     let tx = db
         .connection_mut()
         .transaction_with_behavior(TransactionBehavior::Immediate)?;
-    let targets: Vec<(HistoryEntry, String)> = {
-        let mut stmt = tx.prepare(&format!(
-            "{HISTORY_SELECT} WHERE h.collection = ?1 AND h.undoes IS NULL
-               AND NOT EXISTS (SELECT 1 FROM collection_history u WHERE u.undoes = h.id)
-             ORDER BY h.id DESC LIMIT ?2"
-        ))?;
-        stmt.query_map(params![collection, n as i64], history_row)?
-            .collect::<Result<_, _>>()?
+    let st = stacks(&tx, collection)?;
+    let available = match direction {
+        Direction::Undo => &st.done,
+        Direction::Redo => &st.undone,
     };
-    if targets.len() < n {
-        return Err(CollectionError::Input(if targets.is_empty() {
-            format!("nothing to undo in collection `{collection}`")
+    let word = direction.word();
+    if available.len() < n {
+        return Err(CollectionError::Input(if available.is_empty() {
+            match (direction, st.cleared_by) {
+                (Direction::Redo, Some(change)) => format!(
+                    "nothing to redo in collection `{collection}`: change #{change} came after \
+                     the last undo, and a new change clears what could be redone"
+                ),
+                _ => format!("nothing to {word} in collection `{collection}`"),
+            }
         } else {
             format!(
-                "collection `{collection}` has only {} change{} left to undo, not {n}; nothing \
-                 was undone (try `-n {}`)",
-                targets.len(),
-                if targets.len() == 1 { "" } else { "s" },
-                targets.len()
+                "collection `{collection}` has only {} change{} left to {word}, not {n}; \
+                 nothing was {word}ne (try `-n {}`)",
+                available.len(),
+                if available.len() == 1 { "" } else { "s" },
+                available.len()
             )
         }));
     }
+    let targets: Vec<i64> = available.iter().rev().take(n).copied().collect();
     let mut holdings = load(&tx, collection)?;
     let mut done = Vec::new();
-    for (mut target, json) in targets {
-        target.changes = changes_from_json(target.id, &json)?;
+    for id in targets {
+        let target = entry(&tx, id)?;
         let inverse: Vec<Change> = target.changes.iter().rev().map(Change::inverse).collect();
         holdings.apply(&inverse).map_err(|_| {
             CollectionError::Conflict(format!(
@@ -338,9 +476,15 @@ pub fn undo(
             ))
         })?;
         apply(&tx, collection, &inverse, WriteOptions::default())?;
-        let entry = record(&tx, collection, command, Some(target.id), &inverse)?;
+        let link = match direction {
+            Direction::Undo => Link::Undoes(target.id),
+            Direction::Redo => Link::Redoes(target.id),
+        };
+        let entry = record(&tx, collection, command, link, &inverse)?;
+        let origin = origin(&tx, target.clone())?;
         done.push(Undone {
             target,
+            origin,
             entry,
             changes: inverse,
         });
@@ -508,6 +652,141 @@ mod tests {
         );
         assert_eq!(load(db.connection(), "main").unwrap(), before);
         assert_eq!(counts(db.connection()).unwrap(), (1, 1));
+    }
+
+    #[test]
+    fn a_version_2_database_upgrades_without_losing_anything() {
+        // A database as yj wrote it before redo: schema version 2, a collection with a
+        // condition and a note, two collections, a history of changes and an undo.
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("v2.db");
+        {
+            let conn = Connection::open(&path).unwrap();
+            for sql in &crate::catalogue::migrations::MIGRATIONS[..2] {
+                conn.execute_batch(sql).unwrap();
+            }
+            conn.pragma_update(None, "user_version", 2).unwrap();
+            conn.execute_batch(
+                "INSERT INTO collection_items VALUES
+                   ('main', 'owned', 'DM-71', 'regular', 3, 'near-mint', 'binder 1, page 2'),
+                   ('main', 'owned', 'BN-71', 'foil', 1, NULL, NULL),
+                   ('main', 'want', 'DM-72', 'regular', 2, NULL, NULL),
+                   ('main', 'keep', '*', 'regular', 0, NULL, NULL),
+                   ('trade', 'owned', 'DM-1', 'regular', 4, NULL, NULL);
+                 INSERT INTO collection_history (collection, time, command, undoes, changes) VALUES
+                   ('main', '2024-01-01T00:00:00Z', 'yj collection add DM-71 --qty 3', NULL,
+                    '[{\"list\":\"owned\",\"card_id\":\"DM-71\",\"finish\":\"regular\",\"before\":null,\"after\":{\"qty\":3,\"condition\":\"near-mint\",\"note\":\"binder 1, page 2\"}}]'),
+                   ('main', '2024-01-02T00:00:00Z', 'yj collection add DM-73', NULL,
+                    '[{\"list\":\"owned\",\"card_id\":\"DM-73\",\"finish\":\"regular\",\"before\":null,\"after\":{\"qty\":1}}]'),
+                   ('main', '2024-01-03T00:00:00Z', 'yj collection undo', 2,
+                    '[{\"list\":\"owned\",\"card_id\":\"DM-73\",\"finish\":\"regular\",\"before\":{\"qty\":1},\"after\":null}]');",
+            )
+            .unwrap();
+        }
+        // Every column of every row, as text.
+        fn raw(conn: &Connection, sql: &str) -> Vec<String> {
+            let mut stmt = conn.prepare(sql).unwrap();
+            stmt.query_map([], |r| {
+                Ok((0..r.as_ref().column_count())
+                    .map(|i| format!("{:?}", r.get_ref(i).unwrap()))
+                    .collect::<Vec<_>>()
+                    .join("|"))
+            })
+            .unwrap()
+            .collect::<Result<_, _>>()
+            .unwrap()
+        }
+        let items_sql = "SELECT * FROM collection_items ORDER BY 1, 2, 3, 4";
+        let history_sql = "SELECT id, collection, time, command, undoes, changes
+                           FROM collection_history ORDER BY id";
+        let before = {
+            let conn = Connection::open(&path).unwrap();
+            (raw(&conn, items_sql), raw(&conn, history_sql))
+        };
+        assert_eq!((before.0.len(), before.1.len()), (5, 3));
+
+        let mut db = Database::open_with(&path, &CatalogueSource::embedded()).unwrap();
+        assert_eq!(
+            db.schema_version().unwrap(),
+            crate::catalogue::migrations::latest()
+        );
+        assert_eq!(
+            raw(db.connection(), items_sql),
+            before.0,
+            "every entry kept as it was"
+        );
+        assert_eq!(
+            raw(db.connection(), history_sql),
+            before.1,
+            "every history entry kept"
+        );
+        let hist = history(&db, "main", 10).unwrap();
+        assert_eq!(hist[0].undoes, Some(2));
+        assert_eq!(hist[1].undone_by, Some(3));
+        assert!(hist.iter().all(|e| e.redoes.is_none()));
+
+        // The old undo can be redone, and undo walks back as before.
+        let redone = redo(&mut db, "main", 1, "redo").unwrap();
+        assert_eq!(redone[0].origin.command, "yj collection add DM-73");
+        assert_eq!(
+            load(db.connection(), "main")
+                .unwrap()
+                .owned("DM-73", Finish::Regular),
+            1
+        );
+        undo(&mut db, "main", 2, "undo").unwrap();
+        let main = load(db.connection(), "main").unwrap();
+        assert_eq!(main.owned("DM-71", Finish::Regular), 0);
+        assert_eq!(
+            main.owned("BN-71", Finish::Foil),
+            1,
+            "imported before the history"
+        );
+        assert_eq!(
+            load(db.connection(), "trade")
+                .unwrap()
+                .owned("DM-1", Finish::Regular),
+            4
+        );
+        // Append-only still holds after the migration.
+        let err = db
+            .connection()
+            .execute("UPDATE collection_history SET redoes = 1", [])
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("append-only"), "{err}");
+    }
+
+    #[test]
+    fn the_history_replays_into_what_undo_and_redo_take_next() {
+        let mut db = db();
+        let slot = |id: &str| Slot::owned(id, Finish::Regular);
+        let opts = WriteOptions::default();
+        write(&mut db, "main", "a", opts, set(slot("DM-71"), 1)).unwrap(); // 1
+        write(&mut db, "main", "b", opts, set(slot("DM-72"), 1)).unwrap(); // 2
+        undo(&mut db, "main", 2, "undo").unwrap(); // 3 undoes 2, 4 undoes 1
+        redo(&mut db, "main", 1, "redo").unwrap(); // 5 redoes 4
+        let st = stacks(db.connection(), "main").unwrap();
+        assert_eq!(
+            st,
+            Stacks {
+                done: vec![5],
+                undone: vec![3],
+                cleared_by: None
+            }
+        );
+        write(&mut db, "main", "c", opts, set(slot("DM-73"), 1)).unwrap(); // 6
+        let st = stacks(db.connection(), "main").unwrap();
+        assert_eq!(
+            st,
+            Stacks {
+                done: vec![5, 6],
+                undone: vec![],
+                cleared_by: Some(6)
+            }
+        );
+        // Another collection's history is its own.
+        assert_eq!(stacks(db.connection(), "other").unwrap(), Stacks::default());
     }
 
     #[test]

@@ -70,6 +70,9 @@ pub enum CollectionCommand {
     History(HistoryArgs),
     /// Revert the latest changes (each undo is recorded too).
     Undo(UndoArgs),
+    /// Re-apply what undo reverted, the latest undo first (each redo is recorded too); a new
+    /// change after an undo clears what can be redone.
+    Redo(UndoArgs),
     /// A consistent copy of the whole database, safe while other `yj` commands run.
     Backup(BackupArgs),
     /// The named collections in this database.
@@ -236,6 +239,7 @@ pub struct HistoryArgs {
 
 #[derive(Debug, Args)]
 pub struct UndoArgs {
+    /// How many changes, newest first.
     #[arg(short = 'n', default_value_t = 1)]
     n: usize,
 }
@@ -308,6 +312,18 @@ pub fn run(args: CollectionArgs, db_path: &Path) -> Result<ExitCode> {
             .busy_timeout(Duration::from_millis(ms))
             .context("cannot set the busy timeout")?;
     }
+    // Names are case-sensitive; a name that differs from an existing one only in case is a
+    // slip that would start a second, separate collection.
+    let known = store::collections(&db).map_err(input)?;
+    if !known.contains(&name)
+        && let Some(meant) = known.iter().find(|k| k.eq_ignore_ascii_case(&name))
+    {
+        return Err(InputError(format!(
+            "there is no collection `{name}`; did you mean `{meant}`? (collection names are \
+             case-sensitive)"
+        ))
+        .into());
+    }
     let catalogue = db.catalogue()?;
     let c = Ctx {
         name: &name,
@@ -352,6 +368,7 @@ pub fn run(args: CollectionArgs, db_path: &Path) -> Result<ExitCode> {
             }
             None => match &a.deck {
                 Some(file) => {
+                    super::shortfall::check_collection(&db, &name)?;
                     let mut resolver = crate::deck::Resolver::new(&catalogue);
                     let need =
                         super::shortfall::deck_need(&db, &catalogue, &mut resolver, file, &name)?;
@@ -386,7 +403,8 @@ pub fn run(args: CollectionArgs, db_path: &Path) -> Result<ExitCode> {
             c.write(&mut db, |h| edit::keep(h, &id, qty))
         }
         CollectionCommand::History(a) => c.history(&db, a),
-        CollectionCommand::Undo(a) => c.undo(&mut db, a.n),
+        CollectionCommand::Undo(a) => c.undo(&mut db, a.n, false),
+        CollectionCommand::Redo(a) => c.undo(&mut db, a.n, true),
         CollectionCommand::Backup(a) => {
             let report = backup::backup(&db, &a.file, a.force).map_err(input)?;
             println!(
@@ -556,16 +574,30 @@ impl Ctx<'_> {
         Ok(ExitCode::SUCCESS)
     }
 
-    fn undo(&self, db: &mut Database, n: usize) -> Result<ExitCode> {
+    /// `undo`, or with `redo` set, `redo`.
+    fn undo(&self, db: &mut Database, n: usize, redo: bool) -> Result<ExitCode> {
         if n == 0 {
             return Err(InputError("-n must be at least 1".into()).into());
         }
-        let done = store::undo(db, self.name, n, &command_line()).map_err(input)?;
+        let done = if redo {
+            store::redo(db, self.name, n, &command_line())
+        } else {
+            store::undo(db, self.name, n, &command_line())
+        }
+        .map_err(input)?;
         for u in &done {
-            println!(
-                "undid #{} ({}), recorded as #{}:",
-                u.target.id, u.target.command, u.entry
-            );
+            // Name the change whose effect goes or comes back, not the undo or redo between.
+            let what = if redo {
+                format!("redid #{} ({})", u.origin.id, u.origin.command)
+            } else if u.origin.id == u.target.id {
+                format!("undid #{} ({})", u.target.id, u.target.command)
+            } else {
+                format!(
+                    "undid #{} (redo of #{}: {})",
+                    u.target.id, u.origin.id, u.origin.command
+                )
+            };
+            println!("{what}, recorded as #{}:", u.entry);
             for c in u.changes.iter().take(10) {
                 println!("  {}", self.describe(c));
             }

@@ -334,13 +334,24 @@ impl Ctx<'_> {
                         ("command", json!(e.command)),
                         ("undoes", json!(e.undoes)),
                         ("undone_by", json!(e.undone_by)),
+                        ("redoes", json!(e.redoes)),
+                        ("redone_by", json!(e.redone_by)),
                         ("changes", Json::Array(changes)),
                     ]
                 })
                 .collect();
             print_records(
                 &records,
-                &["id", "time", "command", "undoes", "undone_by", "changes"],
+                &[
+                    "id",
+                    "time",
+                    "command",
+                    "undoes",
+                    "undone_by",
+                    "redoes",
+                    "redone_by",
+                    "changes",
+                ],
                 a.format,
             )?;
             return Ok(ExitCode::SUCCESS);
@@ -357,6 +368,12 @@ impl Ctx<'_> {
             }
             if let Some(u) = e.undone_by {
                 command.push_str(&format!("\n(undone by #{u})"));
+            }
+            if let Some(r) = e.redoes {
+                command.push_str(&format!("\n(redoes #{r})"));
+            }
+            if let Some(r) = e.redone_by {
+                command.push_str(&format!("\n(redone by #{r})"));
             }
             let mut lines: Vec<String> =
                 e.changes.iter().take(3).map(|c| self.describe(c)).collect();

@@ -17,8 +17,41 @@ impl Ctx<'_> {
             ImportMode::Set => Mode::Set,
             ImportMode::Add => Mode::Add,
         };
+        // One warning per reason: a file that repeats a card repeats its warning.
+        let mut warnings: Vec<(&Rejected, Vec<u64>)> = Vec::new();
+        let mut by_reason: std::collections::HashMap<&str, usize> = Default::default();
         for w in &parsed.warnings {
-            eprintln!("{}:{}: warning: {}", a.file.display(), w.line, w.reason);
+            match by_reason.get(w.reason.as_str()) {
+                Some(&i) => warnings[i].1.push(w.line),
+                None => {
+                    by_reason.insert(&w.reason, warnings.len());
+                    warnings.push((w, Vec::new()));
+                }
+            }
+        }
+        for (w, also) in &warnings {
+            let more = match also.len() {
+                0 => String::new(),
+                n => {
+                    let shown: Vec<String> = also.iter().take(5).map(u64::to_string).collect();
+                    format!(
+                        " (also line{} {}{})",
+                        if n == 1 { "" } else { "s" },
+                        shown.join(", "),
+                        if n > 5 {
+                            format!(" and {} more", n - 5)
+                        } else {
+                            String::new()
+                        }
+                    )
+                }
+            };
+            eprintln!(
+                "{}:{}: warning: {}{more}",
+                a.file.display(),
+                w.line,
+                w.reason
+            );
         }
         if a.dry_run {
             let h = store::load(db.connection(), self.name).map_err(input)?;
@@ -147,6 +180,17 @@ impl Ctx<'_> {
         match &a.output {
             None => print!("{text}"),
             Some(path) => {
+                // The file is replaced by a rename: never let that be the database, its log,
+                // or a backup of it.
+                backup::not_the_database(db.path(), path, "export to").map_err(input)?;
+                if backup::is_sqlite_file(path) {
+                    return Err(InputError(format!(
+                        "`{}` is a database (a yj database or backup?), not an export; export \
+                         to another file",
+                        path.display()
+                    ))
+                    .into());
+                }
                 write_file(path, &text)?;
                 eprintln!(
                     "exported {} of collection `{}` to {}",
