@@ -844,3 +844,24 @@ fn a_list_naming_an_unknown_rules_set_is_told_which_line() {
         r.stderr
     );
 }
+
+#[test]
+fn the_sheet_of_an_illegal_deck_says_its_grouping_is_not_an_approval() {
+    let s = scratch();
+    let r = s.run(&["deck", "sheet", "illegal-colours.txt"]);
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    assert_eq!(
+        lines[1],
+        "file: illegal-colours.txt; rules: standard; verdict: illegal"
+    );
+    assert_eq!(
+        lines[3],
+        "note: the deck is not legal; cards are grouped by the closest assignment found"
+    );
+    let r = s.run(&["deck", "sheet", "light.txt"]);
+    assert!(
+        !r.stdout.contains("note: the deck is not legal"),
+        "{}",
+        r.stdout
+    );
+}

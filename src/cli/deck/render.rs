@@ -339,6 +339,14 @@ pub(super) fn sheet(sheet: &Sheet, report: &Report, format: Format) -> Result<()
                 sheet.verdict.as_str()
             )?;
             writeln!(out, "deck hash: {}", sheet.hash)?;
+            // An illegal deck has no assignment that meets every rule; the grouping below is
+            // the closest one the solver found, and a judge must not read it as approved.
+            if sheet.verdict != Verdict::Legal {
+                writeln!(
+                    out,
+                    "note: the deck is not legal; cards are grouped by the closest assignment found"
+                )?;
+            }
             let mut t = table(&["Colour", "Qty", "Id", "Card"]);
             for c in &sheet.colours {
                 for (i, s) in c.cards.iter().enumerate() {
