@@ -167,28 +167,15 @@ pub fn check(
             };
             violations.push(Violation::new(Code::DeckSize, message).actual_allowed(total, size));
         }
-        // With no card at all, empty colours and missing planets would only repeat it.
-        if total == 0 {
-            return finish(
-                list,
-                deck,
-                rules,
-                starter,
-                size,
-                total,
-                Vec::new(),
-                AssignmentKind::None,
-                violations,
-            );
-        }
         let limits = Limits {
             per_colour: size / 6,
             title_limit: rules.title_limit,
             three_planets: rules.three_planet_rule,
         };
-        // A list of absurd size (a typo such as `3000000 DM-1`) fails the size rule; placing
+        // With no card at all, empty colours and missing planets would only repeat it; a list
+        // of absurd size (a typo such as `3000000 DM-1`) fails the size rule, and placing
         // millions of cards would tell the player nothing more.
-        if total > MAX_PLACED {
+        if total == 0 || total > MAX_PLACED {
             return finish(
                 list,
                 deck,
