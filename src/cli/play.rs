@@ -287,7 +287,12 @@ impl Names<'_> {
                 format!("{} attacks with {value}", p(player))
             }
             Event::DuelBlock { player, .. } => format!("{} blocks", p(player)),
-            Event::DuelHit { player, hits } => format!("{} is hit ({hits} hits)", p(player)),
+            // `hits` is the running total, which later reduces the loser's damage.
+            Event::DuelHit { player, hits } => format!(
+                "{} is hit ({hits} {} so far)",
+                p(player),
+                if *hits == 1 { "hit" } else { "hits" }
+            ),
             Event::DuelPass { player } => format!("{} passes", p(player)),
             Event::DuelEnded { defeated } => match defeated {
                 Some(c) => format!("the duel ends: {} is defeated", self.card(*c)),
