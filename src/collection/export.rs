@@ -7,18 +7,18 @@ use super::model::{EVERY_CARD, Holdings, List, Slot};
 use crate::catalogue::Catalogue;
 
 /// The columns, in order. `name`, `set` and `rarity` are for people; import reads the card
-/// from `card_id`.
+/// from `card_id`, and the foil printing from `printing`.
 pub const COLUMNS: &[&str] = &[
     "list",
     "card_id",
     "finish",
-    "printing",
     "qty",
     "condition",
     "note",
     "name",
     "set",
     "rarity",
+    "printing",
 ];
 
 /// The `name` export writes for an entry whose card the catalogue no longer has. Import reads
@@ -31,15 +31,16 @@ pub struct ExportRow {
     pub list: &'static str,
     pub card_id: String,
     pub finish: &'static str,
-    /// The foil printing's release (`RF`), for a card with several; empty for one not
-    /// recorded (which is how exports before printings wrote every foil).
-    pub printing: String,
     pub qty: u32,
     pub condition: Option<String>,
     pub note: Option<String>,
     pub name: String,
     pub set: String,
     pub rarity: String,
+    /// The foil printing's release (`RF`), for a card with several; empty for one not
+    /// recorded (which is how exports before printings wrote every foil). Last, so files in
+    /// the layout from before printings still line up.
+    pub printing: String,
 }
 
 /// Sort key: list, then catalogue order (cards the catalogue no longer has last), then finish.
@@ -117,13 +118,13 @@ pub fn to_csv(rows: &[ExportRow]) -> String {
             r.list,
             &r.card_id,
             r.finish,
-            &r.printing,
             &r.qty.to_string(),
             r.condition.as_deref().unwrap_or(""),
             r.note.as_deref().unwrap_or(""),
             &r.name,
             &r.set,
             &r.rarity,
+            &r.printing,
         ]);
     }
     String::from_utf8(w.into_inner().unwrap_or_default()).unwrap_or_default()
