@@ -247,11 +247,23 @@ mod tests {
     #[test]
     fn add_remove_and_set_move_the_quantity() {
         let h = holding(2);
-        let c = add(&h, Slot::owned("DM-71", Finish::Regular), 3, &Details::default()).unwrap();
+        let c = add(
+            &h,
+            Slot::owned("DM-71", Finish::Regular),
+            3,
+            &Details::default(),
+        )
+        .unwrap();
         assert_eq!(c[0].after.as_ref().unwrap().qty, 5);
         let c = remove(&h, Slot::owned("DM-71", Finish::Regular), 2).unwrap();
         assert_eq!(c[0].after, None);
-        let c = set(&h, Slot::owned("DM-71", Finish::Regular), 2, &Details::default()).unwrap();
+        let c = set(
+            &h,
+            Slot::owned("DM-71", Finish::Regular),
+            2,
+            &Details::default(),
+        )
+        .unwrap();
         assert!(c.is_empty(), "setting what is there changes nothing");
     }
 
@@ -266,7 +278,13 @@ mod tests {
                 note: Some("binder".into()),
             },
         );
-        let c = add(&h, Slot::owned("DM-71", Finish::Regular), 1, &Details::default()).unwrap();
+        let c = add(
+            &h,
+            Slot::owned("DM-71", Finish::Regular),
+            1,
+            &Details::default(),
+        )
+        .unwrap();
         let after = c[0].after.clone().unwrap();
         assert_eq!((after.qty, after.condition), (2, Some(Condition::NearMint)));
         assert_eq!(after.note.as_deref(), Some("binder"));
@@ -313,9 +331,14 @@ mod tests {
             err.contains("you own 2 regular copies: leave out --foil"),
             "{err}"
         );
-        let err = add(&h, Slot::owned("DM-71", Finish::Regular), MAX_QTY, &Details::default())
-            .unwrap_err()
-            .to_string();
+        let err = add(
+            &h,
+            Slot::owned("DM-71", Finish::Regular),
+            MAX_QTY,
+            &Details::default(),
+        )
+        .unwrap_err()
+        .to_string();
         assert!(err.contains("more than 9999"), "{err}");
     }
 
@@ -343,7 +366,10 @@ mod tests {
         h.apply(&c).unwrap();
         assert_eq!((h.qty(&unrecorded), h.qty(&rf)), (0, 2));
         let err = assign(&h, "DF-31", Set::DF, None).unwrap_err().to_string();
-        assert!(err.contains("no foil of DF-31 with its printing not recorded"), "{err}");
+        assert!(
+            err.contains("no foil of DF-31 with its printing not recorded"),
+            "{err}"
+        );
         // Removing a printing not held names the ones that are.
         let err = remove(&h, unrecorded.with_printing(Some(Set::DF)), 1)
             .unwrap_err()

@@ -96,7 +96,10 @@ pub fn rows(catalogue: &Catalogue, holdings: &Holdings) -> (Vec<ExportRow>, Vec<
                 } else {
                     slot.finish.as_str()
                 },
-                printing: slot.printing.map(|p| p.code().to_string()).unwrap_or_default(),
+                printing: slot
+                    .printing
+                    .map(|p| p.code().to_string())
+                    .unwrap_or_default(),
                 qty: value.qty,
                 condition: value.condition.map(|c| c.to_string()),
                 note: value.note.clone(),

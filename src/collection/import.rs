@@ -201,8 +201,7 @@ enum Column {
     Ignored,
 }
 
-const COLUMN_HELP: &str =
-    "qty, card_id, name, set, number, finish, printing, condition, note, list (and rarity, which is ignored)";
+const COLUMN_HELP: &str = "qty, card_id, name, set, number, finish, printing, condition, note, list (and rarity, which is ignored)";
 
 fn column(header: &str) -> Option<Column> {
     let key: String = header
@@ -374,11 +373,7 @@ impl Checker<'_> {
     /// looked up in that set. A card of another set is refused rather than recorded under a
     /// set the sheet does not say, except a foil printing that came out in that set: a
     /// Reflections row naming a card Reflections reprinted is that reprint, a foil.
-    fn card_in_set(
-        &mut self,
-        query: &str,
-        set: Option<Set>,
-    ) -> Result<Found, String> {
+    fn card_in_set(&mut self, query: &str, set: Option<Set>) -> Result<Found, String> {
         let Some(set) = set else {
             return self.card(query);
         };
@@ -525,7 +520,7 @@ impl Checker<'_> {
         let (card_id, named, named_printing) = match self.card_in_set(&query, in_set) {
             Ok(found) => found,
             Err(_) if is_exported_orphan(&raw) => {
-                return orphan_row(line, list, &query, qty, explicit, asked, condition, note);
+                return orphan_row(line, list, &query, qty, (explicit, asked), condition, note);
             }
             Err(e) => return Err(e),
         };
@@ -601,8 +596,7 @@ fn orphan_row(
     list: List,
     card_id: &str,
     qty: u32,
-    explicit: Option<Finish>,
-    printing: Option<Set>,
+    (explicit, printing): (Option<Finish>, Option<Set>),
     condition: Option<Option<Condition>>,
     note: Option<Option<String>>,
 ) -> RowResult {

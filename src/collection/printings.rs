@@ -109,7 +109,8 @@ pub fn settle(
             None,
             Some(format!(
                 "{} ({}) has {} foil printings: {}; recorded as foil, printing not recorded \
-                 (it counts once, under {}); say which with {}",
+                 (it counts once, under {}); say which with {} (in a file, a `printing` \
+                 column), or later with `yj collection printing {} RELEASE`",
                 card.id,
                 card.full_name(),
                 releases.len(),
@@ -119,7 +120,8 @@ pub fn settle(
                     .iter()
                     .map(|r| format!("`--printing {}`", r.code()))
                     .collect::<Vec<_>>()
-                    .join(" or ")
+                    .join(" or "),
+                card.id
             )),
         )),
         None => Ok((None, None)),
@@ -204,7 +206,11 @@ mod tests {
         let (p, warning) = settle(cat, df31, Finish::Foil, None, None).unwrap();
         let warning = warning.unwrap();
         assert_eq!(p, None);
-        for part in ["RF (Reflections, 7_45)", "DF (Duel of the Fates", "--printing RF"] {
+        for part in [
+            "RF (Reflections, 7_45)",
+            "DF (Duel of the Fates",
+            "--printing RF",
+        ] {
             assert!(warning.contains(part), "{part}: {warning}");
         }
         // BN-71 has one foil (F10): naming it stores nothing more.

@@ -182,7 +182,11 @@ mod tests {
         // Battle of Naboo foil F10 is a printing of BN-71.
         for q in ["BN-F10", "3_F10", "bn f10"] {
             let c = printing(catalogue(), q, false, None).unwrap();
-            assert_eq!((c.card_id.as_str(), c.finish), ("BN-71", Finish::Foil), "{q}");
+            assert_eq!(
+                (c.card_id.as_str(), c.finish),
+                ("BN-71", Finish::Foil),
+                "{q}"
+            );
             assert!(c.warnings.is_empty());
             // BN-71 has one foil printing, so none is stored.
             assert_eq!(c.printing, None);

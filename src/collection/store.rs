@@ -895,7 +895,10 @@ mod tests {
         assert_eq!(db.schema_version().unwrap(), 4);
         let h = load(db.connection(), "main").unwrap();
         assert_eq!(h.entries.len(), 6, "every entry kept");
-        assert!(h.entries.keys().all(|s| s.printing.is_none()), "no printing guessed");
+        assert!(
+            h.entries.keys().all(|s| s.printing.is_none()),
+            "no printing guessed"
+        );
         let df31 = Slot::owned("DF-31", Finish::Foil);
         assert_eq!(
             h.get(&df31),
@@ -922,9 +925,19 @@ mod tests {
 
         // A new change names a printing; it is stored, recorded, and undone like any other.
         let rf = df31.clone().with_printing(Some(Set::RF));
-        write(&mut db, "main", "add rf", WriteOptions::default(), set(rf.clone(), 1)).unwrap();
+        write(
+            &mut db,
+            "main",
+            "add rf",
+            WriteOptions::default(),
+            set(rf.clone(), 1),
+        )
+        .unwrap();
         let h = load(db.connection(), "main").unwrap();
-        assert_eq!((h.qty(&rf), h.qty(&df31), h.owned("DF-31", Finish::Foil)), (1, 2, 3));
+        assert_eq!(
+            (h.qty(&rf), h.qty(&df31), h.owned("DF-31", Finish::Foil)),
+            (1, 2, 3)
+        );
         let last = &history(&db, "main", 1).unwrap()[0];
         assert_eq!(last.changes[0].slot, rf);
         undo(&mut db, "main", 1, "undo").unwrap();

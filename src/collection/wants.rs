@@ -39,7 +39,9 @@ impl Want {
 /// well).
 fn owned_for(holdings: &Holdings, want: &Slot) -> u32 {
     match (want.finish, want.printing) {
-        (Finish::Foil, Some(_)) => holdings.qty(&Slot::owned(&want.card_id, Finish::Foil).with_printing(want.printing)),
+        (Finish::Foil, Some(_)) => {
+            holdings.qty(&Slot::owned(&want.card_id, Finish::Foil).with_printing(want.printing))
+        }
         (Finish::Foil, None) => holdings.owned(&want.card_id, Finish::Foil),
         (Finish::Regular, _) => holdings.owned_total(&want.card_id),
     }
@@ -108,7 +110,10 @@ pub struct Trade {
 /// on the want list are never offered: a want of one foil printing keeps that printing's
 /// copies, a want of any foil keeps foils of any printing.
 pub fn trades(catalogue: &Catalogue, holdings: &Holdings) -> Vec<Trade> {
-    let mut cards: Vec<&Slot> = holdings.entries_of(List::Owned).map(|(slot, _)| slot).collect();
+    let mut cards: Vec<&Slot> = holdings
+        .entries_of(List::Owned)
+        .map(|(slot, _)| slot)
+        .collect();
     cards.sort_by_key(|slot| order_key(catalogue, slot));
     cards.dedup_by(|a, b| a.card_id == b.card_id);
     let want = |slot: &Slot| holdings.get(slot).map_or(0, |v| v.qty);
@@ -122,7 +127,6 @@ pub fn trades(catalogue: &Catalogue, holdings: &Holdings) -> Vec<Trade> {
                 .slots_of(List::Want, id, Finish::Foil)
                 .map(|(s, v)| (s, v.qty))
                 .collect();
-            let wanted_foils: u32 = foil_wants.iter().map(|(_, q)| q).sum();
             // Foils that may go: each printing's copies beyond its own want, less the wants
             // of any foil.
             let any_foil = foil_wants
@@ -141,9 +145,18 @@ pub fn trades(catalogue: &Catalogue, holdings: &Holdings) -> Vec<Trade> {
                 })
                 .sum::<u32>()
                 .saturating_sub(any_foil);
+            // A want of one printing holds back only copies of that printing; of any foil,
+            // any foil; of the card, any copy.
+            let met_printings: u32 = foil_wants
+                .iter()
+                .filter(|(s, _)| s.printing.is_some())
+                .map(|(s, q)| {
+                    (*q).min(holdings.qty(&Slot::owned(id, Finish::Foil).with_printing(s.printing)))
+                })
+                .sum();
             let keep = holdings
                 .keep_for(id)
-                .max(want(&Slot::want(id, Finish::Regular)) + wanted_foils);
+                .max(want(&Slot::want(id, Finish::Regular)) + any_foil + met_printings);
             let surplus = (regular + foil).saturating_sub(keep);
             let trade_regular = surplus.min(regular);
             let trade_foil = (surplus - trade_regular).min(spare_foils);
@@ -272,6 +285,9 @@ mod tests {
         // recorded may be the DF printing).
         h.entries.insert(want_rf, Value::qty(2));
         let w = wants(&cat, &h, None);
-        assert_eq!((w[0].printing, w[0].owned, w[0].missing()), (Some(Set::RF), 1, 1));
+        assert_eq!(
+            (w[0].printing, w[0].owned, w[0].missing()),
+            (Some(Set::RF), 1, 1)
+        );
     }
 }

@@ -363,8 +363,7 @@ pub fn run(args: CollectionArgs, db_path: &Path) -> Result<ExitCode> {
     };
     match args.command {
         CollectionCommand::Add(a) => {
-            let chosen =
-                printing(&catalogue, &a.card, a.foil, a.printing).map_err(input)?;
+            let chosen = printing(&catalogue, &a.card, a.foil, a.printing).map_err(input)?;
             warn(&chosen.warnings);
             let details = Details {
                 condition: a.condition,
@@ -377,7 +376,9 @@ pub fn run(args: CollectionArgs, db_path: &Path) -> Result<ExitCode> {
         CollectionCommand::Remove(a) => {
             // Removing needs no warning: what is there is what is removed.
             let chosen = c.stored_printing(&db, &a.card, a.foil, a.printing)?;
-            c.write(&mut db, |h| edit::remove(h, chosen.slot(List::Owned), a.qty))
+            c.write(&mut db, |h| {
+                edit::remove(h, chosen.slot(List::Owned), a.qty)
+            })
         }
         CollectionCommand::Set(a) => {
             let chosen = c.stored_printing(&db, &a.card, a.foil, a.printing)?;
@@ -399,7 +400,9 @@ pub fn run(args: CollectionArgs, db_path: &Path) -> Result<ExitCode> {
                 ))
                 .into());
             }
-            c.write(&mut db, |h| edit::assign(h, &chosen.card_id, a.release, a.qty))
+            c.write(&mut db, |h| {
+                edit::assign(h, &chosen.card_id, a.release, a.qty)
+            })
         }
         CollectionCommand::List(a) => c.list(&db, a),
         CollectionCommand::Import(a) => c.import(&mut db, a),

@@ -256,10 +256,12 @@ impl Ctx<'_> {
                     ("rarity", json!(card.map(|c| c.rarity.as_str()))),
                     (
                         "finish",
-                        json!(self.want_label(
-                            &crate::collection::Slot::want(&w.card_id, w.finish)
-                                .with_printing(w.printing)
-                        )),
+                        json!(
+                            self.want_label(
+                                &crate::collection::Slot::want(&w.card_id, w.finish)
+                                    .with_printing(w.printing)
+                            )
+                        ),
                     ),
                     ("wanted", json!(w.wanted)),
                     ("owned", json!(w.owned)),
