@@ -59,7 +59,7 @@ fn foil_without_a_printing_is_kept_as_not_recorded_and_can_be_set_later() {
     let r = s.run(&["collection", "add", "DF-31", "--foil", "--condition", "NM"]);
     ok(&r);
     assert!(
-        r.stdout.contains("(foil (printing not recorded)): 0 → 1"),
+        r.stdout.contains("(foil, printing not recorded): 0 → 1"),
         "{}",
         r.stdout
     );
@@ -87,7 +87,7 @@ fn foil_without_a_printing_is_kept_as_not_recorded_and_can_be_set_later() {
     let r = s.run(&["collection", "printing", "DF-31", "RF"]);
     ok(&r);
     assert!(
-        r.stdout.contains("(foil (printing not recorded)): 1 → 0\n"),
+        r.stdout.contains("(foil, printing not recorded): 1 → 0\n"),
         "{}",
         r.stdout
     );
@@ -233,7 +233,7 @@ fn export_round_trips_printings_and_the_old_layout_still_imports() {
     ]);
     ok(&r);
     assert!(
-        r.stdout.contains("foil (printing not recorded)"),
+        r.stdout.contains("foil, printing not recorded"),
         "{}",
         r.stdout
     );

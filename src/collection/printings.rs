@@ -137,7 +137,7 @@ pub fn unrecorded(catalogue: &Catalogue, slot: &Slot) -> bool {
 /// recorded)` for a card with several foil printings.
 pub fn finish_label(catalogue: &Catalogue, slot: &Slot) -> String {
     if unrecorded(catalogue, slot) {
-        "foil (printing not recorded)".into()
+        "foil, printing not recorded".into()
     } else {
         slot.finish_text()
     }
@@ -232,7 +232,7 @@ mod tests {
     fn labels_and_counted_releases() {
         let cat = catalogue();
         let foil = Slot::owned("DF-31", Finish::Foil);
-        assert_eq!(finish_label(cat, &foil), "foil (printing not recorded)");
+        assert_eq!(finish_label(cat, &foil), "foil, printing not recorded");
         assert_eq!(counted_release(cat, &foil), Some(Set::DF));
         let rf = foil.clone().with_printing(Some(Set::RF));
         assert_eq!(finish_label(cat, &rf), "foil RF");

@@ -534,7 +534,7 @@ impl Ctx<'_> {
             .map_or_else(|| export::NOT_IN_CATALOGUE.into(), |c| c.full_name())
     }
 
-    /// An owned slot's finish: `foil RF`, or `foil (printing not recorded)`.
+    /// An owned slot's finish: `foil RF`, or `foil, printing not recorded`.
     fn finish_label(&self, slot: &crate::collection::Slot) -> String {
         crate::collection::printings::finish_label(self.catalogue, slot)
     }
