@@ -52,7 +52,7 @@ fn add_remove_and_set_print_each_change() {
     assert_eq!(r.stdout, "nothing changed in collection `main`\n");
     assert_eq!(
         exported(&s, "main"),
-        "owned,DM-71,regular,4,near-mint,binder 2,\"Darth Maul, Sith Apprentice\",DM,rare"
+        "owned,DM-71,regular,4,near-mint,binder 2,\"Darth Maul, Sith Apprentice\",DM,rare,"
     );
 }
 
@@ -110,7 +110,7 @@ fn bad_edits_are_refused_and_change_nothing() {
     }
     assert_eq!(
         exported(&s, "main"),
-        "owned,DM-71,regular,1,,,\"Darth Maul, Sith Apprentice\",DM,rare"
+        "owned,DM-71,regular,1,,,\"Darth Maul, Sith Apprentice\",DM,rare,"
     );
     let r = s.run(&["collection", "history", "--format", "json"]);
     let v: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
@@ -215,9 +215,9 @@ fn import_decklist_text_in_set_and_add_modes() {
     let once = exported(&s, "main");
     assert_eq!(
         once,
-        "owned,DM-2,regular,2,,,\"Qui-Gon Jinn, Jedi Master\",DM,rare\n\
-         owned,DM-71,regular,3,,,\"Darth Maul, Sith Apprentice\",DM,rare\n\
-         owned,BN-71,foil,1,,,\"Darth Maul, Dark Lord of the Sith\",BN,rare"
+        "owned,DM-2,regular,2,,,\"Qui-Gon Jinn, Jedi Master\",DM,rare,\n\
+         owned,DM-71,regular,3,,,\"Darth Maul, Sith Apprentice\",DM,rare,\n\
+         owned,BN-71,foil,1,,,\"Darth Maul, Dark Lord of the Sith\",BN,rare,"
     );
     // --mode set is idempotent.
     let r = s.run(&["collection", "import", file, "--mode", "set"]);
@@ -502,17 +502,17 @@ fn trades_offer_copies_beyond_the_keep_reserve() {
     // keep 3 of every card; JC-3 keeps none. DM-71: 3 owned, nothing spare.
     assert_eq!(
         r.stdout,
-        "card_id,name,owned_regular,owned_foil,keep,trade_regular,trade_foil\n\
-         JC-3,\"Jar Jar Binks, Gungan Outcast\",7,0,0,7,0\n"
+        "card_id,name,owned_regular,owned_foil,keep,trade_regular,trade_foil,foil_printings\n\
+         JC-3,\"Jar Jar Binks, Gungan Outcast\",7,0,0,7,0,\n"
     );
     ok(&s.run(&["collection", "keep", "default", "JC-3"]));
     ok(&s.run(&["collection", "keep", "1", "DM-71"]));
     let r = s.run(&["collection", "trades", "--format", "csv"]);
     assert_eq!(
         r.stdout,
-        "card_id,name,owned_regular,owned_foil,keep,trade_regular,trade_foil\n\
-         DM-71,\"Darth Maul, Sith Apprentice\",3,0,1,2,0\n\
-         JC-3,\"Jar Jar Binks, Gungan Outcast\",7,0,3,4,0\n"
+        "card_id,name,owned_regular,owned_foil,keep,trade_regular,trade_foil,foil_printings\n\
+         DM-71,\"Darth Maul, Sith Apprentice\",3,0,1,2,0,\n\
+         JC-3,\"Jar Jar Binks, Gungan Outcast\",7,0,3,4,0,\n"
     );
 }
 

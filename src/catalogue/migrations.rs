@@ -64,6 +64,28 @@ pub const MIGRATIONS: &[&str] = &[
     // that knows only version 2 refuses this database rather than misreading its history.
     "ALTER TABLE collection_history ADD COLUMN redoes INTEGER;
     CREATE INDEX collection_history_redoes ON collection_history(redoes);",
+    // 4: which foil printing. A card with two foil printings (a Reflections reprint and its
+    // own-number foil) needs the release of the foil a row holds: `printing` is that release's
+    // code (`RF`, `DF`), and `''` where the card has one foil printing, for regular copies, and
+    // for foils recorded before this column existed ("printing not recorded"; they are never
+    // silently assigned to one printing). The key gains the column, so SQLite needs the table
+    // rebuilt; every row is copied with `''`, which is what the history's entries (written
+    // without a printing) name, so undo and redo still find them.
+    "CREATE TABLE collection_items_v4 (
+        collection TEXT NOT NULL,
+        list TEXT NOT NULL CHECK (list IN ('owned', 'want', 'keep')),
+        card_id TEXT NOT NULL,
+        finish TEXT NOT NULL CHECK (finish IN ('regular', 'foil')),
+        qty INTEGER NOT NULL CHECK (qty BETWEEN 0 AND 9999 AND (qty > 0 OR list = 'keep')),
+        condition TEXT,
+        note TEXT,
+        printing TEXT NOT NULL DEFAULT '' CHECK (printing = '' OR finish = 'foil'),
+        PRIMARY KEY (collection, list, card_id, finish, printing)
+    ) WITHOUT ROWID;
+    INSERT INTO collection_items_v4 (collection, list, card_id, finish, qty, condition, note)
+        SELECT collection, list, card_id, finish, qty, condition, note FROM collection_items;
+    DROP TABLE collection_items;
+    ALTER TABLE collection_items_v4 RENAME TO collection_items;",
 ];
 
 /// The schema version this build of `yj` writes.

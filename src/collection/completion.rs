@@ -56,6 +56,9 @@ pub struct Completion {
     pub rarities: Vec<(Rarity, Progress)>,
     /// Foil copies of cards the catalogue lists no foil of.
     pub unlisted_foils: Vec<String>,
+    /// Cards with several foil printings owned as foils whose printing is not recorded; each
+    /// counts once, under the card's own set.
+    pub unrecorded_foils: Vec<String>,
 }
 
 /// The release a foil printing came out in.
@@ -78,10 +81,18 @@ pub fn completion(catalogue: &Catalogue, holdings: &Holdings, only: Option<Set>)
         .entries_of(List::Owned)
         .map(|(slot, _)| slot.card_id.as_str())
         .collect();
-    let owned_foils: BTreeSet<&str> = holdings
+    // Each owned foil printing once, under its release: a recorded printing under its own,
+    // a foil whose printing is not recorded once, under the card's own set.
+    let foil_slots: Vec<&super::model::Slot> = holdings
         .entries_of(List::Owned)
         .filter(|(slot, _)| slot.finish == Finish::Foil)
-        .map(|(slot, _)| slot.card_id.as_str())
+        .map(|(slot, _)| slot)
+        .collect();
+    let owned_foils: BTreeSet<(Set, &str)> = foil_slots
+        .iter()
+        .filter_map(|slot| {
+            super::printings::counted_release(catalogue, slot).map(|r| (r, slot.card_id.as_str()))
+        })
         .collect();
     let foils: Vec<(Set, &str)> = catalogue
         .printings()
@@ -114,7 +125,7 @@ pub fn completion(catalogue: &Catalogue, holdings: &Holdings, only: Option<Set>)
         }
         for (_, card_id) in foils.iter().filter(|(s, _)| *s == set) {
             c.foils.total += 1;
-            c.foils.owned += owned_foils.contains(card_id) as usize;
+            c.foils.owned += owned_foils.contains(&(set, *card_id)) as usize;
         }
         if c.cards.total + c.foils.total == 0 {
             continue;
@@ -140,16 +151,22 @@ pub fn completion(catalogue: &Catalogue, holdings: &Holdings, only: Option<Set>)
         rarities[i].1.owned += owned_cards.contains(card.id.as_str()) as usize;
     }
     rarities.sort_by_key(|(r, _)| *r);
-    let unlisted_foils = owned_foils
+    let unlisted_foils: BTreeSet<&str> = foil_slots
         .iter()
+        .map(|s| s.card_id.as_str())
         .filter(|id| catalogue.foils_of(id).next().is_none())
-        .map(|id| id.to_string())
+        .collect();
+    let unrecorded_foils = foil_slots
+        .iter()
+        .filter(|s| super::printings::unrecorded(catalogue, s))
+        .map(|s| s.card_id.clone())
         .collect();
     Completion {
         sets,
         overall,
         rarities,
-        unlisted_foils,
+        unlisted_foils: unlisted_foils.into_iter().map(str::to_string).collect(),
+        unrecorded_foils,
     }
 }
 
@@ -227,5 +244,48 @@ mod tests {
         assert_eq!(c.sets.len(), 1);
         assert_eq!(c.overall.cards.owned, 1);
         assert_eq!(c.overall.cards.total, c.sets[0].cards.total);
+    }
+
+    fn foils(c: &Completion, set: Set) -> (usize, usize) {
+        let s = c.sets.iter().find(|s| s.set == set).unwrap();
+        (s.foils.owned, s.foils.total)
+    }
+
+    #[test]
+    fn one_reflections_foil_of_df31_counts_once_under_reflections() {
+        // The audit's example: DF-31 has a Reflections foil (7_45) and its own-number DF foil;
+        // one Reflections foil is one foil of 115, not one of RF and one of DF.
+        let cat = catalogue();
+        let mut h = Holdings::new("main");
+        let foil = Slot::owned("DF-31", Finish::Foil);
+        h.entries
+            .insert(foil.clone().with_printing(Some(Set::RF)), Value::qty(1));
+        let c = completion(&cat, &h, None);
+        let rf_total = foils(&c, Set::RF).1;
+        let df_total = foils(&c, Set::DF).1;
+        assert_eq!(foils(&c, Set::RF), (1, rf_total));
+        assert_eq!(rf_total, 59);
+        assert_eq!(foils(&c, Set::DF), (0, df_total));
+        assert_eq!(df_total, 2);
+        assert_eq!((c.overall.foils.owned, c.overall.foils.total), (1, 115));
+        assert!(c.unrecorded_foils.is_empty());
+
+        // Both printings: one each.
+        h.entries
+            .insert(foil.clone().with_printing(Some(Set::DF)), Value::qty(1));
+        let c = completion(&cat, &h, None);
+        assert_eq!((foils(&c, Set::RF).0, foils(&c, Set::DF).0), (1, 1));
+        assert_eq!(c.overall.foils.owned, 2);
+
+        // A foil whose printing is not recorded counts once, under the card's own set, and is
+        // named.
+        let mut h = Holdings::new("main");
+        h.entries.insert(foil, Value::qty(3));
+        let c = completion(&cat, &h, None);
+        assert_eq!((foils(&c, Set::RF).0, foils(&c, Set::DF).0), (0, 1));
+        assert_eq!(c.overall.foils.owned, 1);
+        assert_eq!(c.unrecorded_foils, vec!["DF-31".to_string()]);
+        // The card itself is owned once either way.
+        assert_eq!(c.overall.cards.owned, 1);
     }
 }

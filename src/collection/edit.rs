@@ -3,8 +3,8 @@
 
 use super::error::CollectionError;
 use super::import::{MAX_NOTE_CHARS, added_details};
-use super::model::{Change, Condition, Holdings, MAX_QTY, Slot, Value};
-use crate::catalogue::Finish;
+use super::model::{Change, Condition, Holdings, List, MAX_QTY, Slot, Value};
+use crate::catalogue::{Finish, Set};
 
 /// What an edit may set besides the quantity; `None` leaves the stored value alone.
 #[derive(Debug, Clone, Default)]
@@ -67,13 +67,11 @@ fn owned_after(
 /// Adds copies of a printing (and sets its condition or note if given).
 pub fn add(
     h: &Holdings,
-    card_id: &str,
-    finish: Finish,
+    slot: Slot,
     qty: u32,
     details: &Details,
 ) -> Result<Vec<Change>, CollectionError> {
-    let slot = Slot::owned(card_id, finish);
-    let total = h.owned(card_id, finish) as u64 + qty as u64;
+    let total = h.qty(&slot) as u64 + qty as u64;
     if qty > 0
         && let Some(old) = h.get(&slot)
     {
@@ -86,46 +84,55 @@ pub fn add(
     Ok(change(h, slot, after))
 }
 
+/// How to name one owned slot of a card on the command line, for hints.
+fn option_for(slot: &Slot) -> String {
+    match (slot.finish, slot.printing) {
+        (Finish::Regular, _) => "no --foil".into(),
+        (Finish::Foil, Some(p)) => format!("--printing {}", p.code()),
+        (Finish::Foil, None) => "--foil without --printing".into(),
+    }
+}
+
 /// Removes copies of a printing; removing more than are owned is an error.
-pub fn remove(
-    h: &Holdings,
-    card_id: &str,
-    finish: Finish,
-    qty: u32,
-) -> Result<Vec<Change>, CollectionError> {
-    let owned = h.owned(card_id, finish);
+pub fn remove(h: &Holdings, slot: Slot, qty: u32) -> Result<Vec<Change>, CollectionError> {
+    let owned = h.qty(&slot);
     if qty > owned {
-        let other = match finish {
-            Finish::Regular => Finish::Foil,
-            Finish::Foil => Finish::Regular,
-        };
-        let hint = if h.owned(card_id, other) > 0 {
-            format!(
-                " (you own {} {} cop{}: {})",
-                h.owned(card_id, other),
-                other.as_str(),
-                if h.owned(card_id, other) == 1 {
-                    "y"
-                } else {
-                    "ies"
-                },
-                if other == Finish::Foil {
+        let card_id = &slot.card_id;
+        let others: Vec<(&Slot, u32)> = [Finish::Regular, Finish::Foil]
+            .into_iter()
+            .flat_map(|f| h.slots_of(List::Owned, card_id, f))
+            .filter(|(s, _)| **s != slot)
+            .map(|(s, v)| (s, v.qty))
+            .collect();
+        let hint = match others.as_slice() {
+            [] => String::new(),
+            // The common slip: `--foil` on a regular copy or the reverse.
+            [(other, n)] if other.finish != slot.finish && other.printing.is_none() => format!(
+                " (you own {n} {} cop{}: {})",
+                other.finish.as_str(),
+                if *n == 1 { "y" } else { "ies" },
+                if other.finish == Finish::Foil {
                     "add --foil"
                 } else {
                     "leave out --foil"
                 }
-            )
-        } else {
-            String::new()
+            ),
+            _ => format!(
+                " (you own {})",
+                others
+                    .iter()
+                    .map(|(s, n)| format!("{n} {} ({})", s.finish_text(), option_for(s)))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
         };
         return Err(CollectionError::Input(format!(
             "cannot remove {qty} {card_id} ({}): the collection `{}` owns {owned}{hint}; \
              nothing was changed",
-            finish.as_str(),
+            slot.finish_text(),
             h.collection
         )));
     }
-    let slot = Slot::owned(card_id, finish);
     let after = owned_after(h, &slot, (owned - qty) as u64, &Details::default())?;
     Ok(change(h, slot, after))
 }
@@ -133,30 +140,84 @@ pub fn remove(
 /// Makes the owned quantity of a printing exactly `qty`.
 pub fn set(
     h: &Holdings,
-    card_id: &str,
-    finish: Finish,
+    slot: Slot,
     qty: u32,
     details: &Details,
 ) -> Result<Vec<Change>, CollectionError> {
-    let slot = Slot::owned(card_id, finish);
     let after = owned_after(h, &slot, qty as u64, details)?;
     Ok(change(h, slot, after))
 }
 
 /// Puts a printing on the want list with a target of `qty` copies (0 takes it off).
-pub fn want(
-    h: &Holdings,
-    card_id: &str,
-    finish: Finish,
-    qty: u32,
-) -> Result<Vec<Change>, CollectionError> {
+pub fn want(h: &Holdings, slot: Slot, qty: u32) -> Result<Vec<Change>, CollectionError> {
     if qty > MAX_QTY {
         return Err(CollectionError::Input(format!(
             "wanting {qty} copies is more than {MAX_QTY}; nothing was changed"
         )));
     }
     let after = (qty > 0).then(|| Value::qty(qty));
-    Ok(change(h, Slot::want(card_id, finish), after))
+    Ok(change(h, slot, after))
+}
+
+/// Says which foil printing owned foils recorded without one are: moves `qty` of them (all
+/// with `None`) to the `to` printing, with their condition and note, in one change.
+pub fn assign(
+    h: &Holdings,
+    card_id: &str,
+    to: Set,
+    qty: Option<u32>,
+) -> Result<Vec<Change>, CollectionError> {
+    let from = Slot::owned(card_id, Finish::Foil);
+    let target = from.clone().with_printing(Some(to));
+    let Some(old) = h.get(&from) else {
+        return Err(CollectionError::Input(format!(
+            "collection `{}` has no foil of {card_id} with its printing not recorded; nothing \
+             was changed (to record a new copy: `yj collection add {card_id} --printing {}`)",
+            h.collection,
+            to.code()
+        )));
+    };
+    let n = qty.unwrap_or(old.qty);
+    if n == 0 || n > old.qty {
+        return Err(CollectionError::Input(format!(
+            "collection `{}` has {} foil{} of {card_id} with the printing not recorded, so \
+             cannot set the printing of {n}; nothing was changed",
+            h.collection,
+            old.qty,
+            if old.qty == 1 { "" } else { "s" }
+        )));
+    }
+    let mut changes = Vec::new();
+    let existing = h.get(&target).cloned();
+    let total = existing.as_ref().map_or(0, |v| v.qty) as u64 + n as u64;
+    let (condition, note) = match &existing {
+        Some(v) => added_details(&target, v, total, old.condition, old.note.clone())
+            .map_err(|e| CollectionError::Input(format!("{e}; nothing was changed")))?,
+        None => (old.condition, old.note.clone()),
+    };
+    if total > MAX_QTY as u64 {
+        return Err(CollectionError::Input(format!(
+            "{target} would hold {total} copies, more than {MAX_QTY}; nothing was changed"
+        )));
+    }
+    changes.push(Change {
+        slot: from.clone(),
+        before: Some(old.clone()),
+        after: (old.qty > n).then(|| Value {
+            qty: old.qty - n,
+            ..old.clone()
+        }),
+    });
+    changes.push(Change {
+        slot: target,
+        before: existing,
+        after: Some(Value {
+            qty: total as u32,
+            condition,
+            note,
+        }),
+    });
+    Ok(changes)
 }
 
 /// Sets the keep reserve of one card, or of every card (`card_id` = `*`); `None` drops a
@@ -186,11 +247,23 @@ mod tests {
     #[test]
     fn add_remove_and_set_move_the_quantity() {
         let h = holding(2);
-        let c = add(&h, "DM-71", Finish::Regular, 3, &Details::default()).unwrap();
+        let c = add(
+            &h,
+            Slot::owned("DM-71", Finish::Regular),
+            3,
+            &Details::default(),
+        )
+        .unwrap();
         assert_eq!(c[0].after.as_ref().unwrap().qty, 5);
-        let c = remove(&h, "DM-71", Finish::Regular, 2).unwrap();
+        let c = remove(&h, Slot::owned("DM-71", Finish::Regular), 2).unwrap();
         assert_eq!(c[0].after, None);
-        let c = set(&h, "DM-71", Finish::Regular, 2, &Details::default()).unwrap();
+        let c = set(
+            &h,
+            Slot::owned("DM-71", Finish::Regular),
+            2,
+            &Details::default(),
+        )
+        .unwrap();
         assert!(c.is_empty(), "setting what is there changes nothing");
     }
 
@@ -205,7 +278,13 @@ mod tests {
                 note: Some("binder".into()),
             },
         );
-        let c = add(&h, "DM-71", Finish::Regular, 1, &Details::default()).unwrap();
+        let c = add(
+            &h,
+            Slot::owned("DM-71", Finish::Regular),
+            1,
+            &Details::default(),
+        )
+        .unwrap();
         let after = c[0].after.clone().unwrap();
         assert_eq!((after.qty, after.condition), (2, Some(Condition::NearMint)));
         assert_eq!(after.note.as_deref(), Some("binder"));
@@ -213,7 +292,7 @@ mod tests {
             condition: Some(Condition::Damaged),
             note: None,
         };
-        let c = add(&h, "DM-71", Finish::Regular, 0, &details).unwrap();
+        let c = add(&h, Slot::owned("DM-71", Finish::Regular), 0, &details).unwrap();
         assert_eq!(
             c[0].after.as_ref().unwrap().condition,
             Some(Condition::Damaged)
@@ -223,38 +302,78 @@ mod tests {
             condition: None,
             note: Some("  ".into()),
         };
-        let c = set(&h, "DM-71", Finish::Regular, 1, &clear).unwrap();
+        let c = set(&h, Slot::owned("DM-71", Finish::Regular), 1, &clear).unwrap();
         assert_eq!(c[0].after.as_ref().unwrap().note, None);
         let padded = Details {
             condition: None,
             note: Some(" box 3 \n".into()),
         };
-        let c = set(&h, "DM-71", Finish::Regular, 1, &padded).unwrap();
+        let c = set(&h, Slot::owned("DM-71", Finish::Regular), 1, &padded).unwrap();
         assert_eq!(c[0].after.as_ref().unwrap().note.as_deref(), Some("box 3"));
         let long = Details {
             condition: None,
             note: Some("x".repeat(1001)),
         };
-        assert!(set(&h, "DM-71", Finish::Regular, 1, &long).is_err());
+        assert!(set(&h, Slot::owned("DM-71", Finish::Regular), 1, &long).is_err());
     }
 
     #[test]
     fn removing_more_than_owned_or_adding_past_the_limit_is_refused() {
         let h = holding(2);
-        let err = remove(&h, "DM-71", Finish::Regular, 3)
+        let err = remove(&h, Slot::owned("DM-71", Finish::Regular), 3)
             .unwrap_err()
             .to_string();
         assert!(err.contains("owns 2"), "{err}");
-        let err = remove(&h, "DM-71", Finish::Foil, 1)
+        let err = remove(&h, Slot::owned("DM-71", Finish::Foil), 1)
             .unwrap_err()
             .to_string();
         assert!(
             err.contains("you own 2 regular copies: leave out --foil"),
             "{err}"
         );
-        let err = add(&h, "DM-71", Finish::Regular, MAX_QTY, &Details::default())
+        let err = add(
+            &h,
+            Slot::owned("DM-71", Finish::Regular),
+            MAX_QTY,
+            &Details::default(),
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(err.contains("more than 9999"), "{err}");
+    }
+
+    #[test]
+    fn foils_whose_printing_is_not_recorded_can_be_assigned_one() {
+        let mut h = Holdings::new("main");
+        let unrecorded = Slot::owned("DF-31", Finish::Foil);
+        let rf = unrecorded.clone().with_printing(Some(Set::RF));
+        h.entries.insert(
+            unrecorded.clone(),
+            Value {
+                qty: 2,
+                condition: Some(Condition::NearMint),
+                note: Some("binder 2".into()),
+            },
+        );
+        let c = assign(&h, "DF-31", Set::RF, Some(1)).unwrap();
+        h.apply(&c).unwrap();
+        assert_eq!((h.qty(&unrecorded), h.qty(&rf)), (1, 1));
+        assert_eq!(h.get(&rf).unwrap().condition, Some(Condition::NearMint));
+        assert_eq!(h.get(&rf).unwrap().note.as_deref(), Some("binder 2"));
+        // Both finishes' foils together are still two.
+        assert_eq!(h.owned("DF-31", Finish::Foil), 2);
+        let c = assign(&h, "DF-31", Set::RF, None).unwrap();
+        h.apply(&c).unwrap();
+        assert_eq!((h.qty(&unrecorded), h.qty(&rf)), (0, 2));
+        let err = assign(&h, "DF-31", Set::DF, None).unwrap_err().to_string();
+        assert!(
+            err.contains("no foil of DF-31 with its printing not recorded"),
+            "{err}"
+        );
+        // Removing a printing not held names the ones that are.
+        let err = remove(&h, unrecorded.with_printing(Some(Set::DF)), 1)
             .unwrap_err()
             .to_string();
-        assert!(err.contains("more than 9999"), "{err}");
+        assert!(err.contains("2 foil RF (--printing RF)"), "{err}");
     }
 }

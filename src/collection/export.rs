@@ -7,7 +7,7 @@ use super::model::{EVERY_CARD, Holdings, List, Slot};
 use crate::catalogue::Catalogue;
 
 /// The columns, in order. `name`, `set` and `rarity` are for people; import reads the card
-/// from `card_id`.
+/// from `card_id`, and the foil printing from `printing`.
 pub const COLUMNS: &[&str] = &[
     "list",
     "card_id",
@@ -18,6 +18,7 @@ pub const COLUMNS: &[&str] = &[
     "name",
     "set",
     "rarity",
+    "printing",
 ];
 
 /// The `name` export writes for an entry whose card the catalogue no longer has. Import reads
@@ -36,13 +37,23 @@ pub struct ExportRow {
     pub name: String,
     pub set: String,
     pub rarity: String,
+    /// The foil printing's release (`RF`), for a card with several; empty for one not
+    /// recorded (which is how exports before printings wrote every foil). Last, so files in
+    /// the layout from before printings still line up.
+    pub printing: String,
 }
 
 /// Sort key: list, then catalogue order (cards the catalogue no longer has last), then finish.
 pub fn order_key(
     catalogue: &Catalogue,
     slot: &Slot,
-) -> (List, usize, String, crate::catalogue::Finish) {
+) -> (
+    List,
+    usize,
+    String,
+    crate::catalogue::Finish,
+    Option<crate::catalogue::Set>,
+) {
     let position = if slot.card_id == EVERY_CARD {
         0
     } else {
@@ -50,7 +61,13 @@ pub fn order_key(
             .index_of(&slot.card_id)
             .map_or(usize::MAX, |i| i + 1)
     };
-    (slot.list, position, slot.card_id.clone(), slot.finish)
+    (
+        slot.list,
+        position,
+        slot.card_id.clone(),
+        slot.finish,
+        slot.printing,
+    )
 }
 
 /// Every entry as a row, and the ids of entries whose card the catalogue no longer has (they
@@ -79,6 +96,10 @@ pub fn rows(catalogue: &Catalogue, holdings: &Holdings) -> (Vec<ExportRow>, Vec<
                 } else {
                     slot.finish.as_str()
                 },
+                printing: slot
+                    .printing
+                    .map(|p| p.code().to_string())
+                    .unwrap_or_default(),
                 qty: value.qty,
                 condition: value.condition.map(|c| c.to_string()),
                 note: value.note.clone(),
@@ -106,6 +127,7 @@ pub fn to_csv(rows: &[ExportRow]) -> String {
             &r.name,
             &r.set,
             &r.rarity,
+            &r.printing,
         ]);
     }
     String::from_utf8(w.into_inner().unwrap_or_default()).unwrap_or_default()
@@ -120,7 +142,7 @@ pub fn to_json(rows: &[ExportRow]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::catalogue::{CatalogueSource, Finish};
+    use crate::catalogue::{CatalogueSource, Finish, Set};
     use crate::collection::import::{Mode, parse, plan};
     use crate::collection::model::{Condition, Value};
 
@@ -140,6 +162,23 @@ mod tests {
             .insert(Slot::owned("V1-JC-3", Finish::Regular), Value::qty(2));
         h.entries
             .insert(Slot::want("DM-1", Finish::Foil), Value::qty(1));
+        // DF-31's two foil printings, and one foil whose printing was never recorded.
+        let df31 = Slot::owned("DF-31", Finish::Foil);
+        h.entries
+            .insert(df31.clone().with_printing(Some(Set::RF)), Value::qty(1));
+        h.entries.insert(
+            df31.clone().with_printing(Some(Set::DF)),
+            Value {
+                qty: 2,
+                condition: Some(Condition::NearMint),
+                note: None,
+            },
+        );
+        h.entries.insert(df31, Value::qty(1));
+        h.entries.insert(
+            Slot::want("DF-31", Finish::Foil).with_printing(Some(Set::DF)),
+            Value::qty(3),
+        );
         h.entries.insert(Slot::keep(EVERY_CARD), Value::qty(4));
         h.entries.insert(Slot::keep("DM-71"), Value::qty(0));
         h
@@ -219,16 +258,52 @@ mod tests {
         let catalogue = Catalogue::from_source(&CatalogueSource::embedded()).unwrap();
         let (rows, _) = rows(&catalogue, &sample());
         let ids: Vec<(&str, &str)> = rows.iter().map(|r| (r.list, r.card_id.as_str())).collect();
+        // A card's foils: the one not recorded first, then by release.
+        let df31: Vec<&str> = rows
+            .iter()
+            .filter(|r| r.list == "owned" && r.card_id == "DF-31")
+            .map(|r| r.printing.as_str())
+            .collect();
+        assert_eq!(df31, vec!["", "DF", "RF"]);
         assert_eq!(
             ids,
             vec![
                 ("owned", "DM-71"),
                 ("owned", "BN-71"),
+                ("owned", "DF-31"),
+                ("owned", "DF-31"),
+                ("owned", "DF-31"),
                 ("owned", "V1-JC-3"),
                 ("want", "DM-1"),
+                ("want", "DF-31"),
                 ("keep", "*"),
                 ("keep", "DM-71"),
             ]
         );
+    }
+
+    #[test]
+    fn an_export_from_before_printings_imports_foils_as_not_recorded() {
+        // The columns export wrote before foil printings: a DF-31 foil there does not say
+        // which printing it is, and must not become one by a guess.
+        let catalogue = Catalogue::from_source(&CatalogueSource::embedded()).unwrap();
+        let old = "list,card_id,finish,qty,condition,note,name,set,rarity\n\
+                   owned,DF-31,foil,2,near-mint,,\"Darth Maul, Student of the Dark Side\",DF,rare\n\
+                   owned,BN-71,foil,1,,,\"Darth Maul, Dark Lord of the Sith\",BN,rare\n\
+                   want,DF-31,foil,1,,,,DF,rare\n";
+        let parsed = parse("old.csv", old, &catalogue).unwrap();
+        assert!(parsed.rejected.is_empty(), "{:?}", parsed.rejected);
+        let slots: Vec<(&str, Option<Set>)> = parsed
+            .rows
+            .iter()
+            .map(|r| (r.slot.card_id.as_str(), r.slot.printing))
+            .collect();
+        assert_eq!(
+            slots,
+            vec![("DF-31", None), ("BN-71", None), ("DF-31", None)]
+        );
+        // Only the owned DF-31 foil is warned about (a want of any foil is fine as it is).
+        assert_eq!(parsed.warnings.len(), 1, "{:?}", parsed.warnings);
+        assert!(parsed.warnings[0].reason.contains("--printing RF"));
     }
 }

@@ -195,12 +195,13 @@ enum Column {
     Set,
     /// The card's number in its set (`71`, `F10`), read with the set.
     Number,
+    /// Which foil printing, by its release (`RF`, `DF`); empty: not said.
+    Printing,
     /// Written by `export` for people; not read back.
     Ignored,
 }
 
-const COLUMN_HELP: &str =
-    "qty, card_id, name, set, number, finish, condition, note, list (and rarity, which is ignored)";
+const COLUMN_HELP: &str = "qty, card_id, name, set, number, finish, printing, condition, note, list (and rarity, which is ignored)";
 
 fn column(header: &str) -> Option<Column> {
     let key: String = header
@@ -215,6 +216,7 @@ fn column(header: &str) -> Option<Column> {
         "name" | "title" | "card_name" | "card_title" => Column::Name,
         "number" | "card_number" | "no" | "no." | "nr" => Column::Number,
         "finish" | "foil" => Column::Finish,
+        "printing" | "foil_printing" | "release" => Column::Printing,
         "condition" => Column::Condition,
         "note" | "notes" => Column::Note,
         "list" => Column::List,
@@ -236,6 +238,7 @@ struct RawRow {
     list: Option<String>,
     set: Option<String>,
     number: Option<String>,
+    printing: Option<String>,
 }
 
 impl RawRow {
@@ -250,6 +253,7 @@ impl RawRow {
             Column::List => &mut self.list,
             Column::Set => &mut self.set,
             Column::Number => &mut self.number,
+            Column::Printing => &mut self.printing,
             Column::Ignored => return,
         };
         *field = Some(value);
@@ -340,23 +344,26 @@ pub fn parse(file: &str, text: &str, catalogue: &Catalogue) -> Result<Parsed, Co
     Ok(parse_decklist(text, &mut checker))
 }
 
+/// A card found for a row: its id, the finish and the foil printing's release its text named.
+type Found = (String, Option<Finish>, Option<Set>);
+
 /// Checks rows against the catalogue, remembering each name's lookup (a file can repeat a
 /// name thousands of times).
 struct Checker<'c> {
     catalogue: &'c Catalogue,
-    cache: HashMap<String, Result<(String, Option<Finish>), String>>,
+    cache: HashMap<String, Result<Found, String>>,
     /// A decklist's `side:` line: names both sides print resolve to this side's card.
     side: Option<crate::catalogue::Side>,
 }
 
 impl Checker<'_> {
-    fn card(&mut self, query: &str) -> Result<(String, Option<Finish>), String> {
+    fn card(&mut self, query: &str) -> Result<Found, String> {
         if let Some(hit) = self.cache.get(query) {
             return hit.clone();
         }
         let options = crate::catalogue::LookupOptions { side: self.side };
         let result = resolve_with(self.catalogue, query, options)
-            .map(|r| (r.card.id.clone(), r.named_finish))
+            .map(|r| (r.card.id.clone(), r.named_finish, r.named_printing))
             .map_err(|e| e.to_string());
         self.cache.insert(query.to_string(), result.clone());
         result
@@ -366,11 +373,7 @@ impl Checker<'_> {
     /// looked up in that set. A card of another set is refused rather than recorded under a
     /// set the sheet does not say, except a foil printing that came out in that set: a
     /// Reflections row naming a card Reflections reprinted is that reprint, a foil.
-    fn card_in_set(
-        &mut self,
-        query: &str,
-        set: Option<Set>,
-    ) -> Result<(String, Option<Finish>), String> {
+    fn card_in_set(&mut self, query: &str, set: Option<Set>) -> Result<Found, String> {
         let Some(set) = set else {
             return self.card(query);
         };
@@ -385,7 +388,7 @@ impl Checker<'_> {
                 Err(e) => e,
             }
         };
-        let (id, named) = match self.card(query) {
+        let (id, named, named_printing) = match self.card(query) {
             Ok(found) => found,
             Err(_) => return Err(in_set),
         };
@@ -394,14 +397,14 @@ impl Checker<'_> {
             .get(&id)
             .ok_or_else(|| format!("card {id} vanished from the catalogue"))?;
         if card.set == set {
-            return Ok((id, named));
+            return Ok((id, named, named_printing));
         }
         let reprinted = self
             .catalogue
             .foils_of(&id)
             .any(|p| super::completion::release_of(self.catalogue, p) == Some(set));
         if reprinted {
-            return Ok((id, Some(Finish::Foil)));
+            return Ok((id, Some(Finish::Foil), Some(set)));
         }
         Err(format!(
             "{id} ({}) is a card of {} ({}), but the set column says {} ({}); fix the set or \
@@ -425,8 +428,8 @@ impl Checker<'_> {
         {
             return true;
         }
-        let finds = |found: Result<(String, Option<Finish>), String>| {
-            found.is_ok_and(|(id, _)| id.eq_ignore_ascii_case(&card.id))
+        let finds = |found: Result<Found, String>| {
+            found.is_ok_and(|(id, _, _)| id.eq_ignore_ascii_case(&card.id))
         };
         finds(self.card(name))
             || set.is_some_and(|s| finds(self.card(&format!("{name} ({})", s.code()))))
@@ -459,7 +462,17 @@ impl Checker<'_> {
             .or(numbered)
             .or(nonempty(&raw.name).map(str::to_string))
             .ok_or("no card: both card_id and name are empty")?;
-        let explicit = nonempty(&raw.finish).map(parse_finish).transpose()?;
+        let asked = nonempty(&raw.printing)
+            .map(|p| {
+                p.parse::<Set>()
+                    .map_err(|e| format!("printing: {e} (the release of the foil, e.g. RF)"))
+            })
+            .transpose()?;
+        // A printing column says foil when the finish column is empty.
+        let explicit = nonempty(&raw.finish)
+            .map(parse_finish)
+            .transpose()?
+            .or(asked.map(|_| Finish::Foil));
         let condition = raw
             .condition
             .as_deref()
@@ -504,10 +517,10 @@ impl Checker<'_> {
                 None,
             ));
         }
-        let (card_id, named) = match self.card_in_set(&query, in_set) {
+        let (card_id, named, named_printing) = match self.card_in_set(&query, in_set) {
             Ok(found) => found,
             Err(_) if is_exported_orphan(&raw) => {
-                return orphan_row(line, list, &query, qty, explicit, condition, note);
+                return orphan_row(line, list, &query, qty, (explicit, asked), condition, note);
             }
             Err(e) => return Err(e),
         };
@@ -529,16 +542,24 @@ impl Checker<'_> {
         let resolved = super::resolve::Resolved {
             card,
             named_finish: named,
+            named_printing,
         };
         let finish = finish_of(&resolved, &query, explicit)?;
         if list == List::Keep && finish == Finish::Foil {
             return Err("a keep reserve is per card, not per finish: leave finish empty".into());
         }
-        let warning = check_printing(self.catalogue, card, finish)?;
+        let mut warning = check_printing(self.catalogue, card, finish)?;
+        let (printing, unsaid) =
+            super::printings::settle(self.catalogue, card, finish, named_printing, asked)?;
+        // A want of no printing is "any foil", which needs no warning.
+        if list == List::Owned {
+            warning = warning.or(unsaid);
+        }
         let slot = Slot {
             list,
             card_id,
             finish,
+            printing,
         };
         let (condition, note) = if list == List::Owned {
             (condition, note)
@@ -575,11 +596,14 @@ fn orphan_row(
     list: List,
     card_id: &str,
     qty: u32,
-    explicit: Option<Finish>,
+    (explicit, printing): (Option<Finish>, Option<Set>),
     condition: Option<Option<Condition>>,
     note: Option<Option<String>>,
 ) -> RowResult {
     let finish = explicit.unwrap_or(Finish::Regular);
+    if finish == Finish::Regular && printing.is_some() {
+        return Err("a printing is a foil's, but the finish says regular".into());
+    }
     if list == List::Keep && finish == Finish::Foil {
         return Err("a keep reserve is per card, not per finish: leave finish empty".into());
     }
@@ -595,6 +619,7 @@ fn orphan_row(
                 list,
                 card_id: card_id.to_string(),
                 finish,
+                printing,
             },
             qty,
             condition,
@@ -1007,10 +1032,10 @@ pub fn added_details(
         && new != was
     {
         let id = &slot.card_id;
-        let foil = if slot.finish == Finish::Foil {
-            " --foil"
-        } else {
-            ""
+        let foil = match (slot.finish, slot.printing) {
+            (Finish::Foil, Some(p)) => format!(" --printing {}", p.code()),
+            (Finish::Foil, None) => " --foil".to_string(),
+            _ => String::new(),
         };
         return Err(format!(
             "{slot} holds {} {was} cop{}, and a printing has one condition: adding {new} \

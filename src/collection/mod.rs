@@ -13,6 +13,7 @@ pub mod error;
 pub mod export;
 pub mod import;
 pub mod model;
+pub mod printings;
 pub mod resolve;
 pub mod shortfall;
 pub mod store;

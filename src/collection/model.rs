@@ -8,7 +8,7 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 
 use super::error::CollectionError;
-use crate::catalogue::{Finish, lookup::normalise};
+use crate::catalogue::{Finish, Set, lookup::normalise};
 
 /// The largest quantity of one printing a collection may hold. Booster boxes of a whole
 /// print run would not reach it; a typo (`10000` for `10`) does.
@@ -141,13 +141,19 @@ impl FromStr for Condition {
     }
 }
 
-/// Where an entry lives: which list, which card, which finish. Keep reserves are per card, so
-/// their finish is always `Regular`; the collection-wide reserve has card id [`EVERY_CARD`].
+/// Where an entry lives: which list, which card, which finish and, for a card with more than
+/// one foil printing, which one. Keep reserves are per card, so their finish is always
+/// `Regular`; the collection-wide reserve has card id [`EVERY_CARD`].
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Slot {
     pub list: List,
     pub card_id: String,
     pub finish: Finish,
+    /// The release of the foil printing (`RF` for a Reflections reprint, the card's own set
+    /// for its own-number foil). Only a foil of a card with several foil printings has one;
+    /// `None` there means "printing not recorded" (foils recorded before yj knew, or added
+    /// without saying which), never a guess. See `collection::printings`.
+    pub printing: Option<Set>,
 }
 
 impl Slot {
@@ -156,6 +162,7 @@ impl Slot {
             list: List::Owned,
             card_id: card_id.to_string(),
             finish,
+            printing: None,
         }
     }
 
@@ -164,6 +171,7 @@ impl Slot {
             list: List::Want,
             card_id: card_id.to_string(),
             finish,
+            printing: None,
         }
     }
 
@@ -172,6 +180,21 @@ impl Slot {
             list: List::Keep,
             card_id: card_id.to_string(),
             finish: Finish::Regular,
+            printing: None,
+        }
+    }
+
+    /// The same slot for one foil printing (`None`: not recorded).
+    pub fn with_printing(mut self, printing: Option<Set>) -> Slot {
+        self.printing = printing;
+        self
+    }
+
+    /// `regular`, `foil`, or `foil RF` when the printing is recorded.
+    pub fn finish_text(&self) -> String {
+        match self.printing {
+            Some(p) => format!("{} {}", self.finish.as_str(), p.code()),
+            None => self.finish.as_str().to_string(),
         }
     }
 }
@@ -179,8 +202,8 @@ impl Slot {
 impl fmt::Display for Slot {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.list {
-            List::Owned => write!(f, "{} {}", self.card_id, self.finish.as_str()),
-            List::Want => write!(f, "want {} {}", self.card_id, self.finish.as_str()),
+            List::Owned => write!(f, "{} {}", self.card_id, self.finish_text()),
+            List::Want => write!(f, "want {} {}", self.card_id, self.finish_text()),
             List::Keep if self.card_id == EVERY_CARD => f.write_str("keep (every card)"),
             List::Keep => write!(f, "keep {}", self.card_id),
         }
@@ -268,9 +291,35 @@ impl Holdings {
         self.entries.get(slot)
     }
 
-    /// Copies owned of one printing.
+    /// Copies owned of one finish, every foil printing (recorded or not) together.
     pub fn owned(&self, card_id: &str, finish: Finish) -> u32 {
-        self.get(&Slot::owned(card_id, finish)).map_or(0, |v| v.qty)
+        self.slots_of(List::Owned, card_id, finish)
+            .map(|(_, v)| v.qty)
+            .sum()
+    }
+
+    /// Copies held in exactly this slot (one foil printing, or the foils not recorded).
+    pub fn qty(&self, slot: &Slot) -> u32 {
+        self.get(slot).map_or(0, |v| v.qty)
+    }
+
+    /// Every entry of one list, card and finish: for foils, one per printing.
+    pub fn slots_of<'a>(
+        &'a self,
+        list: List,
+        card_id: &str,
+        finish: Finish,
+    ) -> impl Iterator<Item = (&'a Slot, &'a Value)> + 'a {
+        let first = Slot {
+            list,
+            card_id: card_id.to_string(),
+            finish,
+            printing: None,
+        };
+        // `None` sorts before every release and V1 is the last release, so this range holds
+        // exactly the slots of this list, card and finish.
+        let last = first.clone().with_printing(Some(Set::V1));
+        self.entries.range(first..=last)
     }
 
     /// Copies owned of a card, both finishes.

@@ -2,7 +2,10 @@
 //! the text names a foil printing (`BN-F10`, `3_F10`), its finish.
 
 use super::error::CollectionError;
-use crate::catalogue::{Card, Catalogue, Finish, LookupError, LookupOptions, lookup::normalise};
+use super::model::{List, Slot};
+use crate::catalogue::{
+    Card, Catalogue, Finish, LookupError, LookupOptions, Set, lookup::normalise,
+};
 
 /// A card found from a query.
 #[derive(Debug, Clone, Copy)]
@@ -10,6 +13,8 @@ pub struct Resolved<'c> {
     pub card: &'c Card,
     /// `Some(Foil)` when the query was a foil printing's number or community id.
     pub named_finish: Option<Finish>,
+    /// The release of the foil printing the query named (`7_45`: RF), if it named one.
+    pub named_printing: Option<Set>,
 }
 
 /// Resolves an id, community id, foil number or name.
@@ -25,9 +30,17 @@ pub fn resolve_with<'c>(
     options: LookupOptions,
 ) -> Result<Resolved<'c>, LookupError> {
     let card = catalogue.lookup_with(query, options)?;
+    let foil = names_a_foil(catalogue, card, query);
     Ok(Resolved {
         card,
-        named_finish: names_a_foil(catalogue, card, query).then_some(Finish::Foil),
+        named_finish: foil.then_some(Finish::Foil),
+        named_printing: if foil {
+            catalogue
+                .printing_named(query)
+                .and_then(|p| super::completion::release_of(catalogue, p))
+        } else {
+            None
+        },
     })
 }
 
@@ -98,18 +111,59 @@ pub fn check_printing(
     )))
 }
 
-/// Resolves a query to a card id and finish for a command, as an error when it fails.
+/// A printing a command names: the card, its finish and (for a card with several foil
+/// printings) which foil, with any warnings to show.
+#[derive(Debug, Clone)]
+pub struct Chosen {
+    pub card_id: String,
+    pub finish: Finish,
+    pub printing: Option<Set>,
+    pub warnings: Vec<String>,
+}
+
+impl Chosen {
+    /// The slot of this printing in a list.
+    pub fn slot(&self, list: List) -> Slot {
+        Slot {
+            list,
+            card_id: self.card_id.clone(),
+            finish: self.finish,
+            printing: self.printing,
+        }
+    }
+}
+
+/// Resolves a query to a printing for a command, as an error when it fails. `asked` is a
+/// `--printing` option: it implies `--foil`.
 pub fn printing(
     catalogue: &Catalogue,
     query: &str,
     foil: bool,
-) -> Result<(String, Finish, Option<String>), CollectionError> {
+    asked: Option<Set>,
+) -> Result<Chosen, CollectionError> {
     let resolved = resolve(catalogue, query)?;
+    let foil = foil || asked.is_some();
     let finish = finish_of(&resolved, query, foil.then_some(Finish::Foil))
         .map_err(CollectionError::Input)?;
-    let warning =
-        check_printing(catalogue, resolved.card, finish).map_err(CollectionError::Input)?;
-    Ok((resolved.card.id.clone(), finish, warning))
+    let mut warnings: Vec<String> = check_printing(catalogue, resolved.card, finish)
+        .map_err(CollectionError::Input)?
+        .into_iter()
+        .collect();
+    let (printing, warning) = super::printings::settle(
+        catalogue,
+        resolved.card,
+        finish,
+        resolved.named_printing,
+        asked,
+    )
+    .map_err(CollectionError::Input)?;
+    warnings.extend(warning);
+    Ok(Chosen {
+        card_id: resolved.card.id.clone(),
+        finish,
+        printing,
+        warnings,
+    })
 }
 
 #[cfg(test)]
@@ -127,12 +181,18 @@ mod tests {
     fn a_foil_number_names_the_foil_printing() {
         // Battle of Naboo foil F10 is a printing of BN-71.
         for q in ["BN-F10", "3_F10", "bn f10"] {
-            let (id, finish, warning) = printing(catalogue(), q, false).unwrap();
-            assert_eq!((id.as_str(), finish), ("BN-71", Finish::Foil), "{q}");
-            assert!(warning.is_none());
+            let c = printing(catalogue(), q, false, None).unwrap();
+            assert_eq!(
+                (c.card_id.as_str(), c.finish),
+                ("BN-71", Finish::Foil),
+                "{q}"
+            );
+            assert!(c.warnings.is_empty());
+            // BN-71 has one foil printing, so none is stored.
+            assert_eq!(c.printing, None);
         }
-        let (id, finish, _) = printing(catalogue(), "BN-71", false).unwrap();
-        assert_eq!((id.as_str(), finish), ("BN-71", Finish::Regular));
+        let c = printing(catalogue(), "BN-71", false, None).unwrap();
+        assert_eq!((c.card_id.as_str(), c.finish), ("BN-71", Finish::Regular));
     }
 
     #[test]
@@ -145,21 +205,42 @@ mod tests {
     #[test]
     fn foils_are_checked_against_the_catalogue() {
         // A virtual card has no foil.
-        let err = printing(catalogue(), "V1-JC-3", true)
+        let err = printing(catalogue(), "V1-JC-3", true, None)
             .unwrap_err()
             .to_string();
         assert!(err.contains("virtual card"), "{err}");
         // A foil the catalogue lists: no warning.
-        let (_, _, warning) = printing(catalogue(), "BN-71", true).unwrap();
-        assert!(warning.is_none());
+        let c = printing(catalogue(), "BN-71", true, None).unwrap();
+        assert!(c.warnings.is_empty());
         // A card the catalogue lists no foil of: accepted, with a warning.
         let plain = catalogue()
             .cards()
             .iter()
             .find(|c| !c.is_virtual() && catalogue().foils_of(&c.id).next().is_none())
             .unwrap();
-        let (_, finish, warning) = printing(catalogue(), &plain.id, true).unwrap();
-        assert_eq!(finish, Finish::Foil);
-        assert!(warning.unwrap().contains("lists no foil printing"));
+        let c = printing(catalogue(), &plain.id, true, None).unwrap();
+        assert_eq!(c.finish, Finish::Foil);
+        assert!(c.warnings[0].contains("lists no foil printing"));
+    }
+
+    #[test]
+    fn a_reflections_community_id_names_that_foil_printing() {
+        // 7_45 is the Reflections foil of DF-31, which also has its own-number foil.
+        let c = printing(catalogue(), "7_45", false, None).unwrap();
+        assert_eq!(
+            (c.card_id.as_str(), c.finish, c.printing),
+            ("DF-31", Finish::Foil, Some(Set::RF))
+        );
+        assert!(c.warnings.is_empty());
+        let c = printing(catalogue(), "DF-31", false, Some(Set::DF)).unwrap();
+        assert_eq!((c.finish, c.printing), (Finish::Foil, Some(Set::DF)));
+        // `--foil` alone: printing not recorded, with a warning naming both.
+        let c = printing(catalogue(), "DF-31", true, None).unwrap();
+        assert_eq!(c.printing, None);
+        assert!(c.warnings[0].contains("--printing RF"), "{:?}", c.warnings);
+        let err = printing(catalogue(), "7_45", false, Some(Set::DF))
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("printing says DF"), "{err}");
     }
 }

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use super::error::CollectionError;
 use super::model::{Change, Holdings, List, Slot, Value};
-use crate::catalogue::{Database, Finish};
+use crate::catalogue::{Database, Finish, Set};
 
 /// How a write behaves beyond its changes.
 #[derive(Debug, Clone, Copy, Default)]
@@ -55,6 +55,10 @@ struct StoredChange {
     list: List,
     card_id: String,
     finish: String,
+    /// The foil printing's release, when recorded; absent in entries written before there
+    /// were printings, which named the slot that migration 4 gives `''`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    printing: Option<String>,
     before: Option<Value>,
     after: Option<Value>,
 }
@@ -67,6 +71,16 @@ fn finish_text(text: &str) -> Finish {
     }
 }
 
+/// A stored printing: `''` (or absent) is none, else a release code.
+fn printing_text(text: Option<&str>) -> Result<Option<Set>, CollectionError> {
+    match text.map(str::trim) {
+        None | Some("") => Ok(None),
+        Some(code) => code.parse::<Set>().map(Some).map_err(|e| {
+            CollectionError::Conflict(format!("stored foil printing `{code}` is unknown: {e}"))
+        }),
+    }
+}
+
 pub fn changes_to_json(changes: &[Change]) -> String {
     let stored: Vec<StoredChange> = changes
         .iter()
@@ -74,6 +88,7 @@ pub fn changes_to_json(changes: &[Change]) -> String {
             list: c.slot.list,
             card_id: c.slot.card_id.clone(),
             finish: c.slot.finish.as_str().to_string(),
+            printing: c.slot.printing.map(|p| p.code().to_string()),
             before: c.before.clone(),
             after: c.after.clone(),
         })
@@ -85,24 +100,27 @@ fn changes_from_json(id: i64, text: &str) -> Result<Vec<Change>, CollectionError
     let stored: Vec<StoredChange> = serde_json::from_str(text).map_err(|e| {
         CollectionError::Conflict(format!("history entry #{id} cannot be read: {e}"))
     })?;
-    Ok(stored
+    stored
         .into_iter()
-        .map(|s| Change {
-            slot: Slot {
-                list: s.list,
-                card_id: s.card_id,
-                finish: finish_text(&s.finish),
-            },
-            before: s.before,
-            after: s.after,
+        .map(|s| {
+            Ok(Change {
+                slot: Slot {
+                    list: s.list,
+                    card_id: s.card_id,
+                    finish: finish_text(&s.finish),
+                    printing: printing_text(s.printing.as_deref())?,
+                },
+                before: s.before,
+                after: s.after,
+            })
         })
-        .collect())
+        .collect()
 }
 
 /// Reads one collection.
 pub fn load(conn: &Connection, collection: &str) -> Result<Holdings, CollectionError> {
     let mut stmt = conn.prepare_cached(
-        "SELECT list, card_id, finish, qty, condition, note FROM collection_items
+        "SELECT list, card_id, finish, qty, condition, note, printing FROM collection_items
          WHERE collection = ?1",
     )?;
     let mut rows = stmt.query(params![collection])?;
@@ -111,10 +129,12 @@ pub fn load(conn: &Connection, collection: &str) -> Result<Holdings, CollectionE
         let list: String = row.get(0)?;
         let finish: String = row.get(2)?;
         let condition: Option<String> = row.get(4)?;
+        let printing: String = row.get(6)?;
         let slot = Slot {
             list: list.parse().map_err(CollectionError::Conflict)?,
             card_id: row.get(1)?,
             finish: finish_text(&finish),
+            printing: printing_text(Some(&printing))?,
         };
         let value = Value {
             qty: row.get(3)?,
@@ -184,14 +204,16 @@ fn apply(
     options: WriteOptions,
 ) -> Result<(), CollectionError> {
     let mut upsert = conn.prepare_cached(
-        "INSERT INTO collection_items (collection, list, card_id, finish, qty, condition, note)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
-         ON CONFLICT (collection, list, card_id, finish) DO UPDATE SET
+        "INSERT INTO collection_items
+           (collection, list, card_id, finish, printing, qty, condition, note)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
+         ON CONFLICT (collection, list, card_id, finish, printing) DO UPDATE SET
            qty = excluded.qty, condition = excluded.condition, note = excluded.note",
     )?;
     let mut delete = conn.prepare_cached(
         "DELETE FROM collection_items
-         WHERE collection = ?1 AND list = ?2 AND card_id = ?3 AND finish = ?4",
+         WHERE collection = ?1 AND list = ?2 AND card_id = ?3 AND finish = ?4
+           AND printing = ?5",
     )?;
     for change in changes {
         let s = &change.slot;
@@ -202,6 +224,7 @@ fn apply(
                     s.list.as_str(),
                     s.card_id,
                     s.finish.as_str(),
+                    s.printing.map_or("", |p| p.code()),
                     v.qty,
                     v.condition.map(|c| c.as_str()),
                     v.note
@@ -212,7 +235,8 @@ fn apply(
                     collection,
                     s.list.as_str(),
                     s.card_id,
-                    s.finish.as_str()
+                    s.finish.as_str(),
+                    s.printing.map_or("", |p| p.code())
                 ])?;
                 if n != 1 {
                     return Err(CollectionError::Conflict(format!(
@@ -696,7 +720,9 @@ mod tests {
             .collect::<Result<_, _>>()
             .unwrap()
         }
-        let items_sql = "SELECT * FROM collection_items ORDER BY 1, 2, 3, 4";
+        // The columns of version 2 (migration 4 added `printing`, which is '' for them all).
+        let items_sql = "SELECT collection, list, card_id, finish, qty, condition, note
+                         FROM collection_items ORDER BY 1, 2, 3, 4";
         let history_sql = "SELECT id, collection, time, command, undoes, changes
                            FROM collection_history ORDER BY id";
         let before = {
@@ -809,10 +835,120 @@ mod tests {
         let err = db
             .connection()
             .execute(
-                "INSERT INTO collection_items VALUES ('main', 'owned', 'DM-71', 'regular', -1, NULL, NULL)",
+                "INSERT INTO collection_items VALUES ('main', 'owned', 'DM-71', 'regular', -1, NULL, NULL, '')",
                 [],
             )
             .unwrap_err();
         assert!(err.to_string().contains("CHECK"), "{err}");
+    }
+
+    #[test]
+    fn a_regular_copy_cannot_have_a_foil_printing() {
+        let db = db();
+        let err = db
+            .connection()
+            .execute(
+                "INSERT INTO collection_items VALUES ('main', 'owned', 'DF-31', 'regular', 1, NULL, NULL, 'RF')",
+                [],
+            )
+            .unwrap_err();
+        assert!(err.to_string().contains("CHECK"), "{err}");
+    }
+
+    #[test]
+    fn a_version_3_database_upgrades_and_its_foils_keep_no_printing() {
+        // A database as yj wrote it before foil printings: schema version 3, foils (DF-31 has
+        // two foil printings, BN-71 one), a foil want, keep reserves, and a history with an
+        // undo and a redo.
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("v3.db");
+        {
+            let conn = Connection::open(&path).unwrap();
+            for sql in &crate::catalogue::migrations::MIGRATIONS[..3] {
+                conn.execute_batch(sql).unwrap();
+            }
+            conn.pragma_update(None, "user_version", 3).unwrap();
+            conn.execute_batch(
+                "INSERT INTO collection_items VALUES
+                   ('main', 'owned', 'DF-31', 'foil', 2, 'near-mint', 'binder 4'),
+                   ('main', 'owned', 'BN-71', 'foil', 1, NULL, NULL),
+                   ('main', 'owned', 'DM-71', 'regular', 3, NULL, NULL),
+                   ('main', 'want', 'DF-31', 'foil', 3, NULL, NULL),
+                   ('main', 'keep', '*', 'regular', 1, NULL, NULL),
+                   ('main', 'keep', 'DF-31', 'regular', 0, NULL, NULL);
+                 INSERT INTO collection_history (collection, time, command, undoes, redoes, changes) VALUES
+                   ('main', '2024-01-01T00:00:00Z', 'yj collection add DF-31 --foil', NULL, NULL,
+                    '[{\"list\":\"owned\",\"card_id\":\"DF-31\",\"finish\":\"foil\",\"before\":{\"qty\":1,\"condition\":\"near-mint\",\"note\":\"binder 4\"},\"after\":{\"qty\":2,\"condition\":\"near-mint\",\"note\":\"binder 4\"}}]'),
+                   ('main', '2024-01-02T00:00:00Z', 'yj collection want add DF-31 --foil --qty 3', NULL, NULL,
+                    '[{\"list\":\"want\",\"card_id\":\"DF-31\",\"finish\":\"foil\",\"before\":{\"qty\":1},\"after\":{\"qty\":3}}]'),
+                   ('main', '2024-01-03T00:00:00Z', 'yj collection undo', 2, NULL,
+                    '[{\"list\":\"want\",\"card_id\":\"DF-31\",\"finish\":\"foil\",\"before\":{\"qty\":3},\"after\":{\"qty\":1}}]'),
+                   ('main', '2024-01-04T00:00:00Z', 'yj collection redo', NULL, 3,
+                    '[{\"list\":\"want\",\"card_id\":\"DF-31\",\"finish\":\"foil\",\"before\":{\"qty\":1},\"after\":{\"qty\":3}}]');",
+            )
+            .unwrap();
+        }
+        let before = load(&Connection::open(&path).unwrap(), "main");
+        assert!(before.is_err(), "version 3 has no printing column");
+
+        let mut db = Database::open_with(&path, &CatalogueSource::embedded()).unwrap();
+        assert_eq!(db.schema_version().unwrap(), 4);
+        let h = load(db.connection(), "main").unwrap();
+        assert_eq!(h.entries.len(), 6, "every entry kept");
+        assert!(
+            h.entries.keys().all(|s| s.printing.is_none()),
+            "no printing guessed"
+        );
+        let df31 = Slot::owned("DF-31", Finish::Foil);
+        assert_eq!(
+            h.get(&df31),
+            Some(&Value {
+                qty: 2,
+                condition: Some(Condition::NearMint),
+                note: Some("binder 4".into()),
+            })
+        );
+        assert_eq!(h.qty(&Slot::want("DF-31", Finish::Foil)), 3);
+        assert_eq!(h.keep_for("DF-31"), 0);
+        assert_eq!(h.keep_for("DM-71"), 1);
+        assert_eq!(history(&db, "main", 10).unwrap().len(), 4);
+
+        // The old history still undoes and redoes: the redo (#4), then the foil add (#1).
+        undo(&mut db, "main", 2, "undo").unwrap();
+        let h = load(db.connection(), "main").unwrap();
+        assert_eq!(h.qty(&Slot::want("DF-31", Finish::Foil)), 1);
+        assert_eq!(h.qty(&df31), 1);
+        redo(&mut db, "main", 2, "redo").unwrap();
+        let h = load(db.connection(), "main").unwrap();
+        assert_eq!(h.qty(&Slot::want("DF-31", Finish::Foil)), 3);
+        assert_eq!(h.qty(&df31), 2);
+
+        // A new change names a printing; it is stored, recorded, and undone like any other.
+        let rf = df31.clone().with_printing(Some(Set::RF));
+        write(
+            &mut db,
+            "main",
+            "add rf",
+            WriteOptions::default(),
+            set(rf.clone(), 1),
+        )
+        .unwrap();
+        let h = load(db.connection(), "main").unwrap();
+        assert_eq!(
+            (h.qty(&rf), h.qty(&df31), h.owned("DF-31", Finish::Foil)),
+            (1, 2, 3)
+        );
+        let last = &history(&db, "main", 1).unwrap()[0];
+        assert_eq!(last.changes[0].slot, rf);
+        undo(&mut db, "main", 1, "undo").unwrap();
+        assert_eq!(load(db.connection(), "main").unwrap().qty(&rf), 0);
+        redo(&mut db, "main", 1, "redo").unwrap();
+        assert_eq!(load(db.connection(), "main").unwrap().qty(&rf), 1);
+        let err = db
+            .connection()
+            .execute("DELETE FROM collection_history", [])
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("append-only"), "{err}");
     }
 }

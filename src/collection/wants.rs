@@ -20,6 +20,8 @@ pub enum WantReason {
 pub struct Want {
     pub card_id: String,
     pub finish: Finish,
+    /// The foil printing wanted, for a card with several; `None` is any.
+    pub printing: Option<Set>,
     pub wanted: u32,
     pub owned: u32,
     pub reason: WantReason,
@@ -31,12 +33,17 @@ impl Want {
     }
 }
 
-/// Copies that count toward a want: a foil want only foils; a regular want any copy (a
-/// player wants a card to play, and a foil plays as well).
-fn owned_for(holdings: &Holdings, card_id: &str, finish: Finish) -> u32 {
-    match finish {
-        Finish::Foil => holdings.owned(card_id, Finish::Foil),
-        Finish::Regular => holdings.owned_total(card_id),
+/// Copies that count toward a want: a foil want of one printing only foils recorded as that
+/// printing (one whose printing is not recorded may be the other); a foil want of no printing
+/// any foil; a regular want any copy (a player wants a card to play, and a foil plays as
+/// well).
+fn owned_for(holdings: &Holdings, want: &Slot) -> u32 {
+    match (want.finish, want.printing) {
+        (Finish::Foil, Some(_)) => {
+            holdings.qty(&Slot::owned(&want.card_id, Finish::Foil).with_printing(want.printing))
+        }
+        (Finish::Foil, None) => holdings.owned(&want.card_id, Finish::Foil),
+        (Finish::Regular, _) => holdings.owned_total(&want.card_id),
     }
 }
 
@@ -53,8 +60,9 @@ pub fn wants(catalogue: &Catalogue, holdings: &Holdings, set: Option<Set>) -> Ve
                 Want {
                     card_id: slot.card_id.clone(),
                     finish: slot.finish,
+                    printing: slot.printing,
                     wanted: v.qty,
-                    owned: owned_for(holdings, &slot.card_id, slot.finish),
+                    owned: owned_for(holdings, slot),
                     reason: WantReason::WantList,
                 },
             )
@@ -70,6 +78,7 @@ pub fn wants(catalogue: &Catalogue, holdings: &Holdings, set: Option<Set>) -> Ve
                     Want {
                         card_id: card.id.clone(),
                         finish: Finish::Regular,
+                        printing: None,
                         wanted: 1,
                         owned: 0,
                         reason: WantReason::MissingFromSet,
@@ -92,31 +101,77 @@ pub struct Trade {
     pub keep: u32,
     pub trade_regular: u32,
     pub trade_foil: u32,
+    /// For a card with several foil printings: the foils owned by printing (`1 RF, 1 DF`),
+    /// so the collector knows which they hold; empty otherwise.
+    pub foil_printings: String,
 }
 
 /// Every card owned beyond its reserve. Regular copies are offered before foils, and foils
-/// on the want list are never offered.
+/// on the want list are never offered: a want of one foil printing keeps that printing's
+/// copies, a want of any foil keeps foils of any printing.
 pub fn trades(catalogue: &Catalogue, holdings: &Holdings) -> Vec<Trade> {
     let mut cards: Vec<&Slot> = holdings
         .entries_of(List::Owned)
         .map(|(slot, _)| slot)
-        .filter(|s| s.finish == Finish::Regular || holdings.owned(&s.card_id, Finish::Regular) == 0)
         .collect();
     cards.sort_by_key(|slot| order_key(catalogue, slot));
-    let want = |id: &str, finish| holdings.get(&Slot::want(id, finish)).map_or(0, |v| v.qty);
+    cards.dedup_by(|a, b| a.card_id == b.card_id);
+    let want = |slot: &Slot| holdings.get(slot).map_or(0, |v| v.qty);
     cards
         .into_iter()
         .filter_map(|slot| {
             let id = slot.card_id.as_str();
             let regular = holdings.owned(id, Finish::Regular);
             let foil = holdings.owned(id, Finish::Foil);
-            let wanted_foils = want(id, Finish::Foil);
+            let foil_wants: Vec<(&Slot, u32)> = holdings
+                .slots_of(List::Want, id, Finish::Foil)
+                .map(|(s, v)| (s, v.qty))
+                .collect();
+            // Foils that may go: each printing's copies beyond its own want, less the wants
+            // of any foil.
+            let any_foil = foil_wants
+                .iter()
+                .filter(|(s, _)| s.printing.is_none())
+                .map(|(_, q)| q)
+                .sum::<u32>();
+            let spare_foils = holdings
+                .slots_of(List::Owned, id, Finish::Foil)
+                .map(|(s, v)| {
+                    let own_want = match s.printing {
+                        Some(_) => want(&Slot::want(id, Finish::Foil).with_printing(s.printing)),
+                        None => 0,
+                    };
+                    v.qty.saturating_sub(own_want)
+                })
+                .sum::<u32>()
+                .saturating_sub(any_foil);
+            // A want of one printing holds back only copies of that printing; of any foil,
+            // any foil; of the card, any copy.
+            let met_printings: u32 = foil_wants
+                .iter()
+                .filter(|(s, _)| s.printing.is_some())
+                .map(|(s, q)| {
+                    (*q).min(holdings.qty(&Slot::owned(id, Finish::Foil).with_printing(s.printing)))
+                })
+                .sum();
             let keep = holdings
                 .keep_for(id)
-                .max(want(id, Finish::Regular) + wanted_foils);
+                .max(want(&Slot::want(id, Finish::Regular)) + any_foil + met_printings);
             let surplus = (regular + foil).saturating_sub(keep);
             let trade_regular = surplus.min(regular);
-            let trade_foil = (surplus - trade_regular).min(foil.saturating_sub(wanted_foils));
+            let trade_foil = (surplus - trade_regular).min(spare_foils);
+            let foil_printings = if super::printings::has_several(catalogue, id) {
+                holdings
+                    .slots_of(List::Owned, id, Finish::Foil)
+                    .map(|(s, v)| match s.printing {
+                        Some(p) => format!("{} {}", v.qty, p.code()),
+                        None => format!("{} not recorded", v.qty),
+                    })
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            } else {
+                String::new()
+            };
             (trade_regular + trade_foil > 0).then(|| Trade {
                 card_id: id.to_string(),
                 owned_regular: regular,
@@ -124,6 +179,7 @@ pub fn trades(catalogue: &Catalogue, holdings: &Holdings) -> Vec<Trade> {
                 keep,
                 trade_regular,
                 trade_foil,
+                foil_printings,
             })
         })
         .collect()
@@ -205,5 +261,33 @@ mod tests {
         assert_eq!(dm.len(), total_dm - 1);
         assert_eq!(dm[0].card_id, cat.cards()[0].id);
         assert!(dm.iter().all(|w| w.card_id != "DM-72"));
+    }
+
+    #[test]
+    fn foil_wants_and_trades_know_the_printing() {
+        let cat = catalogue();
+        let mut h = Holdings::new("main");
+        h.entries.insert(Slot::keep(EVERY_CARD), Value::qty(0));
+        let foil = Slot::owned("DF-31", Finish::Foil);
+        h.entries
+            .insert(foil.clone().with_printing(Some(Set::RF)), Value::qty(1));
+        h.entries
+            .insert(foil.clone().with_printing(Some(Set::DF)), Value::qty(1));
+        h.entries.insert(foil.clone(), Value::qty(1));
+        // Wanting the Reflections foil keeps it; the other two may go.
+        let want_rf = Slot::want("DF-31", Finish::Foil).with_printing(Some(Set::RF));
+        h.entries.insert(want_rf.clone(), Value::qty(1));
+        let t = trades(&cat, &h);
+        assert_eq!((t[0].owned_foil, t[0].keep, t[0].trade_foil), (3, 1, 2));
+        assert_eq!(t[0].foil_printings, "1 not recorded, 1 DF, 1 RF");
+        assert!(wants(&cat, &h, None).is_empty(), "the RF foil is owned");
+        // A want of two RF foils: one missing, though three foils are owned (the one not
+        // recorded may be the DF printing).
+        h.entries.insert(want_rf, Value::qty(2));
+        let w = wants(&cat, &h, None);
+        assert_eq!(
+            (w[0].printing, w[0].owned, w[0].missing()),
+            (Some(Set::RF), 1, 1)
+        );
     }
 }

@@ -23,7 +23,7 @@ use crate::collection::import::{self, Mode, Rejected};
 use crate::collection::model::{
     Condition, DEFAULT_COLLECTION, DEFAULT_KEEP, EVERY_CARD, check_collection_name,
 };
-use crate::collection::resolve::printing;
+use crate::collection::resolve::{Chosen, printing};
 use crate::collection::store::{self, WriteOptions};
 use crate::collection::wants::{WantReason, trades, wants};
 use crate::collection::{Change, CollectionError, Holdings, List, backup, export};
@@ -51,6 +51,8 @@ pub enum CollectionCommand {
     Remove(RemoveArgs),
     /// Make the copies of a card exactly QTY (0 removes them all).
     Set(SetArgs),
+    /// Say which foil printing owned foils recorded without one are (`printing DF-31 RF`).
+    Printing(PrintingArgs),
     /// The cards owned (or, with --missing, not owned), with the filters of `yj cards search`.
     List(ListArgs),
     /// Import a CSV (with a header row), the JSON of `export`, or decklist text (`3 DM-71`).
@@ -93,6 +95,10 @@ pub struct AddArgs {
     /// The foil printing (a foil number such as `BN-F10` implies it).
     #[arg(long)]
     foil: bool,
+    /// Which foil printing, by its release: `RF` for a Reflections reprint, the card's own set
+    /// for its own-number foil (only cards with two foil printings need it; implies --foil).
+    #[arg(long, value_parser = parse_with::<Set>, value_name = "RELEASE")]
+    printing: Option<Set>,
     /// mint (M), near-mint (NM), lightly-played (LP), moderately-played (MP),
     /// heavily-played (HP), damaged (DMG).
     #[arg(long, value_parser = parse_with::<Condition>)]
@@ -109,6 +115,10 @@ pub struct RemoveArgs {
     qty: u32,
     #[arg(long)]
     foil: bool,
+    /// Which foil printing, by its release: `RF` for a Reflections reprint, the card's own set
+    /// for its own-number foil (only cards with two foil printings need it; implies --foil).
+    #[arg(long, value_parser = parse_with::<Set>, value_name = "RELEASE")]
+    printing: Option<Set>,
 }
 
 #[derive(Debug, Args)]
@@ -118,10 +128,26 @@ pub struct SetArgs {
     qty: u32,
     #[arg(long)]
     foil: bool,
+    /// Which foil printing, by its release: `RF` for a Reflections reprint, the card's own set
+    /// for its own-number foil (only cards with two foil printings need it; implies --foil).
+    #[arg(long, value_parser = parse_with::<Set>, value_name = "RELEASE")]
+    printing: Option<Set>,
     #[arg(long, value_parser = parse_with::<Condition>)]
     condition: Option<Condition>,
     #[arg(long)]
     note: Option<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct PrintingArgs {
+    /// A card with two foil printings (`DF-31`).
+    card: String,
+    /// The release of the printing the foils are: `RF` (Reflections) or the card's own set.
+    #[arg(value_parser = parse_with::<Set>)]
+    release: Set,
+    /// How many of the foils whose printing is not recorded (default: all of them).
+    #[arg(long, value_parser = qty_arg, allow_negative_numbers = true)]
+    qty: Option<u32>,
 }
 
 #[derive(Debug, Args)]
@@ -205,12 +231,18 @@ enum WantAction {
         qty: u32,
         #[arg(long)]
         foil: bool,
+        /// One foil printing (`RF`, or the card's own set); without it any foil meets a foil
+        /// want.
+        #[arg(long, value_parser = parse_with::<Set>, value_name = "RELEASE")]
+        printing: Option<Set>,
     },
     /// Take a card off the want list.
     Remove {
         card: String,
         #[arg(long)]
         foil: bool,
+        #[arg(long, value_parser = parse_with::<Set>, value_name = "RELEASE")]
+        printing: Option<Set>,
     },
 }
 
@@ -331,40 +363,78 @@ pub fn run(args: CollectionArgs, db_path: &Path) -> Result<ExitCode> {
     };
     match args.command {
         CollectionCommand::Add(a) => {
-            let (id, finish, warning) = printing(&catalogue, &a.card, a.foil).map_err(input)?;
-            warn(warning);
+            let chosen = printing(&catalogue, &a.card, a.foil, a.printing).map_err(input)?;
+            warn(&chosen.warnings);
             let details = Details {
                 condition: a.condition,
                 note: a.note,
             };
-            c.write(&mut db, |h| edit::add(h, &id, finish, a.qty, &details))
+            c.write(&mut db, |h| {
+                edit::add(h, chosen.slot(List::Owned), a.qty, &details)
+            })
         }
         CollectionCommand::Remove(a) => {
-            let (id, finish, _) = c.stored_printing(&db, &a.card, a.foil)?;
-            c.write(&mut db, |h| edit::remove(h, &id, finish, a.qty))
+            // Removing needs no warning: what is there is what is removed.
+            let chosen = c.stored_printing(&db, &a.card, a.foil, a.printing)?;
+            c.write(&mut db, |h| {
+                edit::remove(h, chosen.slot(List::Owned), a.qty)
+            })
         }
         CollectionCommand::Set(a) => {
-            let (id, finish, warning) = c.stored_printing(&db, &a.card, a.foil)?;
-            warn(warning);
+            let chosen = c.stored_printing(&db, &a.card, a.foil, a.printing)?;
+            warn(&chosen.warnings);
             let details = Details {
                 condition: a.condition,
                 note: a.note,
             };
-            c.write(&mut db, |h| edit::set(h, &id, finish, a.qty, &details))
+            c.write(&mut db, |h| {
+                edit::set(h, chosen.slot(List::Owned), a.qty, &details)
+            })
+        }
+        CollectionCommand::Printing(a) => {
+            let chosen = printing(&catalogue, &a.card, true, Some(a.release)).map_err(input)?;
+            if chosen.printing.is_none() {
+                return Err(InputError(format!(
+                    "{} has one foil printing, so its foils need no printing set",
+                    chosen.card_id
+                ))
+                .into());
+            }
+            c.write(&mut db, |h| {
+                edit::assign(h, &chosen.card_id, a.release, a.qty)
+            })
         }
         CollectionCommand::List(a) => c.list(&db, a),
         CollectionCommand::Import(a) => c.import(&mut db, a),
         CollectionCommand::Export(a) => c.export(&db, a),
         CollectionCommand::Completion(a) => c.completion(&db, a),
         CollectionCommand::Want(a) => match a.action {
-            Some(WantAction::Add { card, qty, foil }) => {
-                let (id, finish, warning) = printing(&catalogue, &card, foil).map_err(input)?;
-                warn(warning);
-                c.write(&mut db, |h| edit::want(h, &id, finish, qty))
+            Some(WantAction::Add {
+                card,
+                qty,
+                foil,
+                printing: asked,
+            }) => {
+                let chosen = printing(&catalogue, &card, foil, asked).map_err(input)?;
+                // A foil want without a printing is "any foil": no warning to pick one.
+                let several = chosen.finish == Finish::Foil
+                    && crate::collection::printings::has_several(&catalogue, &chosen.card_id);
+                let warnings: Vec<String> = chosen
+                    .warnings
+                    .iter()
+                    .filter(|_| !several)
+                    .cloned()
+                    .collect();
+                warn(&warnings);
+                c.write(&mut db, |h| edit::want(h, chosen.slot(List::Want), qty))
             }
-            Some(WantAction::Remove { card, foil }) => {
-                let (id, finish, _) = c.stored_printing(&db, &card, foil)?;
-                c.write(&mut db, |h| edit::want(h, &id, finish, 0))
+            Some(WantAction::Remove {
+                card,
+                foil,
+                printing: asked,
+            }) => {
+                let chosen = c.stored_printing(&db, &card, foil, asked)?;
+                c.write(&mut db, |h| edit::want(h, chosen.slot(List::Want), 0))
             }
             None => match &a.deck {
                 Some(file) => {
@@ -385,7 +455,7 @@ pub fn run(args: CollectionArgs, db_path: &Path) -> Result<ExitCode> {
         CollectionCommand::Trades(a) => c.trades(&db, a.format),
         CollectionCommand::Keep(a) => {
             let id = match &a.card {
-                Some(card) => c.stored_printing(&db, card, false)?.0,
+                Some(card) => c.stored_printing(&db, card, false, None)?.card_id,
                 None => EVERY_CARD.to_string(),
             };
             let qty = if a.qty.eq_ignore_ascii_case("default") {
@@ -422,8 +492,8 @@ pub fn run(args: CollectionArgs, db_path: &Path) -> Result<ExitCode> {
     }
 }
 
-fn warn(warning: Option<String>) {
-    if let Some(w) = warning {
+fn warn(warnings: &[String]) {
+    for w in warnings {
         eprintln!("warning: {w}");
     }
 }
@@ -440,8 +510,13 @@ fn human_bytes(bytes: u64) -> String {
     }
 }
 
-/// One row of `list`: card id, finish, copies, condition, note.
-type ListRow = (String, Finish, u32, Option<Condition>, Option<String>);
+/// One row of `list`: the slot, copies, condition, note.
+type ListRow = (
+    crate::collection::Slot,
+    u32,
+    Option<Condition>,
+    Option<String>,
+);
 
 /// What every collection command needs.
 struct Ctx<'a> {
@@ -459,6 +534,20 @@ impl Ctx<'_> {
             .map_or_else(|| export::NOT_IN_CATALOGUE.into(), |c| c.full_name())
     }
 
+    /// An owned slot's finish: `foil RF`, or `foil, printing not recorded`.
+    fn finish_label(&self, slot: &crate::collection::Slot) -> String {
+        crate::collection::printings::finish_label(self.catalogue, slot)
+    }
+
+    /// A want's finish: a foil want of no printing is met by any foil.
+    fn want_label(&self, slot: &crate::collection::Slot) -> String {
+        if crate::collection::printings::unrecorded(self.catalogue, slot) {
+            "foil, any printing".into()
+        } else {
+            slot.finish_text()
+        }
+    }
+
     fn describe(&self, change: &Change) -> String {
         let qty = |v: &Option<crate::collection::Value>| v.as_ref().map_or(0, |v| v.qty);
         let what = match change.slot.list {
@@ -466,13 +555,13 @@ impl Ctx<'_> {
                 "{} {} ({})",
                 change.slot.card_id,
                 self.card_name(&change.slot.card_id),
-                change.slot.finish.as_str()
+                self.finish_label(&change.slot)
             ),
             List::Want => format!(
                 "want {} {} ({})",
                 change.slot.card_id,
                 self.card_name(&change.slot.card_id),
-                change.slot.finish.as_str()
+                self.want_label(&change.slot)
             ),
             List::Keep if change.slot.card_id == EVERY_CARD => "keep, every card".into(),
             List::Keep => format!(
@@ -513,8 +602,9 @@ impl Ctx<'_> {
         db: &Database,
         query: &str,
         foil: bool,
-    ) -> Result<(String, Finish, Option<String>)> {
-        let err = match printing(self.catalogue, query, foil) {
+        asked: Option<Set>,
+    ) -> Result<Chosen> {
+        let err = match printing(self.catalogue, query, foil, asked) {
             Ok(found) => return Ok(found),
             Err(err @ CollectionError::Lookup(crate::catalogue::LookupError::Unknown { .. })) => {
                 err
@@ -529,11 +619,16 @@ impl Ctx<'_> {
                 && self.catalogue.get(&s.card_id).is_none()
         });
         match stored {
-            Some(slot) => Ok((
-                slot.card_id.clone(),
-                if foil { Finish::Foil } else { Finish::Regular },
-                None,
-            )),
+            Some(slot) => Ok(Chosen {
+                card_id: slot.card_id.clone(),
+                finish: if foil || asked.is_some() {
+                    Finish::Foil
+                } else {
+                    Finish::Regular
+                },
+                printing: asked,
+                warnings: Vec::new(),
+            }),
             None => Err(input(err)),
         }
     }

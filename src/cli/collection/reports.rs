@@ -21,13 +21,32 @@ impl Ctx<'_> {
         if a.missing {
             for id in &matching {
                 if a.foil {
-                    if self.catalogue.foils_of(id).next().is_some()
-                        && h.owned(id, Finish::Foil) == 0
-                    {
-                        rows.push((id.clone(), Finish::Foil, 0, None, None));
+                    // Each foil printing lacking: for a card with several, each release not
+                    // recorded as owned (a foil whose printing is not recorded may be either).
+                    let releases = crate::collection::printings::foil_releases(self.catalogue, id);
+                    if releases.len() > 1 {
+                        for r in releases {
+                            let slot = crate::collection::Slot::owned(id, Finish::Foil)
+                                .with_printing(Some(r));
+                            if h.qty(&slot) == 0 {
+                                rows.push((slot, 0, None, None));
+                            }
+                        }
+                    } else if !releases.is_empty() && h.owned(id, Finish::Foil) == 0 {
+                        rows.push((
+                            crate::collection::Slot::owned(id, Finish::Foil),
+                            0,
+                            None,
+                            None,
+                        ));
                     }
                 } else if h.owned_total(id) == 0 {
-                    rows.push((id.clone(), Finish::Regular, 0, None, None));
+                    rows.push((
+                        crate::collection::Slot::owned(id, Finish::Regular),
+                        0,
+                        None,
+                        None,
+                    ));
                 }
             }
         } else {
@@ -43,25 +62,20 @@ impl Ctx<'_> {
                 .collect();
             owned.sort_by_key(|(s, _)| export::order_key(self.catalogue, s));
             for (s, v) in owned {
-                rows.push((
-                    s.card_id.clone(),
-                    s.finish,
-                    v.qty,
-                    v.condition,
-                    v.note.clone(),
-                ));
+                rows.push((s.clone(), v.qty, v.condition, v.note.clone()));
             }
         }
         let records: Vec<Record> = rows
             .iter()
-            .map(|(id, finish, qty, condition, note)| {
+            .map(|(slot, qty, condition, note)| {
+                let id = &slot.card_id;
                 let card = self.catalogue.get(id);
                 vec![
                     ("card_id", json!(id)),
                     ("name", json!(self.card_name(id))),
                     ("set", json!(card.map(|c| c.set.code()))),
                     ("rarity", json!(card.map(|c| c.rarity.as_str()))),
-                    ("finish", json!(finish.as_str())),
+                    ("finish", json!(self.finish_label(slot))),
                     ("qty", json!(qty)),
                     ("condition", json!(condition.map(|c| c.as_str()))),
                     ("note", json!(note)),
@@ -83,7 +97,7 @@ impl Ctx<'_> {
             a.format,
         )?;
         if a.format == Format::Table {
-            let copies: u32 = rows.iter().map(|r| r.2).sum();
+            let copies: u32 = rows.iter().map(|r| r.1).sum();
             if a.missing {
                 eprintln!("{} not owned", plural(rows.len(), "printing"));
             } else {
@@ -204,6 +218,15 @@ impl Ctx<'_> {
         }
         println!("By rarity ({})", overall_name(a.set));
         println!("{t}");
+        if !report.unrecorded_foils.is_empty() {
+            println!(
+                "Foils whose printing is not recorded ({}): each counts once, under its card's \
+                 own set; say which with `yj collection printing CARD RELEASE` (e.g. `yj \
+                 collection printing {} RF`).",
+                report.unrecorded_foils.join(", "),
+                report.unrecorded_foils[0]
+            );
+        }
         if !report.unlisted_foils.is_empty() {
             println!(
                 "Also owned: foils of {} the catalogue lists no foil printing of ({}).",
@@ -231,7 +254,15 @@ impl Ctx<'_> {
                     ("name", json!(self.card_name(&w.card_id))),
                     ("set", json!(card.map(|c| c.set.code()))),
                     ("rarity", json!(card.map(|c| c.rarity.as_str()))),
-                    ("finish", json!(w.finish.as_str())),
+                    (
+                        "finish",
+                        json!(
+                            self.want_label(
+                                &crate::collection::Slot::want(&w.card_id, w.finish)
+                                    .with_printing(w.printing)
+                            )
+                        ),
+                    ),
                     ("wanted", json!(w.wanted)),
                     ("owned", json!(w.owned)),
                     ("missing", json!(w.missing())),
@@ -278,6 +309,7 @@ impl Ctx<'_> {
                     ("keep", json!(t.keep)),
                     ("trade_regular", json!(t.trade_regular)),
                     ("trade_foil", json!(t.trade_foil)),
+                    ("foil_printings", json!(t.foil_printings)),
                 ]
             })
             .collect();
@@ -291,6 +323,7 @@ impl Ctx<'_> {
                 "keep",
                 "trade_regular",
                 "trade_foil",
+                "foil_printings",
             ],
             format,
         )?;

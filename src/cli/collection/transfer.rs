@@ -148,10 +148,10 @@ impl Ctx<'_> {
                 c.slot.list.as_str().to_string(),
                 c.slot.card_id.clone(),
                 self.card_name(&c.slot.card_id),
-                if c.slot.list == List::Keep {
-                    String::new()
-                } else {
-                    c.slot.finish.as_str().to_string()
+                match c.slot.list {
+                    List::Keep => String::new(),
+                    List::Owned => self.finish_label(&c.slot),
+                    List::Want => self.want_label(&c.slot),
                 },
                 q(&c.before),
                 q(&c.after),
