@@ -753,3 +753,36 @@ fn an_entry_whose_card_left_the_catalogue_can_still_be_edited() {
     assert_eq!(r.code, 2);
     assert!(r.stderr.contains("no card matches `XX-10`"), "{}", r.stderr);
 }
+
+#[test]
+fn several_cards_go_in_as_one_change_or_not_at_all() {
+    // Opening a booster: eleven cards in one command, one history entry, one undo.
+    let s = Scratch::new();
+    let r = s.run(&[
+        "collection",
+        "add",
+        "DM-1",
+        "DM-45",
+        "1_45",
+        "7_45",
+        "Yoda, Jedi Master",
+    ]);
+    ok(&r);
+    assert_eq!(
+        r.stdout,
+        "DM-1 Obi-Wan Kenobi, Young Jedi (regular): 0 → 1\n\
+         DM-45 Blaster (regular): 0 → 2\n\
+         DF-31 Darth Maul, Student of the Dark Side (foil RF): 0 → 1\n\
+         DM-10 Yoda, Jedi Master (regular): 0 → 1\n"
+    );
+    assert!(r.stderr.contains("recorded as change #1"), "{}", r.stderr);
+    // One bad name among several: nothing is written.
+    let before = exported(&s, "main");
+    let r = s.run(&["collection", "add", "DM-2", "Yodaa"]);
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("no card matches `Yodaa`"), "{}", r.stderr);
+    assert_eq!(exported(&s, "main"), before);
+    // One undo takes the whole pack back.
+    ok(&s.run(&["collection", "undo"]));
+    assert_eq!(exported(&s, "main"), "");
+}

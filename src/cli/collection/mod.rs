@@ -88,8 +88,10 @@ fn qty_arg(s: &str) -> Result<u32, String> {
 
 #[derive(Debug, Args)]
 pub struct AddArgs {
-    /// A card id (`DM-71`), community id (`1_71`), foil number (`BN-F10`) or name.
-    card: String,
+    /// Card ids (`DM-71`), community ids (`1_71`), foil numbers (`BN-F10`) or names: several
+    /// at once (a booster pack's eleven) go in as one change; a card named twice counts twice.
+    #[arg(required = true, num_args = 1.., value_name = "CARD")]
+    card: Vec<String>,
     #[arg(long, default_value = "1", value_parser = qty_arg, allow_negative_numbers = true)]
     qty: u32,
     /// The foil printing (a foil number such as `BN-F10` implies it).
@@ -363,14 +365,29 @@ pub fn run(args: CollectionArgs, db_path: &Path) -> Result<ExitCode> {
     };
     match args.command {
         CollectionCommand::Add(a) => {
-            let chosen = printing(&catalogue, &a.card, a.foil, a.printing).map_err(input)?;
-            warn(&chosen.warnings);
+            // Every card is found before anything is written: one unknown name changes nothing.
+            // The same printing named twice is added once with both quantities, so the change
+            // reads "DM-45: 0 → 2", not two steps.
+            let mut slots: Vec<(crate::collection::Slot, u32)> = Vec::new();
+            for card in &a.card {
+                let chosen = printing(&catalogue, card, a.foil, a.printing).map_err(input)?;
+                warn(&chosen.warnings);
+                let slot = chosen.slot(List::Owned);
+                match slots.iter_mut().find(|(s, _)| *s == slot) {
+                    Some((_, qty)) => *qty = qty.saturating_add(a.qty),
+                    None => slots.push((slot, a.qty)),
+                }
+            }
             let details = Details {
                 condition: a.condition,
                 note: a.note,
             };
             c.write(&mut db, |h| {
-                edit::add(h, chosen.slot(List::Owned), a.qty, &details)
+                let mut changes = Vec::new();
+                for (slot, qty) in slots {
+                    changes.extend(edit::add(h, slot, qty, &details)?);
+                }
+                Ok(changes)
             })
         }
         CollectionCommand::Remove(a) => {
