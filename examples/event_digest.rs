@@ -72,13 +72,9 @@ fn main() {
                 let mut n_events = 0;
                 for i in 0..games {
                     let seed = game_seed(master, i);
-                    let mut g = GameState::new(
-                        Arc::clone(&pool),
-                        [&decks[0], &decks[1]],
-                        options,
-                        seed,
-                    )
-                    .expect("setup");
+                    let mut g =
+                        GameState::new(Arc::clone(&pool), [&decks[0], &decks[1]], options, seed)
+                            .expect("setup");
                     let mut x = make_agent(kinds[0], &weights, agent_seed(seed, Player::A));
                     let mut y = make_agent(kinds[1], &weights, agent_seed(seed, Player::B));
                     let agents: [&mut dyn Agent; 2] = [&mut *x, &mut *y];
@@ -130,5 +126,8 @@ fn main() {
         println!("{a} vs {b} runner tally: {:016x}", h.0);
         total.write(&h.0.to_le_bytes());
     }
-    println!("{played} games played directly; total digest {:016x}", total.0);
+    println!(
+        "{played} games played directly; total digest {:016x}",
+        total.0
+    );
 }

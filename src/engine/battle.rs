@@ -5,12 +5,12 @@
 
 use std::collections::VecDeque;
 
-use super::card_pool::{Kind, Use};
+use super::card_pool::{FITS_BITS, Kind, Use};
 use super::event::{Event, FightSide};
 use super::hooks::Trigger;
 use super::player::{CardRef, Player};
 use super::state::{Battle, Flow, GameState, Phase};
-use super::who::{Group, Place};
+use super::who::{Group, Place, Pred};
 use crate::catalogue::{Planet, StarshipClass};
 
 /// One side's cards in one fight.
@@ -172,9 +172,65 @@ impl GameState {
         duel: bool,
     ) -> Option<usize> {
         let d = self.def(card);
-        d.uses
-            .iter()
-            .position(|u| self.line_fits(card, u, group, first_in_plan, space, duel))
+        // A lone fighter (every weapon, most battle cards) is read from the pool's table of
+        // printed-fact matches; groups that fight together are matched in full.
+        let alone = match group {
+            [c] => Some((
+                *c,
+                self.table
+                    .pool
+                    .fits_alone(self.def_id(card), self.def_id(*c)),
+            )),
+            _ => None,
+        };
+        let mut first_alt = 0;
+        d.uses.iter().position(|u| {
+            let fits = match alone {
+                Some((c, bits)) => {
+                    self.line_fits_alone(card, u, c, bits, first_alt, first_in_plan, space, duel)
+                }
+                None => self.line_fits(card, u, group, first_in_plan, space, duel),
+            };
+            first_alt += u.rule.alts.len();
+            fits
+        })
+    }
+
+    /// [`GameState::line_fits`] for a group of one, `fighter`, whose printed-fact matches
+    /// against the card's alternatives are `bits` (from `CardPool::fits_alone`), the
+    /// line's first alternative being number `first_alt`. Same answer, without string work.
+    #[allow(clippy::too_many_arguments)]
+    fn line_fits_alone(
+        &self,
+        card: CardRef,
+        u: &Use,
+        fighter: CardRef,
+        bits: u64,
+        first_alt: usize,
+        first_in_plan: bool,
+        space: bool,
+        duel: bool,
+    ) -> bool {
+        if duel && (u.rule.not_in_duel || !u.rule.vs.is_empty()) {
+            return false;
+        }
+        u.rule.alts.iter().enumerate().any(|(i, g)| {
+            let [m] = g.members.as_slice() else {
+                return false;
+            };
+            let printed = match first_alt + i {
+                k if k < FITS_BITS => bits >> k & 1 == 1,
+                _ => m.matches(self.def(fighter), true, true),
+            };
+            printed
+                && self.place_ok(g, space)
+                // The two conditions the table leaves open (see `Single::matches`).
+                && match m.pred {
+                    Pred::FirstInPlan => first_in_plan,
+                    Pred::ThisCard => fighter == card,
+                    _ => true,
+                }
+        })
     }
 
     fn line_fits(
@@ -551,4 +607,64 @@ fn assign(
             .enumerate()
             .all(|(ci, &mi)| ok(&g.members[mi], group[ci], ci))
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::builder::{Builder, Zone};
+
+    #[test]
+    fn the_pools_match_table_reads_every_lone_fighter_as_the_full_matcher_does() {
+        // `use_line_for` reads a lone fighter from `CardPool::fits_alone`; `line_fits` is the
+        // full reading. Every weapon and battle card of the catalogue against every character
+        // and starship, in every situation the table leaves to the caller, must agree.
+        let cat = crate::deck::test_catalogue();
+        let mut b = Builder::new();
+        b.current(Planet::Tatooine, 2);
+        let cards: Vec<CardRef> = cat
+            .cards()
+            .iter()
+            .map(|c| b.add(Player::A, c.clone(), Zone::Hand))
+            .collect();
+        let g = b.build();
+        let items: Vec<CardRef> = cards
+            .iter()
+            .copied()
+            .filter(|&c| !g.def(c).uses.is_empty())
+            .collect();
+        let fighters: Vec<CardRef> = cards
+            .iter()
+            .copied()
+            .filter(|&c| matches!(g.def(c).kind, Kind::Character | Kind::Starship))
+            .collect();
+        assert!(items.len() > 100 && fighters.len() > 200);
+        let mut fits = 0;
+        for &item in &items {
+            for &f in &fighters {
+                for (first, space, duel) in [
+                    (false, false, false),
+                    (true, false, false),
+                    (false, true, false),
+                    (false, false, true),
+                ] {
+                    let full = g
+                        .def(item)
+                        .uses
+                        .iter()
+                        .position(|u| g.line_fits(item, u, &[f], first, space, duel));
+                    assert_eq!(
+                        g.use_line_for(item, &[f], first, space, duel),
+                        full,
+                        "{} for {}",
+                        g.def(item).name,
+                        g.def(f).name
+                    );
+                    fits += usize::from(full.is_some());
+                }
+            }
+        }
+        // Not a vacuous agreement: many pairs fit.
+        assert!(fits > 1000, "{fits}");
+    }
 }

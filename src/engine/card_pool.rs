@@ -18,7 +18,7 @@
 //!
 //! [`CardPool::unknowns`] counts the cards of a deck that each default affects.
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use serde::Serialize;
 
@@ -170,7 +170,17 @@ pub struct Unknowns {
 #[derive(Debug, Clone, Default)]
 pub struct CardPool {
     defs: Vec<CardDef>,
+    /// Per weapon or battle card (by definition), filled on first use: for every card of the
+    /// pool, which of its one-member use-line alternatives that card fits by its printed
+    /// facts alone ([`CardPool::fits_alone`]). Matching names and kinds is string work that
+    /// gives the same answer for the same two definitions all game long, and agents ask it
+    /// thousands of times a game; the pool never changes once built, so the answer is kept.
+    fits: Vec<OnceLock<Box<[u64]>>>,
 }
+
+/// Alternatives past this many on one card are matched without the table (no printed card
+/// comes close; a line lists at most a handful).
+pub(crate) const FITS_BITS: usize = 64;
 
 impl CardPool {
     /// Reads every card of the catalogue.
@@ -190,9 +200,47 @@ impl CardPool {
                 _ => None,
             })
             .collect();
+        let defs: Vec<CardDef> = cards.iter().map(|c| read_card(c, &titles)).collect();
         CardPool {
-            defs: cards.iter().map(|c| read_card(c, &titles)).collect(),
+            fits: defs.iter().map(|_| OnceLock::new()).collect(),
+            defs,
         }
+    }
+
+    /// Which one-member alternatives of `item`'s use lines `fighter` fits by its printed facts
+    /// (diamond, name, kind or trait): bit `k` for the `k`-th alternative counted across the
+    /// lines in order, the first [`FITS_BITS`] only. A member asking for the first character
+    /// of the plan or for the card itself fits here: that condition is the caller's to check.
+    pub(crate) fn fits_alone(&self, item: DefId, fighter: DefId) -> u64 {
+        let row = self.fits[item.0 as usize].get_or_init(|| self.fits_row(item));
+        row[fighter.0 as usize]
+    }
+
+    /// One row of the `fits` table: a bit per one-member alternative (numbered across the
+    /// lines in order), per card of the pool.
+    fn fits_row(&self, item: DefId) -> Box<[u64]> {
+        let alts: Vec<_> = self
+            .get(item)
+            .uses
+            .iter()
+            .flat_map(|u| &u.rule.alts)
+            .take(FITS_BITS)
+            .collect();
+        self.defs
+            .iter()
+            .map(|d| {
+                let mut bits = 0u64;
+                for (i, g) in alts.iter().enumerate() {
+                    // `true, true`: the two conditions that depend on the fight, not the card.
+                    if let [m] = g.members.as_slice()
+                        && m.matches(d, true, true)
+                    {
+                        bits |= 1 << i;
+                    }
+                }
+                bits
+            })
+            .collect()
     }
 
     pub fn get(&self, id: DefId) -> &CardDef {
