@@ -5,7 +5,7 @@
 
 use std::collections::VecDeque;
 
-use super::card_pool::{FITS_BITS, Kind, Use};
+use super::card_pool::{Kind, Use};
 use super::event::{Event, FightSide};
 use super::hooks::Trigger;
 use super::player::{CardRef, Player};
@@ -174,58 +174,45 @@ impl GameState {
         let d = self.def(card);
         // A lone fighter (every weapon, most battle cards) is read from the pool's table of
         // printed-fact matches; groups that fight together are matched in full.
-        let alone = match group {
-            [c] => Some((
-                *c,
-                self.table
-                    .pool
-                    .fits_alone(self.def_id(card), self.def_id(*c)),
-            )),
-            _ => None,
-        };
-        let mut first_alt = 0;
-        d.uses.iter().position(|u| {
-            let fits = match alone {
-                Some((c, bits)) => {
-                    self.line_fits_alone(card, u, c, bits, first_alt, first_in_plan, space, duel)
-                }
-                None => self.line_fits(card, u, group, first_in_plan, space, duel),
-            };
-            first_alt += u.rule.alts.len();
-            fits
-        })
+        if let [c] = *group
+            && let Some((alts, fits)) = self
+                .table
+                .pool
+                .fits_alone(self.def_id(card), self.def_id(c))
+        {
+            return d.uses.iter().zip(&alts.lines).position(|(u, &line)| {
+                let hits = fits & line;
+                !(duel && not_for_duels(u))
+                    && (hits & !alts.situational != 0
+                        || hits & alts.situational != 0
+                            && self.situational_fit(card, u, c, hits, line, first_in_plan, space))
+            });
+        }
+        d.uses
+            .iter()
+            .position(|u| self.line_fits(card, u, group, first_in_plan, space, duel))
     }
 
-    /// [`GameState::line_fits`] for a group of one, `fighter`, whose printed-fact matches
-    /// against the card's alternatives are `bits` (from `CardPool::fits_alone`), the
-    /// line's first alternative being number `first_alt`. Same answer, without string work.
+    /// Whether one of the alternatives of line `u` marked in `hits` (the line's own bits being
+    /// `line`), which `fighter` fits by its printed facts, also fits the fight: its place, the
+    /// first character of the plan, the card itself. The rest of [`GameState::line_fits`]
+    /// for a group of one.
     #[allow(clippy::too_many_arguments)]
-    fn line_fits_alone(
+    fn situational_fit(
         &self,
         card: CardRef,
         u: &Use,
         fighter: CardRef,
-        bits: u64,
-        first_alt: usize,
+        hits: u64,
+        line: u64,
         first_in_plan: bool,
         space: bool,
-        duel: bool,
     ) -> bool {
-        if duel && (u.rule.not_in_duel || !u.rule.vs.is_empty()) {
-            return false;
-        }
+        let first_bit = line.trailing_zeros();
         u.rule.alts.iter().enumerate().any(|(i, g)| {
-            let [m] = g.members.as_slice() else {
-                return false;
-            };
-            let printed = match first_alt + i {
-                k if k < FITS_BITS => bits >> k & 1 == 1,
-                _ => m.matches(self.def(fighter), true, true),
-            };
-            printed
+            hits >> (first_bit as usize + i) & 1 == 1
                 && self.place_ok(g, space)
-                // The two conditions the table leaves open (see `Single::matches`).
-                && match m.pred {
+                && match g.members[0].pred {
                     Pred::FirstInPlan => first_in_plan,
                     Pred::ThisCard => fighter == card,
                     _ => true,
@@ -242,8 +229,7 @@ impl GameState {
         space: bool,
         duel: bool,
     ) -> bool {
-        // A bonus limited to some opponents is only weighed in battle fights (`bonus_counts`).
-        if duel && (u.rule.not_in_duel || !u.rule.vs.is_empty()) {
+        if duel && not_for_duels(u) {
             return false;
         }
         u.rule.alts.iter().any(|g| {
@@ -583,6 +569,12 @@ impl GameState {
 
 /// Whether the members of `g` can be matched one-to-one to `group` (at most three: every
 /// permutation is tried).
+/// A line not used in a duel: marked so, or a bonus limited to some opponents, which is only
+/// weighed in battle fights (`bonus_counts`).
+fn not_for_duels(u: &Use) -> bool {
+    u.rule.not_in_duel || !u.rule.vs.is_empty()
+}
+
 fn assign(
     g: &Group,
     group: &[CardRef],

@@ -176,11 +176,44 @@ pub struct CardPool {
     /// gives the same answer for the same two definitions all game long, and agents ask it
     /// thousands of times a game; the pool never changes once built, so the answer is kept.
     fits: Vec<OnceLock<Box<[u64]>>>,
+    /// Per card, where its alternatives sit in the `fits` bits (None: more than 64).
+    layout: Vec<Option<AltBits>>,
 }
 
-/// Alternatives past this many on one card are matched without the table (no printed card
-/// comes close; a line lists at most a handful).
-pub(crate) const FITS_BITS: usize = 64;
+/// How the use-line alternatives of one weapon or battle card are numbered in the `fits`
+/// bits: in order across the lines, one bit each.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct AltBits {
+    /// Per use line, the bits of its alternatives (contiguous).
+    pub lines: Vec<u64>,
+    /// One-member alternatives whose fit also depends on the fight: a place, the first
+    /// character of the plan, or the card itself (`who::Pred::FirstInPlan`, `ThisCard`).
+    pub situational: u64,
+}
+
+impl AltBits {
+    fn of(uses: &[Use]) -> Option<AltBits> {
+        let mut bits = AltBits::default();
+        let mut next = 0;
+        for u in uses {
+            let n = u.rule.alts.len();
+            if next + n > 64 {
+                return None;
+            }
+            bits.lines.push((((1u128 << n) - 1) << next) as u64);
+            for (i, g) in u.rule.alts.iter().enumerate() {
+                if let [m] = g.members.as_slice()
+                    && (g.at.is_some()
+                        || matches!(m.pred, who::Pred::FirstInPlan | who::Pred::ThisCard))
+                {
+                    bits.situational |= 1 << (next + i);
+                }
+            }
+            next += n;
+        }
+        Some(bits)
+    }
+}
 
 impl CardPool {
     /// Reads every card of the catalogue.
@@ -203,28 +236,28 @@ impl CardPool {
         let defs: Vec<CardDef> = cards.iter().map(|c| read_card(c, &titles)).collect();
         CardPool {
             fits: defs.iter().map(|_| OnceLock::new()).collect(),
+            layout: defs.iter().map(|d| AltBits::of(&d.uses)).collect(),
             defs,
         }
     }
 
     /// Which one-member alternatives of `item`'s use lines `fighter` fits by its printed facts
-    /// (diamond, name, kind or trait): bit `k` for the `k`-th alternative counted across the
-    /// lines in order, the first [`FITS_BITS`] only. A member asking for the first character
-    /// of the plan or for the card itself fits here: that condition is the caller's to check.
-    pub(crate) fn fits_alone(&self, item: DefId, fighter: DefId) -> u64 {
+    /// (diamond, name, kind or trait), as bits laid out by the returned [`AltBits`]. An
+    /// alternative the fight decides (`AltBits::situational`) fits here when the card does;
+    /// its place or position is the caller's to check. None: too many alternatives to count.
+    pub(crate) fn fits_alone(&self, item: DefId, fighter: DefId) -> Option<(&AltBits, u64)> {
+        let layout = self.layout[item.0 as usize].as_ref()?;
         let row = self.fits[item.0 as usize].get_or_init(|| self.fits_row(item));
-        row[fighter.0 as usize]
+        Some((layout, row[fighter.0 as usize]))
     }
 
-    /// One row of the `fits` table: a bit per one-member alternative (numbered across the
-    /// lines in order), per card of the pool.
+    /// One row of the `fits` table: a bit per one-member alternative, per card of the pool.
     fn fits_row(&self, item: DefId) -> Box<[u64]> {
         let alts: Vec<_> = self
             .get(item)
             .uses
             .iter()
             .flat_map(|u| &u.rule.alts)
-            .take(FITS_BITS)
             .collect();
         self.defs
             .iter()

@@ -5,7 +5,7 @@
 
 use super::card_pool::CardDef;
 use super::player::{CardRef, Player};
-use super::state::{GameState, Phase, PlanetStatus};
+use super::state::{GameState, Phase, PlanetState, PlanetStatus};
 use crate::catalogue::Planet;
 
 /// A card at a planet as a player sees it.
@@ -288,19 +288,22 @@ impl<'a> PlayerView<'a> {
         let me = self.player;
         let owner = g.owner(card);
         let ps = &g.players[owner.index()];
-        let public = ps.hyperspace.contains(&card)
+        let at = |pl: &PlanetState| {
+            pl.locations.contains(&card)
+                || pl.cards[owner.index()]
+                    .iter()
+                    .any(|c| c.card == card && (c.face_up || owner == me))
+        };
+        // Agents ask mostly about cards at the current planet: look there first.
+        let public = g.current.is_some_and(|cur| at(&g.planets[cur as usize]))
+            || ps.hyperspace.contains(&card)
             || ps.objective == Some(card)
             || ps.pilot == Some(card)
             || ps.podracer == Some(card)
             || ps.laps.contains(&card)
             || ps.duel_pile.contains(&card)
             || ps.discard.last() == Some(&card)
-            || g.planets.iter().any(|pl| {
-                pl.locations.contains(&card)
-                    || pl.cards[owner.index()]
-                        .iter()
-                        .any(|c| c.card == card && (c.face_up || owner == me))
-            });
+            || g.planets.iter().any(at);
         if public {
             return true;
         }

@@ -1,6 +1,8 @@
 //! The deploy step: podracing first (the rules demand it), then the scene, starships,
 //! evacuations, and the strongest force the counters allow.
 
+use std::cell::OnceCell;
+
 use super::eval::Ctx;
 use crate::catalogue::Planet;
 use crate::engine::traits::Traits;
@@ -101,13 +103,19 @@ fn evacuate(cx: &Ctx, legal: &[Action]) -> Option<Action> {
         matches!(cx.view.planet_status(pl), PlanetStatus::Controlled { .. })
             && cx.view.seen_at(pl, cx.me).next().is_some()
     };
-    let mine: f32 = cx.space(cx.me).iter().map(|f| f.strength).sum();
-    let theirs: f32 = cx.space(cx.opp).iter().map(|f| f.strength).sum();
+    // Our edge in starships, worked out only when an evacuation is on offer.
+    let edge = OnceCell::new();
+    let edge = || {
+        *edge.get_or_init(|| {
+            let mine: f32 = cx.space(cx.me).iter().map(|f| f.strength).sum();
+            let theirs: f32 = cx.space(cx.opp).iter().map(|f| f.strength).sum();
+            mine - theirs
+        })
+    };
     for a in legal {
         match *a {
             Action::Evacuate(pl)
-                if stranded(pl)
-                    && (mine - theirs >= cx.w.starships.evacuate_edge || cx.restless) =>
+                if stranded(pl) && (edge() >= cx.w.starships.evacuate_edge || cx.restless) =>
             {
                 return Some(*a);
             }
@@ -125,7 +133,8 @@ fn evacuate(cx: &Ctx, legal: &[Action]) -> Option<Action> {
 fn force(cx: &Ctx, legal: &[Action]) -> Option<Action> {
     let budget = cx.view.counters_left().max(0) as usize;
     let mut items: Vec<(Action, usize, f32)> = Vec::new();
-    let (present, _) = cx.ground(cx.me, true);
+    // Our characters here, for valuing weapons: only when a weapon can be deployed.
+    let present = OnceCell::new();
     for &a in legal {
         let (c, to_objective) = match a {
             Action::Deploy(c) => (c, false),
@@ -141,7 +150,10 @@ fn force(cx: &Ctx, legal: &[Action]) -> Option<Action> {
         } else {
             match d.kind {
                 Kind::Character => cx.char_value(d),
-                Kind::Weapon => weapon_value(cx, c, &present, legal),
+                Kind::Weapon => {
+                    let present = present.get_or_init(|| cx.ground(cx.me, true).0);
+                    weapon_value(cx, c, present, legal)
+                }
                 Kind::Effect => cx.w.deploy.effect,
                 _ => continue,
             }
