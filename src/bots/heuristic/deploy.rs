@@ -132,7 +132,7 @@ fn evacuate(cx: &Ctx, legal: &[Action]) -> Option<Action> {
 /// exactly. Deploys the most valuable card of that set; the next decision solves again.
 fn force(cx: &Ctx, legal: &[Action]) -> Option<Action> {
     let budget = cx.view.counters_left().max(0) as usize;
-    let mut items: Vec<(Action, usize, f32)> = Vec::new();
+    let mut items: Vec<(Action, usize, f32)> = Vec::with_capacity(legal.len());
     // Our characters here, for valuing weapons: only when a weapon can be deployed.
     let present = OnceCell::new();
     for &a in legal {

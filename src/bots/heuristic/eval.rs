@@ -95,13 +95,16 @@ impl<'v, 'a> Ctx<'v, 'a> {
     /// ones when `hidden` is set), each with the best of the face-up weapons there assigned to
     /// it greedily; sorted strongest first. Also returns the opponent's hidden cards counted.
     pub fn ground(&self, p: Player, hidden: bool) -> (Vec<Fighter>, usize) {
-        let mut fighters = Vec::new();
+        let Some(planet) = self.view.current_planet() else {
+            return (Vec::new(), 0);
+        };
+        let cards = self.view.seen_at(planet, p);
+        // Sized once: agents call this several times a decision, and growing the vector
+        // push by push cost more than the estimate itself.
+        let mut fighters = Vec::with_capacity(cards.size_hint().0);
         let mut weapons = Vec::new();
         let mut unseen = 0;
-        let Some(planet) = self.view.current_planet() else {
-            return (fighters, 0);
-        };
-        for (seen, def) in self.view.seen_at(planet, p) {
+        for (seen, def) in cards {
             match (seen, def) {
                 (Seen::Card { card, face_up }, Some(d)) if face_up || hidden => match d.kind {
                     Kind::Character => fighters.push(Fighter {
