@@ -245,6 +245,8 @@ impl CardPool {
     /// (diamond, name, kind or trait), as bits laid out by the returned [`AltBits`]. An
     /// alternative the fight decides (`AltBits::situational`) fits here when the card does;
     /// its place or position is the caller's to check. None: too many alternatives to count.
+    // Inlined: asked hundreds of times a game, and the call cost as much as the lookup.
+    #[inline]
     pub(crate) fn fits_alone(&self, item: DefId, fighter: DefId) -> Option<(&AltBits, u64)> {
         let layout = self.layout[item.0 as usize].as_ref()?;
         let row = self.fits[item.0 as usize].get_or_init(|| self.fits_row(item));
