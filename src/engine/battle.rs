@@ -92,16 +92,14 @@ impl GameState {
     }
 
     /// The cards `p` may still put in the battle plan.
-    pub(crate) fn plan_candidates(&self, p: Player, out: &mut Vec<CardRef>) {
+    pub(crate) fn plan_candidates(&self, p: Player) -> impl Iterator<Item = CardRef> + '_ {
         let b = self.battle.as_ref().expect("battle");
         let placed = &b.plans[p.index()];
-        out.extend(
-            b.units[p.index()]
-                .iter()
-                .copied()
-                .chain(self.held_battle_cards(p))
-                .filter(|c| !placed.contains(c)),
-        );
+        b.units[p.index()]
+            .iter()
+            .copied()
+            .chain(self.held_battle_cards(p))
+            .filter(|c| !placed.contains(c))
     }
 
     /// A plan is complete once every character (or starship) is in it; leftover weapons and
@@ -119,8 +117,7 @@ impl GameState {
     }
 
     pub(crate) fn plan_done(&mut self, p: Player) -> Flow {
-        let mut rest = Vec::new();
-        self.plan_candidates(p, &mut rest);
+        let rest: Vec<CardRef> = self.plan_candidates(p).collect();
         let b = self.battle.as_mut().expect("battle");
         b.plans[p.index()].extend(rest);
         let attacker = b.attacker;

@@ -131,8 +131,8 @@ impl GameState {
                 out.push(Action::BattleCardsDone);
             }
             Phase::BattlePlan(_) => {
-                self.plan_candidates(p, &mut cards);
-                out.extend(cards.iter().map(|&c| Action::PlanNext(c)));
+                // Straight into the list: plan decisions are the most frequent of a battle.
+                out.extend(self.plan_candidates(p).map(Action::PlanNext));
                 if self.plan_complete(p) {
                     out.push(Action::PlanDone);
                 }
