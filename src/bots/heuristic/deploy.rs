@@ -220,7 +220,16 @@ fn podrace_value(cx: &Ctx, card: CardRef) -> f32 {
 fn knapsack(items: &[(Action, usize, f32)], budget: usize) -> Vec<usize> {
     let n = items.len();
     let width = budget + 1;
-    let mut best = vec![0.0f32; (n + 1) * width];
+    // On the stack when it fits (it nearly always does: a hand of cards, a few counters);
+    // this runs at every deploy decision.
+    let mut stack = [0.0f32; 256];
+    let mut heap = Vec::new();
+    let best: &mut [f32] = if (n + 1) * width <= stack.len() {
+        &mut stack[..(n + 1) * width]
+    } else {
+        heap.resize((n + 1) * width, 0.0);
+        &mut heap
+    };
     for i in 0..n {
         let (_, cost, value) = items[i];
         for b in 0..width {

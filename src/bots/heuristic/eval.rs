@@ -102,25 +102,38 @@ impl<'v, 'a> Ctx<'v, 'a> {
         // Sized once: agents call this several times a decision, and growing the vector
         // push by push cost more than the estimate itself.
         let mut fighters = Vec::with_capacity(cards.size_hint().0);
-        let mut weapons = Vec::new();
         let mut unseen = 0;
         for (seen, def) in cards {
             match (seen, def) {
-                (Seen::Card { card, face_up }, Some(d)) if face_up || hidden => match d.kind {
-                    Kind::Character => fighters.push(Fighter {
-                        card,
-                        strength: self.char_strength(d),
-                        damage: d.damage() as f32,
-                        weapon: None,
-                    }),
-                    Kind::Weapon if face_up => weapons.push(card),
-                    _ => {}
-                },
+                (Seen::Card { card, face_up }, Some(d)) if face_up || hidden => {
+                    if d.kind == Kind::Character {
+                        fighters.push(Fighter {
+                            card,
+                            strength: self.char_strength(d),
+                            damage: d.damage() as f32,
+                            weapon: None,
+                        });
+                    }
+                }
                 (Seen::Hidden, _) => unseen += 1,
                 _ => {}
             }
         }
-        self.arm(&mut fighters, &weapons, false);
+        // The face-up weapons, read again from the zone rather than gathered in a vector.
+        let weapons = self
+            .view
+            .seen_at(planet, p)
+            .filter_map(|(seen, def)| match (seen, def) {
+                (
+                    Seen::Card {
+                        card,
+                        face_up: true,
+                    },
+                    Some(d),
+                ) if d.kind == Kind::Weapon => Some(card),
+                _ => None,
+            });
+        self.arm(&mut fighters, weapons, false);
         sort_strongest_first(&mut fighters);
         (fighters, unseen)
     }
@@ -146,8 +159,13 @@ impl<'v, 'a> Ctx<'v, 'a> {
     }
 
     /// Gives each weapon to the unarmed fighter it helps most (one weapon per fight).
-    pub fn arm(&self, fighters: &mut [Fighter], weapons: &[CardRef], first_known: bool) {
-        for &w in weapons {
+    pub fn arm(
+        &self,
+        fighters: &mut [Fighter],
+        weapons: impl IntoIterator<Item = CardRef>,
+        first_known: bool,
+    ) {
+        for w in weapons {
             let mut best: Option<(usize, f32)> = None;
             for (i, f) in fighters.iter().enumerate() {
                 if f.weapon.is_some() {
