@@ -105,15 +105,15 @@ impl<'v, 'a> Ctx<'v, 'a> {
         let mut unseen = 0;
         for (seen, def) in cards {
             match (seen, def) {
-                (Seen::Card { card, face_up }, Some(d)) if face_up || hidden => {
-                    if d.kind == Kind::Character {
-                        fighters.push(Fighter {
-                            card,
-                            strength: self.char_strength(d),
-                            damage: d.damage() as f32,
-                            weapon: None,
-                        });
-                    }
+                (Seen::Card { card, face_up }, Some(d))
+                    if (face_up || hidden) && d.kind == Kind::Character =>
+                {
+                    fighters.push(Fighter {
+                        card,
+                        strength: self.char_strength(d),
+                        damage: d.damage() as f32,
+                        weapon: None,
+                    });
                 }
                 (Seen::Hidden, _) => unseen += 1,
                 _ => {}
