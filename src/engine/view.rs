@@ -219,13 +219,15 @@ impl<'a> PlayerView<'a> {
         first_in_plan: bool,
         space: bool,
     ) -> Option<&'a super::card_pool::Use> {
+        let line = self
+            .state
+            .use_line_for(card, group, first_in_plan, space, false)?;
+        // The line first: it is the cheaper test, and when no line fits, whether the viewer
+        // may see the cards does not matter. A line read for unseen cards is never returned.
         let seen = |c: CardRef| self.state.owner(c) == self.player || self.visible(c);
         if !seen(card) || !group.iter().all(|&c| seen(c)) {
             return None;
         }
-        let line = self
-            .state
-            .use_line_for(card, group, first_in_plan, space, false)?;
         self.state.def(card).uses.get(line)
     }
 
