@@ -49,6 +49,7 @@ pub(super) fn initiate(cx: &Ctx, legal: &[Action]) -> Option<Action> {
     // challenge: worked out once, when first needed. (Hand sizes are finite, non-negative
     // sums, so taking the maximum in another order gives the same number.)
     let defenders = OnceCell::new();
+    let mut targets: Vec<(CardRef, f32)> = Vec::new();
     let best_defender = || {
         let mut best = f32::NEG_INFINITY;
         if let Some(planet) = cx.view.current_planet() {
@@ -88,7 +89,16 @@ pub(super) fn initiate(cx: &Ctx, legal: &[Action]) -> Option<Action> {
             f32::MAX
         } else {
             let mine = hand_size(cx, dd, saber, duelist);
-            let theirs = best_hand(cx, cx.opp, target).max(*defenders.get_or_init(best_defender));
+            // Each target once, however many of our duelists and sabers could challenge it.
+            let target_hand = match targets.iter().find(|&&(t, _)| t == target) {
+                Some(&(_, h)) => h,
+                None => {
+                    let h = best_hand(cx, cx.opp, target);
+                    targets.push((target, h));
+                    h
+                }
+            };
+            let theirs = target_hand.max(*defenders.get_or_init(best_defender));
             (mine - theirs) + cx.w.duel.damage * (dd.damage() as f32 - td.damage() as f32)
         };
         if score >= cx.w.duel.edge && best.is_none_or(|(s, _)| score > s) {
