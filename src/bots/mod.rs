@@ -6,7 +6,7 @@ mod random;
 pub use heuristic::{HeuristicAgent, Weights};
 pub use random::RandomAgent;
 
-use crate::engine::{Action, Event, GameResult, GameState, PlayerView, legal_actions};
+use crate::engine::{Action, Event, GameResult, GameState, IllegalAction, Player, PlayerView};
 
 /// A player: picks one of the legal actions, seeing only its [`PlayerView`].
 pub trait Agent {
@@ -36,7 +36,7 @@ pub struct PlayOptions<'a> {
 /// Plays a game to its end. `agents[0]` plays player A.
 pub fn play(
     state: &mut GameState,
-    agents: [&mut dyn Agent; 2],
+    mut agents: [&mut dyn Agent; 2],
     mut options: PlayOptions,
 ) -> Result<GameResult, PlayError> {
     let mut legal = Vec::new();
@@ -47,27 +47,33 @@ pub fn play(
             .check_zones()
             .map_err(|reason| PlayError::Zones { step, reason })?;
     }
-    while let Some(p) = state.to_act() {
+    while state.to_act().is_some() {
         step += 1;
-        let view = state.view(p);
-        legal_actions(&view, &mut legal);
-        if legal.is_empty() {
-            return Err(PlayError::Stuck {
-                step,
-                phase: format!("{:?}", state.phase()),
-            });
+        let [a, b] = &mut agents;
+        let result = state.decide_into(&mut legal, &mut events, |view, legal| {
+            let agent = if view.player() == Player::A { a } else { b };
+            agent.choose(view, legal)
+        });
+        match result {
+            Ok(_) => {}
+            Err(IllegalAction::NoLegalAction { .. }) => {
+                return Err(PlayError::Stuck {
+                    step,
+                    phase: format!("{:?}", state.phase()),
+                });
+            }
+            Err(IllegalAction::NotLegal { action, .. }) => {
+                return Err(PlayError::Refused {
+                    step,
+                    action: format!("{action:?}"),
+                });
+            }
+            Err(IllegalAction::GameOver) => break,
         }
-        let action = agents[p.index()].choose(&view, &legal);
-        events.clear();
-        state
-            .apply_into(action, &mut events)
-            .map_err(|_| PlayError::Refused {
-                step,
-                action: format!("{action:?}"),
-            })?;
         if let Some(sink) = options.events.as_deref_mut() {
             sink.extend_from_slice(&events);
         }
+        events.clear();
         if options.check_zones {
             state
                 .check_zones()

@@ -75,6 +75,10 @@ pub enum IllegalAction {
     GameOver,
     #[error("{action:?} is not a legal action for {player:?} now")]
     NotLegal { player: Player, action: Action },
+    /// [`GameState::decide_into`](super::GameState::decide_into) found nothing to offer the
+    /// player to act: an engine bug, never a choice of the player.
+    #[error("no legal action for {player:?} now")]
+    NoLegalAction { player: Player },
 }
 
 #[cfg(test)]

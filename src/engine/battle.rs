@@ -10,7 +10,7 @@ use super::event::{Event, FightSide};
 use super::hooks::Trigger;
 use super::player::{CardRef, Player};
 use super::state::{Battle, Flow, GameState, Phase};
-use super::who::{Group, Place};
+use super::who::{Group, Place, Pred};
 use crate::catalogue::{Planet, StarshipClass};
 
 /// One side's cards in one fight.
@@ -92,16 +92,14 @@ impl GameState {
     }
 
     /// The cards `p` may still put in the battle plan.
-    pub(crate) fn plan_candidates(&self, p: Player, out: &mut Vec<CardRef>) {
+    pub(crate) fn plan_candidates(&self, p: Player) -> impl Iterator<Item = CardRef> + '_ {
         let b = self.battle.as_ref().expect("battle");
         let placed = &b.plans[p.index()];
-        out.extend(
-            b.units[p.index()]
-                .iter()
-                .copied()
-                .chain(self.held_battle_cards(p))
-                .filter(|c| !placed.contains(c)),
-        );
+        b.units[p.index()]
+            .iter()
+            .copied()
+            .chain(self.held_battle_cards(p))
+            .filter(|c| !placed.contains(c))
     }
 
     /// A plan is complete once every character (or starship) is in it; leftover weapons and
@@ -119,8 +117,7 @@ impl GameState {
     }
 
     pub(crate) fn plan_done(&mut self, p: Player) -> Flow {
-        let mut rest = Vec::new();
-        self.plan_candidates(p, &mut rest);
+        let rest: Vec<CardRef> = self.plan_candidates(p).collect();
         let b = self.battle.as_mut().expect("battle");
         b.plans[p.index()].extend(rest);
         let attacker = b.attacker;
@@ -172,9 +169,52 @@ impl GameState {
         duel: bool,
     ) -> Option<usize> {
         let d = self.def(card);
+        // A lone fighter (every weapon, most battle cards) is read from the pool's table of
+        // printed-fact matches; groups that fight together are matched in full.
+        if let [c] = *group
+            && let Some((alts, fits)) = self
+                .table
+                .pool
+                .fits_alone(self.def_id(card), self.def_id(c))
+        {
+            return d.uses.iter().zip(&alts.lines).position(|(u, &line)| {
+                let hits = fits & line;
+                !(duel && not_for_duels(u))
+                    && (hits & !alts.situational != 0
+                        || hits & alts.situational != 0
+                            && self.situational_fit(card, u, c, hits, line, first_in_plan, space))
+            });
+        }
         d.uses
             .iter()
             .position(|u| self.line_fits(card, u, group, first_in_plan, space, duel))
+    }
+
+    /// Whether one of the alternatives of line `u` marked in `hits` (the line's own bits being
+    /// `line`), which `fighter` fits by its printed facts, also fits the fight: its place, the
+    /// first character of the plan, the card itself. The rest of [`GameState::line_fits`]
+    /// for a group of one.
+    #[allow(clippy::too_many_arguments)]
+    fn situational_fit(
+        &self,
+        card: CardRef,
+        u: &Use,
+        fighter: CardRef,
+        hits: u64,
+        line: u64,
+        first_in_plan: bool,
+        space: bool,
+    ) -> bool {
+        let first_bit = line.trailing_zeros();
+        u.rule.alts.iter().enumerate().any(|(i, g)| {
+            hits >> (first_bit as usize + i) & 1 == 1
+                && self.place_ok(g, space)
+                && match g.members[0].pred {
+                    Pred::FirstInPlan => first_in_plan,
+                    Pred::ThisCard => fighter == card,
+                    _ => true,
+                }
+        })
     }
 
     fn line_fits(
@@ -186,8 +226,7 @@ impl GameState {
         space: bool,
         duel: bool,
     ) -> bool {
-        // A bonus limited to some opponents is only weighed in battle fights (`bonus_counts`).
-        if duel && (u.rule.not_in_duel || !u.rule.vs.is_empty()) {
+        if duel && not_for_duels(u) {
             return false;
         }
         u.rule.alts.iter().any(|g| {
@@ -527,6 +566,12 @@ impl GameState {
 
 /// Whether the members of `g` can be matched one-to-one to `group` (at most three: every
 /// permutation is tried).
+/// A line not used in a duel: marked so, or a bonus limited to some opponents, which is only
+/// weighed in battle fights (`bonus_counts`).
+fn not_for_duels(u: &Use) -> bool {
+    u.rule.not_in_duel || !u.rule.vs.is_empty()
+}
+
 fn assign(
     g: &Group,
     group: &[CardRef],
@@ -551,4 +596,64 @@ fn assign(
             .enumerate()
             .all(|(ci, &mi)| ok(&g.members[mi], group[ci], ci))
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::builder::{Builder, Zone};
+
+    #[test]
+    fn the_pools_match_table_reads_every_lone_fighter_as_the_full_matcher_does() {
+        // `use_line_for` reads a lone fighter from `CardPool::fits_alone`; `line_fits` is the
+        // full reading. Every weapon and battle card of the catalogue against every character
+        // and starship, in every situation the table leaves to the caller, must agree.
+        let cat = crate::deck::test_catalogue();
+        let mut b = Builder::new();
+        b.current(Planet::Tatooine, 2);
+        let cards: Vec<CardRef> = cat
+            .cards()
+            .iter()
+            .map(|c| b.add(Player::A, c.clone(), Zone::Hand))
+            .collect();
+        let g = b.build();
+        let items: Vec<CardRef> = cards
+            .iter()
+            .copied()
+            .filter(|&c| !g.def(c).uses.is_empty())
+            .collect();
+        let fighters: Vec<CardRef> = cards
+            .iter()
+            .copied()
+            .filter(|&c| matches!(g.def(c).kind, Kind::Character | Kind::Starship))
+            .collect();
+        assert!(items.len() > 100 && fighters.len() > 200);
+        let mut fits = 0;
+        for &item in &items {
+            for &f in &fighters {
+                for (first, space, duel) in [
+                    (false, false, false),
+                    (true, false, false),
+                    (false, true, false),
+                    (false, false, true),
+                ] {
+                    let full = g
+                        .def(item)
+                        .uses
+                        .iter()
+                        .position(|u| g.line_fits(item, u, &[f], first, space, duel));
+                    assert_eq!(
+                        g.use_line_for(item, &[f], first, space, duel),
+                        full,
+                        "{} for {}",
+                        g.def(item).name,
+                        g.def(f).name
+                    );
+                    fits += usize::from(full.is_some());
+                }
+            }
+        }
+        // Not a vacuous agreement: many pairs fit.
+        assert!(fits > 1000, "{fits}");
+    }
 }

@@ -18,7 +18,7 @@
 //!
 //! [`CardPool::unknowns`] counts the cards of a deck that each default affects.
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use serde::Serialize;
 
@@ -170,6 +170,49 @@ pub struct Unknowns {
 #[derive(Debug, Clone, Default)]
 pub struct CardPool {
     defs: Vec<CardDef>,
+    /// Per weapon or battle card (by definition), filled on first use: for every card of the
+    /// pool, which of its one-member use-line alternatives that card fits by its printed
+    /// facts alone ([`CardPool::fits_alone`]). Matching names and kinds is string work that
+    /// gives the same answer for the same two definitions all game long, and agents ask it
+    /// thousands of times a game; the pool never changes once built, so the answer is kept.
+    fits: Vec<OnceLock<Box<[u64]>>>,
+    /// Per card, where its alternatives sit in the `fits` bits (None: more than 64).
+    layout: Vec<Option<AltBits>>,
+}
+
+/// How the use-line alternatives of one weapon or battle card are numbered in the `fits`
+/// bits: in order across the lines, one bit each.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct AltBits {
+    /// Per use line, the bits of its alternatives (contiguous).
+    pub lines: Vec<u64>,
+    /// One-member alternatives whose fit also depends on the fight: a place, the first
+    /// character of the plan, or the card itself (`who::Pred::FirstInPlan`, `ThisCard`).
+    pub situational: u64,
+}
+
+impl AltBits {
+    fn of(uses: &[Use]) -> Option<AltBits> {
+        let mut bits = AltBits::default();
+        let mut next = 0;
+        for u in uses {
+            let n = u.rule.alts.len();
+            if next + n > 64 {
+                return None;
+            }
+            bits.lines.push((((1u128 << n) - 1) << next) as u64);
+            for (i, g) in u.rule.alts.iter().enumerate() {
+                if let [m] = g.members.as_slice()
+                    && (g.at.is_some()
+                        || matches!(m.pred, who::Pred::FirstInPlan | who::Pred::ThisCard))
+                {
+                    bits.situational |= 1 << (next + i);
+                }
+            }
+            next += n;
+        }
+        Some(bits)
+    }
 }
 
 impl CardPool {
@@ -190,9 +233,49 @@ impl CardPool {
                 _ => None,
             })
             .collect();
+        let defs: Vec<CardDef> = cards.iter().map(|c| read_card(c, &titles)).collect();
         CardPool {
-            defs: cards.iter().map(|c| read_card(c, &titles)).collect(),
+            fits: defs.iter().map(|_| OnceLock::new()).collect(),
+            layout: defs.iter().map(|d| AltBits::of(&d.uses)).collect(),
+            defs,
         }
+    }
+
+    /// Which one-member alternatives of `item`'s use lines `fighter` fits by its printed facts
+    /// (diamond, name, kind or trait), as bits laid out by the returned [`AltBits`]. An
+    /// alternative the fight decides (`AltBits::situational`) fits here when the card does;
+    /// its place or position is the caller's to check. None: too many alternatives to count.
+    // Inlined: asked hundreds of times a game, and the call cost as much as the lookup.
+    #[inline]
+    pub(crate) fn fits_alone(&self, item: DefId, fighter: DefId) -> Option<(&AltBits, u64)> {
+        let layout = self.layout[item.0 as usize].as_ref()?;
+        let row = self.fits[item.0 as usize].get_or_init(|| self.fits_row(item));
+        Some((layout, row[fighter.0 as usize]))
+    }
+
+    /// One row of the `fits` table: a bit per one-member alternative, per card of the pool.
+    fn fits_row(&self, item: DefId) -> Box<[u64]> {
+        let alts: Vec<_> = self
+            .get(item)
+            .uses
+            .iter()
+            .flat_map(|u| &u.rule.alts)
+            .collect();
+        self.defs
+            .iter()
+            .map(|d| {
+                let mut bits = 0u64;
+                for (i, g) in alts.iter().enumerate() {
+                    // `true, true`: the two conditions that depend on the fight, not the card.
+                    if let [m] = g.members.as_slice()
+                        && m.matches(d, true, true)
+                    {
+                        bits |= 1 << i;
+                    }
+                }
+                bits
+            })
+            .collect()
     }
 
     pub fn get(&self, id: DefId) -> &CardDef {

@@ -124,16 +124,18 @@ impl GameState {
             return false;
         }
         let d = self.def(card);
-        if !d.deployable() || self.cost(card).is_none_or(|c| c > self.counters_left()) {
-            return false;
-        }
         let ps = &self.players[p.index()];
+        // The cheapest test first (every card in hand is asked at every deploy decision, and
+        // few are Podracer pilots or Podracers); the tests are pure, so order is free.
         let slot_free = match d.kind {
             Kind::Character => d.traits.contains(Traits::PODRACER_PILOT) && ps.pilot.is_none(),
             Kind::Weapon => d.traits.contains(Traits::PODRACER) && ps.podracer.is_none(),
             _ => false,
         };
-        slot_free && (d.diamond || self.persona_planet(p, card).is_none())
+        slot_free
+            && d.deployable()
+            && self.cost(card).is_some_and(|c| c <= self.counters_left())
+            && (d.diamond || self.persona_planet(p, card).is_none())
     }
 
     /// "A matching Podracer Weapon card has the character's name in its card title."
@@ -247,8 +249,9 @@ impl GameState {
     /// Thrust again in the same Deploy step"). Thrusting is read as playing lap cards; see the
     /// scenario test `a_deploy_step_races_in_order_thrust_then_lap_cards_then_refuel`.
     pub(crate) fn lap_fit(&self, p: Player, card: CardRef) -> Option<bool> {
-        let pilot = self.racing_pilot(p)?;
         let ps = &self.players[p.index()];
+        // The turn's race flags before the pilot's Podracer match (a name search): asked for
+        // every card in hand at every deploy decision, and most turns have no race open.
         if !self.ts.podrace_open
             || !self.ts.thrusted
             || self.ts.refueled
@@ -256,6 +259,7 @@ impl GameState {
         {
             return None;
         }
+        let pilot = self.racing_pilot(p)?;
         let d = self.def(card);
         // "You may not play Location cards as lap cards."
         if d.kind == Kind::Location || d.destiny.is_none() {

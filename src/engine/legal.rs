@@ -131,8 +131,8 @@ impl GameState {
                 out.push(Action::BattleCardsDone);
             }
             Phase::BattlePlan(_) => {
-                self.plan_candidates(p, &mut cards);
-                out.extend(cards.iter().map(|&c| Action::PlanNext(c)));
+                // Straight into the list: plan decisions are the most frequent of a battle.
+                out.extend(self.plan_candidates(p).map(Action::PlanNext));
                 if self.plan_complete(p) {
                     out.push(Action::PlanDone);
                 }
@@ -171,16 +171,55 @@ impl GameState {
         let Some(p) = self.to_act() else {
             return Err(IllegalAction::GameOver);
         };
-        let mut legal = Vec::new();
+        // The list is rebuilt here because the caller's cannot be trusted to be this state's;
+        // `decide_into` avoids this second listing for callers that let the engine list.
+        let mut legal = std::mem::take(&mut self.legal_scratch);
+        legal.clear();
         self.legal_for(p, &mut legal);
+        let ok = legal.contains(&action);
+        legal.clear();
+        self.legal_scratch = legal;
+        if !ok {
+            return Err(IllegalAction::NotLegal { player: p, action });
+        }
+        self.run(p, action, events);
+        Ok(())
+    }
+
+    /// One decision of the game: lists the legal actions of the player to act into `legal`
+    /// (cleared first), lets `choose` pick one seeing only that player's view, and applies it,
+    /// appending its events to `events`. The list is made here from the very state the
+    /// action is then applied to, so the choice is checked against it rather than listed a
+    /// second time as [`GameState::apply`] must. An action not in the list is refused and
+    /// leaves the state untouched, as with `apply`. Returns the action applied.
+    pub fn decide_into(
+        &mut self,
+        legal: &mut Vec<Action>,
+        events: &mut Events,
+        choose: impl FnOnce(&PlayerView, &[Action]) -> Action,
+    ) -> Result<Action, IllegalAction> {
+        let Some(p) = self.to_act() else {
+            return Err(IllegalAction::GameOver);
+        };
+        legal.clear();
+        self.legal_for(p, legal);
+        if legal.is_empty() {
+            return Err(IllegalAction::NoLegalAction { player: p });
+        }
+        let action = choose(&self.view(p), legal);
         if !legal.contains(&action) {
             return Err(IllegalAction::NotLegal { player: p, action });
         }
+        self.run(p, action, events);
+        Ok(action)
+    }
+
+    /// Executes a legal action of `p` and hands its events to the caller.
+    fn run(&mut self, p: Player, action: Action, events: &mut Events) {
         self.log.clear();
         // `Ended` only says the game is over; the result is in the state.
         let _ = self.execute(p, action);
         events.append(&mut self.log);
-        Ok(())
     }
 
     fn execute(&mut self, p: Player, action: Action) -> Flow {

@@ -221,6 +221,9 @@ pub struct GameState {
     pub(crate) evacuation: Option<Box<Evacuation>>,
     pub(crate) result: Option<GameResult>,
     pub(crate) log: Vec<Event>,
+    /// `apply`'s buffer for listing the legal actions it checks against (no allocation per
+    /// action); holds nothing between calls.
+    pub(crate) legal_scratch: Vec<super::action::Action>,
 }
 
 /// The game stopped (someone won, or the turn cap): unwinds the rules code with `?`.
@@ -250,6 +253,7 @@ impl GameState {
             evacuation: None,
             result: None,
             log: Vec::new(),
+            legal_scratch: Vec::new(),
         }
     }
 
@@ -263,6 +267,10 @@ impl GameState {
 
     pub fn def(&self, card: CardRef) -> &CardDef {
         self.table.pool.get(self.table.cards[card.index()].1)
+    }
+
+    pub(crate) fn def_id(&self, card: CardRef) -> DefId {
+        self.table.cards[card.index()].1
     }
 
     pub fn owner(&self, card: CardRef) -> Player {

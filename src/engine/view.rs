@@ -5,7 +5,7 @@
 
 use super::card_pool::CardDef;
 use super::player::{CardRef, Player};
-use super::state::{GameState, Phase, PlanetStatus};
+use super::state::{GameState, Phase, PlanetState, PlanetStatus};
 use crate::catalogue::Planet;
 
 /// A card at a planet as a player sees it.
@@ -219,13 +219,15 @@ impl<'a> PlayerView<'a> {
         first_in_plan: bool,
         space: bool,
     ) -> Option<&'a super::card_pool::Use> {
+        let line = self
+            .state
+            .use_line_for(card, group, first_in_plan, space, false)?;
+        // The line first: it is the cheaper test, and when no line fits, whether the viewer
+        // may see the cards does not matter. A line read for unseen cards is never returned.
         let seen = |c: CardRef| self.state.owner(c) == self.player || self.visible(c);
         if !seen(card) || !group.iter().all(|&c| seen(c)) {
             return None;
         }
-        let line = self
-            .state
-            .use_line_for(card, group, first_in_plan, space, false)?;
         self.state.def(card).uses.get(line)
     }
 
@@ -288,19 +290,22 @@ impl<'a> PlayerView<'a> {
         let me = self.player;
         let owner = g.owner(card);
         let ps = &g.players[owner.index()];
-        let public = ps.hyperspace.contains(&card)
+        let at = |pl: &PlanetState| {
+            pl.locations.contains(&card)
+                || pl.cards[owner.index()]
+                    .iter()
+                    .any(|c| c.card == card && (c.face_up || owner == me))
+        };
+        // Agents ask mostly about cards at the current planet: look there first.
+        let public = g.current.is_some_and(|cur| at(&g.planets[cur as usize]))
+            || ps.hyperspace.contains(&card)
             || ps.objective == Some(card)
             || ps.pilot == Some(card)
             || ps.podracer == Some(card)
             || ps.laps.contains(&card)
             || ps.duel_pile.contains(&card)
             || ps.discard.last() == Some(&card)
-            || g.planets.iter().any(|pl| {
-                pl.locations.contains(&card)
-                    || pl.cards[owner.index()]
-                        .iter()
-                        .any(|c| c.card == card && (c.face_up || owner == me))
-            });
+            || g.planets.iter().any(at);
         if public {
             return true;
         }

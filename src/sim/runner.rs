@@ -14,8 +14,8 @@ use super::observe::{Observer, VictoryKind};
 use super::tally::{Outcome, Tally};
 use crate::bots::{Agent, HeuristicAgent, PlayError, RandomAgent, Weights};
 use crate::engine::{
-    Action, CardPool, DefId, Event, GameOptions, GameState, Player, SetupError, game_seed,
-    legal_actions,
+    Action, CardPool, DefId, Event, GameOptions, GameState, IllegalAction, Player, SetupError,
+    game_seed,
 };
 
 /// Which agent plays a deck.
@@ -214,24 +214,28 @@ impl Matchup<'_> {
         }
         let fail = |error| SimError::Play { game, seed, error };
         let mut step = 0;
-        while let Some(p) = state.to_act() {
+        while state.to_act().is_some() {
             step += 1;
-            let view = state.view(p);
-            legal_actions(&view, &mut s.legal);
-            if s.legal.is_empty() {
-                return Err(fail(PlayError::Stuck {
-                    step,
-                    phase: format!("{:?}", state.phase()),
-                }));
-            }
-            let action = agents[p.index()].choose(&view, &s.legal);
             s.events.clear();
-            state.apply_into(action, &mut s.events).map_err(|_| {
-                fail(PlayError::Refused {
-                    step,
-                    action: format!("{action:?}"),
-                })
-            })?;
+            let result = state.decide_into(&mut s.legal, &mut s.events, |view, legal| {
+                agents[view.player().index()].choose(view, legal)
+            });
+            match result {
+                Ok(_) => {}
+                Err(IllegalAction::NoLegalAction { .. }) => {
+                    return Err(fail(PlayError::Stuck {
+                        step,
+                        phase: format!("{:?}", state.phase()),
+                    }));
+                }
+                Err(IllegalAction::NotLegal { action, .. }) => {
+                    return Err(fail(PlayError::Refused {
+                        step,
+                        action: format!("{action:?}"),
+                    }));
+                }
+                Err(IllegalAction::GameOver) => break,
+            }
             for e in &s.events {
                 s.obs.event(e);
             }

@@ -75,7 +75,7 @@ fn make_plan(cx: &Ctx, units: &[CardRef], battle_cards: &[CardRef]) -> Plan {
             .collect();
         (mine, weapons, cx.ground(cx.opp, false).0)
     };
-    cx.arm(&mut mine, &weapons, false);
+    cx.arm(&mut mine, weapons, false);
     sort_strongest_first(&mut mine);
     let order = pair(&mine, &theirs);
     let mut fights: Vec<(Fighter, Option<CardRef>)> =

@@ -1,6 +1,8 @@
 //! The deploy step: podracing first (the rules demand it), then the scene, starships,
 //! evacuations, and the strongest force the counters allow.
 
+use std::cell::OnceCell;
+
 use super::eval::Ctx;
 use crate::catalogue::Planet;
 use crate::engine::traits::Traits;
@@ -101,13 +103,19 @@ fn evacuate(cx: &Ctx, legal: &[Action]) -> Option<Action> {
         matches!(cx.view.planet_status(pl), PlanetStatus::Controlled { .. })
             && cx.view.seen_at(pl, cx.me).next().is_some()
     };
-    let mine: f32 = cx.space(cx.me).iter().map(|f| f.strength).sum();
-    let theirs: f32 = cx.space(cx.opp).iter().map(|f| f.strength).sum();
+    // Our edge in starships, worked out only when an evacuation is on offer.
+    let edge = OnceCell::new();
+    let edge = || {
+        *edge.get_or_init(|| {
+            let mine: f32 = cx.space(cx.me).iter().map(|f| f.strength).sum();
+            let theirs: f32 = cx.space(cx.opp).iter().map(|f| f.strength).sum();
+            mine - theirs
+        })
+    };
     for a in legal {
         match *a {
             Action::Evacuate(pl)
-                if stranded(pl)
-                    && (mine - theirs >= cx.w.starships.evacuate_edge || cx.restless) =>
+                if stranded(pl) && (edge() >= cx.w.starships.evacuate_edge || cx.restless) =>
             {
                 return Some(*a);
             }
@@ -124,8 +132,9 @@ fn evacuate(cx: &Ctx, legal: &[Action]) -> Option<Action> {
 /// exactly. Deploys the most valuable card of that set; the next decision solves again.
 fn force(cx: &Ctx, legal: &[Action]) -> Option<Action> {
     let budget = cx.view.counters_left().max(0) as usize;
-    let mut items: Vec<(Action, usize, f32)> = Vec::new();
-    let (present, _) = cx.ground(cx.me, true);
+    let mut items: Vec<(Action, usize, f32)> = Vec::with_capacity(legal.len());
+    // Our characters here, for valuing weapons: only when a weapon can be deployed.
+    let present = OnceCell::new();
     for &a in legal {
         let (c, to_objective) = match a {
             Action::Deploy(c) => (c, false),
@@ -141,7 +150,10 @@ fn force(cx: &Ctx, legal: &[Action]) -> Option<Action> {
         } else {
             match d.kind {
                 Kind::Character => cx.char_value(d),
-                Kind::Weapon => weapon_value(cx, c, &present, legal),
+                Kind::Weapon => {
+                    let present = present.get_or_init(|| cx.ground(cx.me, true).0);
+                    weapon_value(cx, c, present, legal)
+                }
                 Kind::Effect => cx.w.deploy.effect,
                 _ => continue,
             }
@@ -208,7 +220,16 @@ fn podrace_value(cx: &Ctx, card: CardRef) -> f32 {
 fn knapsack(items: &[(Action, usize, f32)], budget: usize) -> Vec<usize> {
     let n = items.len();
     let width = budget + 1;
-    let mut best = vec![0.0f32; (n + 1) * width];
+    // On the stack when it fits (it nearly always does: a hand of cards, a few counters);
+    // this runs at every deploy decision.
+    let mut stack = [0.0f32; 256];
+    let mut heap = Vec::new();
+    let best: &mut [f32] = if (n + 1) * width <= stack.len() {
+        &mut stack[..(n + 1) * width]
+    } else {
+        heap.resize((n + 1) * width, 0.0);
+        &mut heap
+    };
     for i in 0..n {
         let (_, cost, value) = items[i];
         for b in 0..width {

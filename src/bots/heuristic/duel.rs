@@ -1,5 +1,7 @@
 //! Lightsaber duels: whom to challenge, whom to defend with, and how to attack and block.
 
+use std::cell::OnceCell;
+
 use super::eval::Ctx;
 use crate::engine::traits::Traits;
 use crate::engine::{Action, CardDef, CardRef, Kind, Player, Seen};
@@ -43,6 +45,31 @@ fn best_hand(cx: &Ctx, p: Player, duelist: CardRef) -> f32 {
 /// take. A target printed with 0 damage is simply discarded: always worth it.
 pub(super) fn initiate(cx: &Ctx, legal: &[Action]) -> Option<Action> {
     let mut best: Option<(f32, Action)> = None;
+    // The opponent's best defence with any of its dueling characters is the same for every
+    // challenge: worked out once, when first needed. (Hand sizes are finite, non-negative
+    // sums, so taking the maximum in another order gives the same number.)
+    let defenders = OnceCell::new();
+    let mut targets: Vec<(CardRef, f32)> = Vec::new();
+    let best_defender = || {
+        let mut best = f32::NEG_INFINITY;
+        if let Some(planet) = cx.view.current_planet() {
+            for (s, def) in cx.view.seen_at(planet, cx.opp) {
+                if let (
+                    Seen::Card {
+                        card,
+                        face_up: true,
+                    },
+                    Some(d),
+                ) = (s, def)
+                    && d.is_character()
+                    && d.traits.contains(Traits::DUELING)
+                {
+                    best = best.max(best_hand(cx, cx.opp, card));
+                }
+            }
+        }
+        best
+    };
     for &a in legal {
         let Action::Duel {
             duelist,
@@ -62,23 +89,16 @@ pub(super) fn initiate(cx: &Ctx, legal: &[Action]) -> Option<Action> {
             f32::MAX
         } else {
             let mine = hand_size(cx, dd, saber, duelist);
-            let mut theirs = best_hand(cx, cx.opp, target);
-            if let Some(planet) = cx.view.current_planet() {
-                for (s, def) in cx.view.seen_at(planet, cx.opp) {
-                    if let (
-                        Seen::Card {
-                            card,
-                            face_up: true,
-                        },
-                        Some(d),
-                    ) = (s, def)
-                        && d.is_character()
-                        && d.traits.contains(Traits::DUELING)
-                    {
-                        theirs = theirs.max(best_hand(cx, cx.opp, card));
-                    }
+            // Each target once, however many of our duelists and sabers could challenge it.
+            let target_hand = match targets.iter().find(|&&(t, _)| t == target) {
+                Some(&(_, h)) => h,
+                None => {
+                    let h = best_hand(cx, cx.opp, target);
+                    targets.push((target, h));
+                    h
                 }
-            }
+            };
+            let theirs = target_hand.max(*defenders.get_or_init(best_defender));
             (mine - theirs) + cx.w.duel.damage * (dd.damage() as f32 - td.damage() as f32)
         };
         if score >= cx.w.duel.edge && best.is_none_or(|(s, _)| score > s) {

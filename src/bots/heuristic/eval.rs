@@ -95,29 +95,45 @@ impl<'v, 'a> Ctx<'v, 'a> {
     /// ones when `hidden` is set), each with the best of the face-up weapons there assigned to
     /// it greedily; sorted strongest first. Also returns the opponent's hidden cards counted.
     pub fn ground(&self, p: Player, hidden: bool) -> (Vec<Fighter>, usize) {
-        let mut fighters = Vec::new();
-        let mut weapons = Vec::new();
-        let mut unseen = 0;
         let Some(planet) = self.view.current_planet() else {
-            return (fighters, 0);
+            return (Vec::new(), 0);
         };
-        for (seen, def) in self.view.seen_at(planet, p) {
+        let cards = self.view.seen_at(planet, p);
+        // Sized once: agents call this several times a decision, and growing the vector
+        // push by push cost more than the estimate itself.
+        let mut fighters = Vec::with_capacity(cards.size_hint().0);
+        let mut unseen = 0;
+        for (seen, def) in cards {
             match (seen, def) {
-                (Seen::Card { card, face_up }, Some(d)) if face_up || hidden => match d.kind {
-                    Kind::Character => fighters.push(Fighter {
+                (Seen::Card { card, face_up }, Some(d))
+                    if (face_up || hidden) && d.kind == Kind::Character =>
+                {
+                    fighters.push(Fighter {
                         card,
                         strength: self.char_strength(d),
                         damage: d.damage() as f32,
                         weapon: None,
-                    }),
-                    Kind::Weapon if face_up => weapons.push(card),
-                    _ => {}
-                },
+                    });
+                }
                 (Seen::Hidden, _) => unseen += 1,
                 _ => {}
             }
         }
-        self.arm(&mut fighters, &weapons, false);
+        // The face-up weapons, read again from the zone rather than gathered in a vector.
+        let weapons = self
+            .view
+            .seen_at(planet, p)
+            .filter_map(|(seen, def)| match (seen, def) {
+                (
+                    Seen::Card {
+                        card,
+                        face_up: true,
+                    },
+                    Some(d),
+                ) if d.kind == Kind::Weapon => Some(card),
+                _ => None,
+            });
+        self.arm(&mut fighters, weapons, false);
         sort_strongest_first(&mut fighters);
         (fighters, unseen)
     }
@@ -143,8 +159,13 @@ impl<'v, 'a> Ctx<'v, 'a> {
     }
 
     /// Gives each weapon to the unarmed fighter it helps most (one weapon per fight).
-    pub fn arm(&self, fighters: &mut [Fighter], weapons: &[CardRef], first_known: bool) {
-        for &w in weapons {
+    pub fn arm(
+        &self,
+        fighters: &mut [Fighter],
+        weapons: impl IntoIterator<Item = CardRef>,
+        first_known: bool,
+    ) {
+        for w in weapons {
             let mut best: Option<(usize, f32)> = None;
             for (i, f) in fighters.iter().enumerate() {
                 if f.weapon.is_some() {

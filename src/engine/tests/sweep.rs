@@ -182,3 +182,88 @@ fn random_games_with_reflections_cards_finish_with_cards_conserved() {
         "Armed & Dangerous deploys: {armed_deployed}"
     );
 }
+
+#[test]
+fn deciding_through_the_engine_plays_the_same_games_as_listing_and_applying() {
+    // `decide_into` lists the legal actions once and applies the choice without listing again;
+    // `legal_actions` + `apply` is the external caller's path, which lists twice. The same
+    // seeds and agents must give the same games, event for event, and both heuristic and
+    // random agents must be covered.
+    use crate::bots::{Agent, HeuristicAgent};
+    use crate::engine::{Action, legal_actions};
+    let pool = pool();
+    let decks = sample_decks(&pool).unwrap();
+    for i in 0..6 {
+        let seed = game_seed(31, i);
+        let agents = || -> [Box<dyn Agent>; 2] {
+            if i % 2 == 0 {
+                [
+                    Box::new(HeuristicAgent::default()),
+                    Box::new(HeuristicAgent::default()),
+                ]
+            } else {
+                [
+                    Box::new(RandomAgent::new(seed ^ 1)),
+                    Box::new(RandomAgent::new(seed ^ 2)),
+                ]
+            }
+        };
+        let new = || {
+            GameState::new(
+                pool.clone(),
+                [&decks[0], &decks[1]],
+                GameOptions::default(),
+                seed,
+            )
+            .unwrap()
+        };
+        let (mut g, mut ag) = (new(), agents());
+        let (mut legal, mut decided) = (Vec::new(), Vec::new());
+        while g.to_act().is_some() {
+            g.decide_into(&mut legal, &mut decided, |view, legal| {
+                ag[view.player().index()].choose(view, legal)
+            })
+            .unwrap();
+        }
+        let (mut h, mut ag) = (new(), agents());
+        let mut applied = Vec::new();
+        while let Some(p) = h.to_act() {
+            let mut legal: Vec<Action> = Vec::new();
+            legal_actions(&h.view(p), &mut legal);
+            let a = ag[p.index()].choose(&h.view(p), &legal);
+            applied.extend(h.apply(a).unwrap());
+        }
+        assert_eq!(decided, applied, "seed {seed}");
+        assert_eq!(g.result(), h.result());
+        assert!(decided.len() > 20);
+    }
+}
+
+#[test]
+fn deciding_refuses_a_choice_outside_the_list_and_changes_nothing() {
+    use crate::engine::{Action, IllegalAction};
+    let pool = pool();
+    let decks = sample_decks(&pool).unwrap();
+    let mut g = GameState::new(pool, [&decks[0], &decks[1]], GameOptions::default(), 7).unwrap();
+    let before = format!("{:?}", (g.players.clone(), g.phase(), g.turn()));
+    let (mut legal, mut events) = (Vec::new(), Vec::new());
+    let r = g.decide_into(&mut legal, &mut events, |_, _| Action::Surrender);
+    assert!(!legal.is_empty() && !legal.contains(&Action::Surrender));
+    assert!(matches!(
+        r,
+        Err(IllegalAction::NotLegal {
+            action: Action::Surrender,
+            ..
+        })
+    ));
+    assert!(events.is_empty());
+    assert_eq!(
+        before,
+        format!("{:?}", (g.players.clone(), g.phase(), g.turn()))
+    );
+    // The first legal choice is then accepted.
+    assert_eq!(
+        g.decide_into(&mut legal, &mut events, |_, l| l[0]),
+        Ok(legal[0])
+    );
+}
