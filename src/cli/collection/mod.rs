@@ -45,7 +45,7 @@ pub struct CollectionArgs {
 
 #[derive(Debug, Subcommand)]
 pub enum CollectionCommand {
-    /// Add copies of a card, named as in `yj cards show` (id, community id, foil number, name).
+    /// Add copies of one or more cards, named as in `yj cards show` (id, community id, foil number, name).
     Add(AddArgs),
     /// Remove copies of a card.
     Remove(RemoveArgs),
