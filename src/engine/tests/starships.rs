@@ -272,3 +272,50 @@ fn a_surviving_transport_carries_the_evacuees_home() {
     assert_eq!(g.player(A).hyperspace, vec![escort]);
     assert_eq!(g.phase(), Phase::Deploy);
 }
+
+#[test]
+fn a_unique_starship_is_in_a_hyperspace_pile_only_once() {
+    // "Diamond Cards": "You may have as many copies of these cards in play as you want"; "Stackable
+    // Cards": "Cards without the diamond symbol represent people and things that there is only
+    // one of in the universe". A starship placed in the Hyperspace pile is deployed ("During
+    // your Deploy step, starships may be placed in the 'Hyperspace' pile"), so a second Darth
+    // Maul's Starfighter may not join the first; a second diamond Droid Starfighter may. The
+    // same holds for starships an interceptor adds from hand.
+    let unique = |title: &str| crate::catalogue::Card {
+        diamond: Some(false),
+        stackable: Some(false),
+        ..fx::starship(title, StarshipClass::Starfighter, 4, 2)
+    };
+    let mut b = stranded();
+    b.add(A, unique("Darth Maul's Starfighter"), Zone::Hyperspace);
+    let second = b.add(A, unique("Darth Maul's Starfighter"), Zone::Hand);
+    b.add(
+        A,
+        fx::starship("Droid Starfighter", StarshipClass::Starfighter, 2, 0),
+        Zone::Hyperspace,
+    );
+    let droid = b.add(
+        A,
+        fx::starship("Droid Starfighter", StarshipClass::Starfighter, 2, 0),
+        Zone::Hand,
+    );
+    b.add(
+        A,
+        fx::starship("Battleship", StarshipClass::Transport, 5, 5),
+        Zone::Hyperspace,
+    );
+    b.add(A, ch("X", 2, 1), Zone::At(Planet::Tatooine, true));
+    b.add(B, unique("Bravo 1"), Zone::Hyperspace);
+    let bravo = b.add(B, unique("Bravo 1"), Zone::Hand);
+    let other = b.add(B, unique("Bravo 2"), Zone::Hand);
+    b.deck_filler(A, 1, 10);
+    b.deck_filler(B, 1, 10);
+    let mut g = b.build();
+    let l = legal(&g);
+    assert!(l.contains(&Action::Deploy(droid)));
+    assert!(!l.contains(&Action::Deploy(second)));
+    play(&mut g, &[Action::Evacuate(Planet::Tatooine)]);
+    let l = legal(&g);
+    assert!(l.contains(&Action::AddStarship(other)));
+    assert!(!l.contains(&Action::AddStarship(bravo)));
+}
