@@ -319,3 +319,35 @@ fn a_unique_starship_is_in_a_hyperspace_pile_only_once() {
     assert!(l.contains(&Action::AddStarship(other)));
     assert!(!l.contains(&Action::AddStarship(bravo)));
 }
+
+#[test]
+fn the_transport_that_goes_home_is_chosen_at_random() {
+    // "The transporting player randomly selects one of his surviving transports. It is
+    // shuffled into the deck along with the characters and weapons that it transported."
+    let mut home = std::collections::HashSet::new();
+    for seed in 0..16 {
+        let mut b = stranded();
+        b.seed(seed);
+        b.add(A, ch("X", 5, 5), Zone::At(Planet::Tatooine, true));
+        let t1 = b.add(
+            A,
+            fx::starship("Cruiser", StarshipClass::Transport, 5, 5),
+            Zone::Hyperspace,
+        );
+        let t2 = b.add(
+            A,
+            fx::starship("Battleship", StarshipClass::Transport, 5, 5),
+            Zone::Hyperspace,
+        );
+        b.deck_filler(A, 1, 5);
+        let mut g = b.build();
+        play(
+            &mut g,
+            &[Action::Evacuate(Planet::Tatooine), Action::NoIntercept],
+        );
+        let deck = &g.player(A).deck;
+        assert!(deck.contains(&t1) != deck.contains(&t2));
+        home.insert(deck.contains(&t1));
+    }
+    assert_eq!(home.len(), 2, "the same transport went home every time");
+}
