@@ -351,3 +351,44 @@ fn the_transport_that_goes_home_is_chosen_at_random() {
     }
     assert_eq!(home.len(), 2, "the same transport went home every time");
 }
+
+#[test]
+fn battle_of_naboo_a_destroyed_transport_costs_its_damage_not_its_passengers() {
+    // Sidebar: "If his Starfighter has more total Power, your Transport is destroyed; discard
+    // your Transport and all the characters and weapons stacked underneath it. (You also have
+    // to discard cards from your draw deck equal to your Transport's Damage number, but
+    // characters' Damage numbers are ignored while they are being carried aboard a transport.)"
+    let mut b = stranded();
+    b.options(GameOptions {
+        starships: StarshipRules::BattleOfNaboo,
+        ..GameOptions::default()
+    });
+    let x = b.add(A, ch("X", 5, 5), Zone::At(Planet::Tatooine, true));
+    let t = b.add(
+        A,
+        fx::starship("Cruiser", StarshipClass::Transport, 2, 3),
+        Zone::Hand,
+    );
+    let f = b.add(
+        B,
+        fx::starship("Droid Starfighter", StarshipClass::Starfighter, 2, 1),
+        Zone::Hand,
+    );
+    b.add(B, fx::destiny(1), Zone::Deck);
+    b.deck_filler(A, 1, 10);
+    b.deck_filler(B, 1, 5);
+    let mut g = b.build();
+    let ev = play(
+        &mut g,
+        &[
+            Action::EvacuateWith(t, Planet::Tatooine),
+            Action::InterceptWith(f),
+        ],
+    );
+    assert_eq!(fights(&ev), vec![(3, 2, Some(B))]);
+    assert!(g.player(A).discard.contains(&x) && g.player(A).discard.contains(&t));
+    assert_eq!(g.player(A).deck.len(), 10 - 3);
+    // The surviving starfighter flies away: discarded, no damage to its owner.
+    assert!(ev.contains(&Event::FlewAway { player: B, card: f }));
+    assert_eq!(g.player(B).deck.len(), 5);
+}
