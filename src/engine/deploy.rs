@@ -58,7 +58,10 @@ impl GameState {
                 let (lp, site) = d.location.expect("deployable location");
                 lp == planet && self.site().is_none_or(|(_, s)| s != site)
             }
-            Kind::Starship => self.options.starships == StarshipRules::DuelOfTheFates,
+            Kind::Starship => {
+                self.options.starships == StarshipRules::DuelOfTheFates
+                    && self.may_join_hyperspace(p, card)
+            }
             _ => false,
         }
     }

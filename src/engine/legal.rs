@@ -87,7 +87,10 @@ impl GameState {
             Phase::Interception => match self.options.starships {
                 StarshipRules::DuelOfTheFates => {
                     for &c in &ps.hand {
-                        if self.def(c).kind == Kind::Starship && self.def(c).deployable() {
+                        if self.def(c).kind == Kind::Starship
+                            && self.def(c).deployable()
+                            && self.may_join_hyperspace(p, c)
+                        {
                             out.push(Action::AddStarship(c));
                         }
                     }

@@ -23,6 +23,18 @@ impl GameState {
             .any(|&c| self.is_class(c, StarshipClass::Transport))
     }
 
+    /// Whether `card` may join `p`'s Hyperspace pile: a starship without the diamond symbol is
+    /// "only one of in the universe" ("Diamond Cards", "Stackable Cards"), so a second card of
+    /// its title may not be placed while one is in the pile.
+    pub(crate) fn may_join_hyperspace(&self, p: Player, card: CardRef) -> bool {
+        let d = self.def(card);
+        d.diamond
+            || !self.players[p.index()].hyperspace.iter().any(|&c| {
+                let e = self.def(c);
+                !e.diamond && e.persona == d.persona
+            })
+    }
+
     /// Starts an evacuation: the characters and weapons are taken up (set aside) and the
     /// opponent may intercept.
     pub(crate) fn start_evacuation(

@@ -497,3 +497,55 @@ fn a_destiny_draw_from_an_empty_draw_deck_loses() {
         (Some(B), crate::engine::Victory::Deck)
     );
 }
+
+#[test]
+fn a_weapon_after_a_fight_together_card_works_with_the_first_character_of_the_group() {
+    // "Fight Together": "(You may have one Weapon card after the Battle card, if the weapon
+    // works with the first character in the group.)" A weapon that only the second character
+    // could use is ignored (and stays in play); one the first can use adds its bonus.
+    let setup = |first_uses: bool| {
+        let mut b = at_naboo();
+        let anakin = b.add(
+            A,
+            ch("Anakin Skywalker", 2, 2),
+            Zone::At(Planet::Naboo, true),
+        );
+        let padme = b.add(A, ch("Padmé Naberrie", 2, 3), Zone::At(Planet::Naboo, true));
+        let blaster = b.add(
+            A,
+            fx::weapon("Padmé's Blaster", &[("Padmé Naberrie", 3, 0)]),
+            Zone::At(Planet::Naboo, true),
+        );
+        let angel = b.add(
+            A,
+            fx::battle("Are You An Angel?", &[("Anakin and Padmé together", 1, 0)]),
+            Zone::Hand,
+        );
+        let big = b.add(B, ch("Big", 6, 1), Zone::At(Planet::Naboo, true));
+        b.deck_filler(A, 1, 10);
+        b.deck_filler(B, 1, 10);
+        let mut g = b.build();
+        let group = if first_uses {
+            [padme, anakin]
+        } else {
+            [anakin, padme]
+        };
+        let ev = battle(
+            &mut g,
+            [&[angel], &[]],
+            [&[angel, blaster, group[0], group[1]], &[big]],
+        );
+        (g, ev, blaster)
+    };
+    // Padmé first: 2 + 2 + 1 (battle card) + 3 (her blaster) = 8 beats 6.
+    let (_, ev, _) = setup(true);
+    assert_eq!(fights(&ev), vec![(8, 6, Some(A))]);
+    // Anakin first: the blaster is ignored, 5 loses to 6, and the blaster is not discarded.
+    let (g, ev, blaster) = setup(false);
+    assert!(ev.contains(&Event::IgnoredWeapon {
+        player: A,
+        card: blaster
+    }));
+    assert_eq!(fights(&ev), vec![(5, 6, Some(B))]);
+    assert!(g.at(Planet::Naboo, A).iter().any(|c| c.card == blaster));
+}

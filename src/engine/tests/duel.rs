@@ -323,6 +323,8 @@ fn the_defender_may_choose_its_own_dueling_character() {
         fx::character("Darth Maul", "Sith Lord", 6, 5, 1),
         Zone::At(Planet::Naboo, true),
     );
+    // Only a dueling character may take the chosen target's place: not another droid.
+    b.add(B, ch("Guard", 3, 1), Zone::At(Planet::Naboo, true));
     let mut g = b.build();
     play(
         &mut g,

@@ -9,6 +9,7 @@ mod setup;
 mod starships;
 mod sweep;
 mod turn;
+mod view;
 
 use super::builder::{Builder, Zone, fx};
 use super::{Action, CardRef, Event, GameState, Phase, Player, legal_actions};

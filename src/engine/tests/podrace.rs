@@ -313,3 +313,36 @@ fn a_deploy_step_races_in_order_thrust_then_lap_cards_then_refuel() {
     // Thrust 4 would allow more lap cards, but the race is over for this step.
     assert!(!legal(&g).contains(&Action::Lap(two)));
 }
+
+#[test]
+fn handling_zero_and_six_cannot_be_used() {
+    // "Poor Ben Quadrinaros gets a 0 for handling, which he can't use ... Ratts Tyerell gets a
+    // 6, which he can't use either." A 6 may not stand in for a 2, nor a 0 for a 1.
+    for (number, stand_in) in [("86", 6), ("80", 0)] {
+        let mut b = Builder::new();
+        b.current(Planet::Naboo, 0);
+        b.add(A, fx::boonta(), Zone::Objective);
+        b.add(
+            A,
+            Card {
+                number: number.into(),
+                ..pilot()
+            },
+            Zone::Pilot,
+        );
+        b.add(A, podracer(), Zone::Podracer);
+        let one = b.add(A, fx::destiny(1), Zone::Hand);
+        let odd = b.add(A, fx::destiny(stand_in), Zone::Hand);
+        b.deck_filler(A, 1, 10);
+        let mut g = b.build();
+        g.players[0].thrust = 5;
+        play(&mut g, &[Action::Thrust]);
+        if stand_in == 6 {
+            play(&mut g, &[Action::Lap(one)]);
+        }
+        assert!(
+            !legal(&g).contains(&Action::Lap(odd)),
+            "handling {stand_in}"
+        );
+    }
+}

@@ -165,3 +165,29 @@ fn searching_the_draw_deck_reveals_no_order() {
         assert_eq!(l, legal(&rev));
     }
 }
+
+#[test]
+fn fetching_an_effect_reshuffles_the_deck_and_declining_does_not() {
+    // rulings.md #3 ("Effect Cards"): "each of you may get one Effect from your respective draw
+    // decks, show it to your opponent, place it in your hand, and reshuffle your draw deck."
+    let mut b = crate::engine::builder::Builder::new();
+    b.current(Planet::Naboo, 0);
+    b.phase(
+        Phase::EffectFetch {
+            player: A,
+            next: Some(B),
+        },
+        A,
+    );
+    let e = b.add(A, fx::effect("E", 1), Zone::Deck);
+    b.add(B, fx::effect("F", 1), Zone::Deck);
+    b.deck_filler(A, 1, 10);
+    b.deck_filler(B, 1, 10);
+    let mut g = b.build();
+    let ev = play(&mut g, &[Action::FetchEffect(e)]);
+    assert!(ev.contains(&Event::EffectFetched { player: A, card: e }));
+    assert!(ev.contains(&Event::Shuffled(A)));
+    assert!(g.player(A).hand.contains(&e));
+    let ev = play(&mut g, &[Action::NoEffect]);
+    assert!(!ev.contains(&Event::Shuffled(B)));
+}

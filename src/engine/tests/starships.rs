@@ -272,3 +272,123 @@ fn a_surviving_transport_carries_the_evacuees_home() {
     assert_eq!(g.player(A).hyperspace, vec![escort]);
     assert_eq!(g.phase(), Phase::Deploy);
 }
+
+#[test]
+fn a_unique_starship_is_in_a_hyperspace_pile_only_once() {
+    // "Diamond Cards": "You may have as many copies of these cards in play as you want"; "Stackable
+    // Cards": "Cards without the diamond symbol represent people and things that there is only
+    // one of in the universe". A starship placed in the Hyperspace pile is deployed ("During
+    // your Deploy step, starships may be placed in the 'Hyperspace' pile"), so a second Darth
+    // Maul's Starfighter may not join the first; a second diamond Droid Starfighter may. The
+    // same holds for starships an interceptor adds from hand.
+    let unique = |title: &str| crate::catalogue::Card {
+        diamond: Some(false),
+        stackable: Some(false),
+        ..fx::starship(title, StarshipClass::Starfighter, 4, 2)
+    };
+    let mut b = stranded();
+    b.add(A, unique("Darth Maul's Starfighter"), Zone::Hyperspace);
+    let second = b.add(A, unique("Darth Maul's Starfighter"), Zone::Hand);
+    b.add(
+        A,
+        fx::starship("Droid Starfighter", StarshipClass::Starfighter, 2, 0),
+        Zone::Hyperspace,
+    );
+    let droid = b.add(
+        A,
+        fx::starship("Droid Starfighter", StarshipClass::Starfighter, 2, 0),
+        Zone::Hand,
+    );
+    b.add(
+        A,
+        fx::starship("Battleship", StarshipClass::Transport, 5, 5),
+        Zone::Hyperspace,
+    );
+    b.add(A, ch("X", 2, 1), Zone::At(Planet::Tatooine, true));
+    b.add(B, unique("Bravo 1"), Zone::Hyperspace);
+    let bravo = b.add(B, unique("Bravo 1"), Zone::Hand);
+    let other = b.add(B, unique("Bravo 2"), Zone::Hand);
+    b.deck_filler(A, 1, 10);
+    b.deck_filler(B, 1, 10);
+    let mut g = b.build();
+    let l = legal(&g);
+    assert!(l.contains(&Action::Deploy(droid)));
+    assert!(!l.contains(&Action::Deploy(second)));
+    play(&mut g, &[Action::Evacuate(Planet::Tatooine)]);
+    let l = legal(&g);
+    assert!(l.contains(&Action::AddStarship(other)));
+    assert!(!l.contains(&Action::AddStarship(bravo)));
+}
+
+#[test]
+fn the_transport_that_goes_home_is_chosen_at_random() {
+    // "The transporting player randomly selects one of his surviving transports. It is
+    // shuffled into the deck along with the characters and weapons that it transported."
+    let mut home = std::collections::HashSet::new();
+    for seed in 0..16 {
+        let mut b = stranded();
+        b.seed(seed);
+        b.add(A, ch("X", 5, 5), Zone::At(Planet::Tatooine, true));
+        let t1 = b.add(
+            A,
+            fx::starship("Cruiser", StarshipClass::Transport, 5, 5),
+            Zone::Hyperspace,
+        );
+        let t2 = b.add(
+            A,
+            fx::starship("Battleship", StarshipClass::Transport, 5, 5),
+            Zone::Hyperspace,
+        );
+        b.deck_filler(A, 1, 5);
+        let mut g = b.build();
+        play(
+            &mut g,
+            &[Action::Evacuate(Planet::Tatooine), Action::NoIntercept],
+        );
+        let deck = &g.player(A).deck;
+        assert!(deck.contains(&t1) != deck.contains(&t2));
+        home.insert(deck.contains(&t1));
+    }
+    assert_eq!(home.len(), 2, "the same transport went home every time");
+}
+
+#[test]
+fn battle_of_naboo_a_destroyed_transport_costs_its_damage_not_its_passengers() {
+    // Sidebar: "If his Starfighter has more total Power, your Transport is destroyed; discard
+    // your Transport and all the characters and weapons stacked underneath it. (You also have
+    // to discard cards from your draw deck equal to your Transport's Damage number, but
+    // characters' Damage numbers are ignored while they are being carried aboard a transport.)"
+    let mut b = stranded();
+    b.options(GameOptions {
+        starships: StarshipRules::BattleOfNaboo,
+        ..GameOptions::default()
+    });
+    let x = b.add(A, ch("X", 5, 5), Zone::At(Planet::Tatooine, true));
+    let t = b.add(
+        A,
+        fx::starship("Cruiser", StarshipClass::Transport, 2, 3),
+        Zone::Hand,
+    );
+    let f = b.add(
+        B,
+        fx::starship("Droid Starfighter", StarshipClass::Starfighter, 2, 1),
+        Zone::Hand,
+    );
+    b.add(B, fx::destiny(1), Zone::Deck);
+    b.deck_filler(A, 1, 10);
+    b.deck_filler(B, 1, 5);
+    let mut g = b.build();
+    let ev = play(
+        &mut g,
+        &[
+            Action::EvacuateWith(t, Planet::Tatooine),
+            Action::InterceptWith(f),
+        ],
+    );
+    assert_eq!(fights(&ev), vec![(3, 2, Some(B))]);
+    assert!(g.player(A).discard.contains(&x) && g.player(A).discard.contains(&t));
+    assert_eq!(g.player(A).deck.len(), 10 - 3);
+    // The surviving starfighter flies away: discarded, no damage to its owner.
+    assert!(ev.contains(&Event::FlewAway { player: B, card: f }));
+    assert_eq!(g.player(B).deck.len(), 5);
+}
