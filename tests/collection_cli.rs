@@ -786,3 +786,22 @@ fn several_cards_go_in_as_one_change_or_not_at_all() {
     ok(&s.run(&["collection", "undo"]));
     assert_eq!(exported(&s, "main"), "");
 }
+
+#[test]
+fn history_as_json_says_which_foil_printing_each_change_is() {
+    // Setting the printing of a foil recorded without one moves it between two slots that
+    // differ only by printing; JSON must tell them apart as the table does.
+    let s = Scratch::new();
+    ok(&s.run(&["collection", "add", "DF-31", "--foil"]));
+    ok(&s.run(&["collection", "printing", "DF-31", "RF"]));
+    let r = s.run(&["collection", "history", "-n", "1", "--format", "json"]);
+    ok(&r);
+    let v: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
+    let changes = v[0]["changes"].as_array().unwrap();
+    let printings: Vec<&serde_json::Value> = changes.iter().map(|c| &c["printing"]).collect();
+    assert_eq!(
+        printings,
+        [&serde_json::Value::Null, &serde_json::json!("RF")]
+    );
+    assert_eq!(changes[1]["after"]["qty"], 1);
+}

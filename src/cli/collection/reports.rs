@@ -356,6 +356,9 @@ impl Ctx<'_> {
                                 "list": c.slot.list.as_str(),
                                 "card_id": c.slot.card_id,
                                 "finish": c.slot.finish.as_str(),
+                                // Which foil printing (`RF`...); null for a regular copy, a
+                                // card with one foil printing, or a printing not recorded.
+                                "printing": c.slot.printing.map(|p| p.code()),
                                 "before": c.before,
                                 "after": c.after,
                             })
