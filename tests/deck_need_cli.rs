@@ -76,7 +76,7 @@ fn check_owned_fails_a_legal_deck_the_collection_cannot_build() {
     let dark = example("dark.txt");
     let r = s.run(&["deck", "check", &dark, "--brief"]);
     assert_eq!(r.code, 0, "the example deck is legal: {}", r.stdout);
-    let r = s.run(&["deck", "check", &dark, "--owned", "--brief"]);
+    let r = s.run(&["deck", "check", &dark, "--owned"]);
     assert_eq!(r.code, 1);
     assert!(
         r.stdout
@@ -185,4 +185,27 @@ fn check_owned_as_json_or_csv_is_one_document_with_the_shortfall_per_deck() {
     let v: serde_json::Value = serde_json::from_slice(&r.stdout).expect("one JSON document");
     assert_eq!(v["decks"][0]["owned"]["missing_copies"], 0);
     assert!(String::from_utf8_lossy(&r.stderr).is_empty());
+}
+
+#[test]
+fn check_owned_brief_says_on_each_line_what_the_collection_lacks() {
+    // A judge or player checking many lists with --brief wants one line per deck, the
+    // shortfall included, not the long tables.
+    let s = Scratch::new();
+    let owned = s.write("owned.txt", "3 DM-1\n3 DM-2\n");
+    assert_eq!(
+        s.run(&["collection", "import", owned.to_str().unwrap()])
+            .code,
+        0
+    );
+    let light = example("light.txt");
+    let r = s.run(&["deck", "check", &light, "--owned", "--brief"]);
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert_eq!(
+        r.stdout,
+        format!(
+            "{light}: legal; collection `main` lacks 54 copies\n\
+             1 deck checked: 1 legal, 0 illegal, 0 unresolved, 0 unreadable\n"
+        )
+    );
 }

@@ -284,7 +284,8 @@ fn run_check(args: CheckArgs, db: &Database, catalogue: &Catalogue) -> Result<Ex
         Vec::new()
     };
     render::check(&outcomes, &needs, catalogue, args.format, args.brief)?;
-    if args.format == Format::Table {
+    // --brief says on each deck's line what the collection lacks; the tables are the long form.
+    if args.format == Format::Table && !args.brief {
         for need in needs.iter().flatten() {
             println!(
                 "Owned cards ({}, collection `{}`):",

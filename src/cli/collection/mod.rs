@@ -14,7 +14,7 @@ use clap::{Args, Subcommand, ValueEnum};
 use serde_json::{Value as Json, json};
 
 use super::cards::parse_with;
-use super::output::{Format, Record, plural, print_records, table};
+use super::output::{Format, Record, counted, plural, print_records, table};
 use super::{EXIT_PROBLEMS, InputError, open_db};
 use crate::catalogue::{Catalogue, Database, Finish, Set};
 use crate::collection::completion::completion;
@@ -513,10 +513,6 @@ fn warn(warnings: &[String]) {
     for w in warnings {
         eprintln!("warning: {w}");
     }
-}
-
-fn counted(n: usize, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 fn human_bytes(bytes: u64) -> String {

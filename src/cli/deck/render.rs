@@ -8,7 +8,7 @@ use serde_json::{Value, json};
 
 use super::Outcome;
 use crate::catalogue::Catalogue;
-use crate::cli::output::{Format, plural};
+use crate::cli::output::{Format, counted, plural};
 use crate::cli::shortfall::{DeckNeed, need_records};
 
 /// A table that wraps to the terminal, or to 100 columns when output is not a terminal (so
@@ -154,7 +154,9 @@ pub(super) fn check(
                     writeln!(out)?;
                 }
                 match o {
-                    Outcome::Checked(r) if brief => brief_line(&mut out, r)?,
+                    Outcome::Checked(r) if brief => {
+                        brief_line(&mut out, r, needs.get(i).and_then(Option::as_ref))?
+                    }
                     Outcome::Checked(r) => report_table(&mut out, r)?,
                     Outcome::Unreadable { file, error } => {
                         writeln!(out, "{file}: unreadable")?;
@@ -175,8 +177,9 @@ pub(super) fn check(
     Ok(())
 }
 
-/// One line per deck: the verdict and the codes of its problems.
-fn brief_line(out: &mut impl Write, r: &Report) -> Result<()> {
+/// One line per deck: the verdict and the codes of its problems, and with `--owned` whether
+/// the collection holds every card.
+fn brief_line(out: &mut impl Write, r: &Report, need: Option<&DeckNeed>) -> Result<()> {
     let mut codes: Vec<&str> = Vec::new();
     for v in &r.violations {
         if !codes.contains(&v.code.as_str()) {
@@ -190,12 +193,21 @@ fn brief_line(out: &mut impl Write, r: &Report) -> Result<()> {
     } else {
         String::new()
     };
+    let owned = match need {
+        Some(n) if n.buildable() => format!("; collection `{}` holds every card", n.collection),
+        Some(n) => format!(
+            "; collection `{}` lacks {}",
+            n.collection,
+            counted(n.missing() as usize, "copy", "copies")
+        ),
+        None => String::new(),
+    };
     if codes.is_empty() {
-        writeln!(out, "{}: {}{rules}", r.file, r.verdict.as_str())?;
+        writeln!(out, "{}: {}{rules}{owned}", r.file, r.verdict.as_str())?;
     } else {
         writeln!(
             out,
-            "{}: {}{rules} ({})",
+            "{}: {}{rules} ({}){owned}",
             r.file,
             r.verdict.as_str(),
             codes.join(", ")
