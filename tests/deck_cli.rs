@@ -865,3 +865,29 @@ fn the_sheet_of_an_illegal_deck_says_its_grouping_is_not_an_approval() {
         r.stdout
     );
 }
+
+#[test]
+fn an_ambiguous_name_gets_the_hint_that_would_settle_it() {
+    // Blaster in one set is printed for both sides: only the side (or the id) settles it, so
+    // suggesting the set would send the player round in circles.
+    let s = scratch();
+    s.write("sided.txt", "3 Blaster (DM)\n");
+    let r = s.run(&["deck", "check", "--format", "json", "sided.txt"]);
+    let v: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
+    let message = v["decks"][0]["violations"][0]["message"].as_str().unwrap();
+    assert!(
+        message.ends_with(
+            "write the card id, or say which side the deck is (`side: light` or `side: dark`)"
+        ),
+        "{message}"
+    );
+    // Across sets, the set settles it.
+    s.write("sets.txt", "side: light\n3 Blaster\n");
+    let r = s.run(&["deck", "check", "--format", "json", "sets.txt"]);
+    let v: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
+    let message = v["decks"][0]["violations"][0]["message"].as_str().unwrap();
+    assert!(
+        message.ends_with("write the card id, or add the set as in `Blaster (DM)`"),
+        "{message}"
+    );
+}

@@ -17,7 +17,7 @@ use crate::catalogue::{
 
 #[derive(Debug, Subcommand)]
 pub enum CardsCommand {
-    /// Find cards by name, set, side, type, dot colour, rarity or wildness.
+    /// Find cards by name, set, side, type, colour, rarity, trait, ability words, planet or numbers.
     Search(SearchArgs),
     /// Every fact of one card, by id (`DM-71`, `1_71`) or name (`Darth Maul, Sith Apprentice`).
     Show(ShowArgs),

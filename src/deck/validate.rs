@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use super::decklist::DeckList;
+use super::decklist::{DeckList, ListFormat};
 use super::report::{AssignmentKind, ColourReport, Report, Slot, Verdict};
 use super::resolve::{ResolvedDeck, Unresolved, UnresolvedLine};
 use super::rules::RulesSet;
@@ -32,7 +32,7 @@ pub fn check(
     let mut violations: Vec<Violation> = deck
         .unresolved
         .iter()
-        .map(|u| unresolved(&list.source, u))
+        .map(|u| unresolved(&list.source, list.format, u))
         .collect();
     let total = deck.total();
 
@@ -290,7 +290,7 @@ fn list_ids(ids: &[String]) -> String {
     ids.join(", ")
 }
 
-fn unresolved(file: &str, u: &UnresolvedLine) -> Violation {
+fn unresolved(file: &str, format: ListFormat, u: &UnresolvedLine) -> Violation {
     let described = |pairs: &[(String, String)]| {
         pairs
             .iter()
@@ -314,17 +314,35 @@ fn unresolved(file: &str, u: &UnresolvedLine) -> Violation {
                 suggestions.iter().map(|(id, _)| id.clone()).collect(),
             )
         }
-        Unresolved::Ambiguous { candidates } => (
-            Code::AmbiguousCard,
-            format!(
-                "{file}, line {}: `{}` matches {} cards: {}; write the card id, or add the set as in `Blaster (DM)`",
-                u.line,
-                u.card,
-                candidates.len(),
-                described(candidates)
-            ),
-            candidates.iter().map(|(id, _)| id.clone()).collect(),
-        ),
+        Unresolved::Ambiguous { candidates } => {
+            // Candidates of one set (DM-45 and DM-119, both `Blaster`) differ by side, so a
+            // set would not settle them; the side line would.
+            let set_of = |id: &str| id.split('-').next().unwrap_or("").to_string();
+            let one_set = candidates
+                .iter()
+                .all(|(id, _)| set_of(id) == set_of(&candidates[0].0));
+            let hint = match (one_set, format) {
+                (true, ListFormat::Text) => {
+                    "write the card id, or say which side the deck is (`side: light` or `side: dark`)"
+                }
+                (true, ListFormat::Toml) => {
+                    "write the card id, or say which side the deck is (`side = \"light\"`)"
+                }
+                (true, ListFormat::Csv) => "write the card id",
+                (false, _) => "write the card id, or add the set as in `Blaster (DM)`",
+            };
+            (
+                Code::AmbiguousCard,
+                format!(
+                    "{file}, line {}: `{}` matches {} cards: {}; {hint}",
+                    u.line,
+                    u.card,
+                    candidates.len(),
+                    described(candidates)
+                ),
+                candidates.iter().map(|(id, _)| id.clone()).collect(),
+            )
+        }
         Unresolved::Malformed { reason } => (
             Code::BadLine,
             format!("{file}, line {}: {reason}", u.line),
