@@ -1,0 +1,171 @@
+//! Reading a CSV file (or a range pasted from a spreadsheet) with a header row: its columns,
+//! its records with their exact line numbers, and a quoted field left open at the end.
+
+use super::checker::Checker;
+use super::{COLUMN_HELP, Column, FileFormat, Parsed, RawRow, collect, column};
+use crate::collection::error::CollectionError;
+
+pub(super) fn parse_csv(
+    file: &str,
+    text: &str,
+    delimiter: u8,
+    checker: &mut Checker<'_>,
+) -> Result<Parsed, CollectionError> {
+    let fail = |reason: String| CollectionError::File {
+        file: file.to_string(),
+        reason,
+    };
+    let mut reader = csv::ReaderBuilder::new()
+        .has_headers(false)
+        .delimiter(delimiter)
+        .flexible(true)
+        .trim(csv::Trim::All)
+        .comment(Some(b'#'))
+        .from_reader(text.as_bytes());
+    let mut records = reader.records();
+    let header = match records.next() {
+        Some(Ok(h)) => h,
+        Some(Err(e)) => return Err(fail(format!("cannot read the header row: {e}"))),
+        None => return Err(fail("is empty: there is nothing to import".into())),
+    };
+    let mut columns = Vec::new();
+    for name in header.iter() {
+        let c = column(name).ok_or_else(|| {
+            fail(format!(
+                "unknown column `{name}` in the header row (known columns: {COLUMN_HELP})"
+            ))
+        })?;
+        if c != Column::Ignored && columns.contains(&c) {
+            return Err(fail(format!("the header names column `{name}` twice")));
+        }
+        columns.push(c);
+    }
+    if !columns.contains(&Column::CardId) && !columns.contains(&Column::Name) {
+        return Err(fail(
+            "the header has no card_id or name column, so rows cannot name their card".into(),
+        ));
+    }
+    let mut results = Vec::new();
+    let mut last_line = 0;
+    let mut lines = LineCounter {
+        bytes: text.as_bytes(),
+        at: 0,
+        line: 1,
+    };
+    for record in records {
+        let record = match record {
+            Ok(r) => r,
+            Err(e) => {
+                let line = e.position().map_or(0, |p| lines.line_at(p.byte()));
+                results.push((line, Err(format!("unreadable CSV: {e}"))));
+                continue;
+            }
+        };
+        let line = record.position().map_or(0, |p| lines.line_at(p.byte()));
+        last_line = line;
+        if record.iter().all(str::is_empty) {
+            continue;
+        }
+        if record.len() != columns.len() {
+            results.push((
+                line,
+                Err(format!(
+                    "{} fields where the header has {} (a missing or extra comma? put a name \
+                     holding a comma in double quotes)",
+                    record.len(),
+                    columns.len()
+                )),
+            ));
+            continue;
+        }
+        let mut raw = RawRow::default();
+        for (c, value) in columns.iter().zip(record.iter()) {
+            raw.set(*c, value.to_string());
+        }
+        results.push((line, checker.row(line, raw)));
+    }
+    // The CSV reader accepts a quoted field still open at the end of the file, so such a
+    // field holds every line after its opening quote: those rows would vanish into it.
+    if let Some(opened) = unclosed_quote(text, delimiter as char) {
+        let reason = format!(
+            "the double quote opened on line {opened} is never closed, so every line after it \
+             would be read as part of one field; close the quote (a quote inside a field is \
+             written twice: \"\")"
+        );
+        match results.last_mut() {
+            Some(last) if last.0 == last_line => last.1 = Err(reason),
+            _ => results.push((last_line.max(opened), Err(reason))),
+        }
+    }
+    Ok(collect(FileFormat::Csv, results))
+}
+
+/// Line numbers of records from their byte offsets. The CSV reader's own line count runs one
+/// behind after a CRLF line end (it ends the record at the `\r` and counts the `\n` only
+/// when it reads on), so lines are counted here: line ends left over before a record are
+/// skipped, then the `\n`s before it counted, going on from the previous record (records come
+/// in file order, and counting from the start each time made a big import quadratic).
+struct LineCounter<'t> {
+    bytes: &'t [u8],
+    /// Bytes before `at` hold `line - 1` newlines.
+    at: usize,
+    line: u64,
+}
+
+impl LineCounter<'_> {
+    fn line_at(&mut self, byte: u64) -> u64 {
+        let mut end = (byte as usize).min(self.bytes.len());
+        while end < self.bytes.len() && matches!(self.bytes[end], b'\r' | b'\n') {
+            end += 1;
+        }
+        if end < self.at {
+            // Not expected (records come in order); count afresh rather than go wrong.
+            self.at = 0;
+            self.line = 1;
+        }
+        self.line += self.bytes[self.at..end]
+            .iter()
+            .filter(|&&b| b == b'\n')
+            .count() as u64;
+        self.at = end;
+        self.line
+    }
+}
+
+/// The line of a quoted field still open at the end of `text`, read as the CSV reader reads
+/// it: a quote opens a field only at its start, `""` inside is a quote, and a line starting
+/// with `#` between records is a comment.
+fn unclosed_quote(text: &str, delimiter: char) -> Option<u64> {
+    #[derive(PartialEq)]
+    enum State {
+        RecordStart,
+        FieldStart,
+        Unquoted,
+        Quoted,
+        QuoteInQuoted,
+        Comment,
+    }
+    let mut state = State::RecordStart;
+    let (mut line, mut opened) = (1u64, 0u64);
+    for c in text.chars() {
+        state = match (state, c) {
+            (State::RecordStart, '#') => State::Comment,
+            (State::Comment, '\n') => State::RecordStart,
+            (State::Comment, _) => State::Comment,
+            (State::RecordStart | State::FieldStart, '"') => {
+                opened = line;
+                State::Quoted
+            }
+            (State::Quoted, '"') => State::QuoteInQuoted,
+            (State::Quoted, _) => State::Quoted,
+            (State::QuoteInQuoted, '"') => State::Quoted,
+            (_, '\n' | '\r') => State::RecordStart,
+            (_, c) if c == delimiter => State::FieldStart,
+            (_, _) => State::Unquoted,
+        };
+        if c == '\n' {
+            line += 1;
+        }
+    }
+    (state == State::Quoted).then_some(opened)
+}
