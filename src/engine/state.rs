@@ -137,7 +137,7 @@ pub enum Phase {
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
 pub struct TurnState {
     /// Counters spent this turn. What is left is asked of the rules each time
-    /// ([`GameState::counters_left`]): an Effect that adds counters works "right away".
+    /// (`GameState::counters_left`): an Effect that adds counters works "right away".
     pub spent: i16,
     /// Deploys are hidden this turn (the player's first turn at this planet).
     pub hidden: bool,
