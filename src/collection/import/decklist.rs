@@ -3,6 +3,7 @@
 
 use super::checker::{Checker, RowResult};
 use super::{FileFormat, Parsed, RawRow, collect};
+use crate::deck::decklist::{split_trailing_quantity, strip_tail_comment};
 
 /// `3 DM-71`, `3x Darth Maul, Sith Apprentice`, `1 BN-71 (foil)`; `#` and `//` start
 /// comments. A deck's list imports as it is: section headers (`Characters:`) are skipped,
@@ -46,7 +47,17 @@ pub(super) fn parse_decklist(text: &str, checker: &mut Checker<'_>) -> Parsed {
 }
 
 fn decklist_line(l: &str, line: u64, checker: &mut Checker<'_>) -> RowResult {
+    let l = strip_tail_comment(l);
     let whole = l;
+    // `Card x3`, `Card 3x`, `Card (x3)` (a foil marker may stand last): the quantity after the
+    // card, as `yj deck check` reads it.
+    if !l.starts_with(|c: char| c.is_ascii_digit() || matches!(c, '-' | '+' | 'x' | 'X')) {
+        let (body, foil) = without_foil_marker(l);
+        if let Some((digits, card)) = split_trailing_quantity(body) {
+            let (card, foil_inside) = without_foil_marker(card);
+            return row(checker, line, digits, card, foil || foil_inside);
+        }
+    }
     // `x3 Card`, as `yj deck check` reads it.
     let l = match l.strip_prefix(['x', 'X']) {
         Some(rest) if rest.starts_with(|c: char| c.is_ascii_digit()) => rest,
@@ -73,22 +84,29 @@ fn decklist_line(l: &str, line: u64, checker: &mut Checker<'_>) -> RowResult {
             "no quantity before the card: write `1 {whole}` (quantity, then the card's id or name)"
         ));
     }
-    let mut card = rest.trim();
-    let mut finish = None;
+    let (card, foil) = without_foil_marker(rest.trim());
+    row(checker, line, qty, card, foil)
+}
+
+/// `DM-71 (foil)` or `DM-71 [foil]`: the card, and whether the marker was there.
+fn without_foil_marker(card: &str) -> (&str, bool) {
     let lower = card.to_ascii_lowercase();
     for marker in ["(foil)", "[foil]"] {
         if lower.ends_with(marker) {
-            card = card[..card.len() - marker.len()].trim_end();
-            finish = Some("foil".to_string());
+            return (card[..card.len() - marker.len()].trim_end(), true);
         }
     }
+    (card, false)
+}
+
+fn row(checker: &mut Checker<'_>, line: u64, qty: &str, card: &str, foil: bool) -> RowResult {
     if card.is_empty() {
         return Err("a quantity but no card".into());
     }
     let raw = RawRow {
         qty: Some(qty.to_string()),
         card: Some(card.to_string()),
-        finish,
+        finish: foil.then(|| "foil".to_string()),
         ..RawRow::default()
     };
     checker.row(line, raw)

@@ -255,3 +255,39 @@ fn rows_of_one_printing_must_agree_on_condition() {
         rejected[0].reason
     );
 }
+
+#[test]
+fn trailing_quantities_and_comments_are_read_as_the_deck_checker_reads_them() {
+    // `Card x3`, `Card 3x`, `Card (x3)`, a foil marker before or after the quantity, and a
+    // ` #` or ` //` comment after a card: lists pasted from forums and from `yj deck` files.
+    let p = parse_text(
+        "l.txt",
+        "DM-71 x3\nDM-72 2x # binder page 4\nDarth Sidious, Sith Master (x2)\nBN-71 (foil) x1\nBN-72 x1 (foil)\n3 DM-45 // the good ones\nDM-46 x0\n",
+    );
+    assert!(p.rejected.is_empty(), "{:?}", p.rejected);
+    let got: Vec<(u64, &str, Finish, u32)> = p
+        .rows
+        .iter()
+        .map(|r| (r.line, r.slot.card_id.as_str(), r.slot.finish, r.qty))
+        .collect();
+    assert_eq!(
+        got,
+        vec![
+            (1, "DM-71", Finish::Regular, 3),
+            (2, "DM-72", Finish::Regular, 2),
+            (3, "DM-72", Finish::Regular, 2),
+            (4, "BN-71", Finish::Foil, 1),
+            (5, "BN-72", Finish::Foil, 1),
+            (6, "DM-45", Finish::Regular, 3),
+            (7, "DM-46", Finish::Regular, 0),
+        ]
+    );
+    // A line with no quantity anywhere is still refused with the fix, not read as one copy.
+    let p = parse_text("l.txt", "DM-71\n");
+    assert_eq!(p.rows.len(), 0);
+    assert!(
+        p.rejected[0].reason.contains("write `1 DM-71`"),
+        "{:?}",
+        p.rejected
+    );
+}

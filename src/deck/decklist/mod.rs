@@ -20,6 +20,8 @@ use self::toml::parse_toml;
 use super::error::DeckError;
 use crate::catalogue::Side;
 use text::parse_text;
+// The collection's decklist-style import reads comments and trailing quantities the same way.
+pub(crate) use text::{split_trailing_quantity, strip_tail_comment};
 
 /// How a decklist file is written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]

@@ -104,7 +104,7 @@ pub(super) fn read_line(raw: &str) -> Line {
 
 /// Cuts a ` #` or ` //` comment (after a space or a tab) off a line, in one pass: this runs
 /// on every line of every list a judge checks.
-fn strip_tail_comment(line: &str) -> &str {
+pub(crate) fn strip_tail_comment(line: &str) -> &str {
     let bytes = line.as_bytes();
     for (at, mark) in line.match_indices(['#', '/']) {
         let after_blank = at > 0 && matches!(bytes[at - 1], b' ' | b'\t');
@@ -121,7 +121,7 @@ fn is_x(c: char) -> bool {
 
 /// `Card x3`, `Card 3x`, `Card ×3`, `Card (x3)` → (`3`, `Card`). The `x` is required: a bare
 /// number after a card (`DM-7 1`) is too easily part of the card's text to be guessed at.
-fn split_trailing_quantity(line: &str) -> Option<(&str, &str)> {
+pub(crate) fn split_trailing_quantity(line: &str) -> Option<(&str, &str)> {
     let (head, token) = line.rsplit_once(char::is_whitespace)?;
     let token = token
         .strip_prefix('(')
