@@ -350,3 +350,101 @@ fn traits_lists_each_trait_with_its_card_count() {
     }
     assert!(v.as_array().unwrap().iter().any(|r| r["trait"] == "jedi"));
 }
+
+/// V1 prints some numbers with an asterisk (`JC-4*`): that number is the virtual card's
+/// alone, so it must not fall through to the original JC-4 by dropping the asterisk.
+#[test]
+fn a_virtual_cards_printed_asterisk_number_names_the_virtual_card() {
+    let s = Scratch::new();
+    for (query, id) in [
+        ("JC-4*", "V1-JC-4"),
+        ("jc 14*", "V1-JC-14"),
+        ("JC-21*", "V1-JC-21"),
+        ("JC-4", "JC-4"),
+    ] {
+        let r = s.run(&["cards", "show", query, "--format", "json"]);
+        assert_eq!(r.code, 0, "{query}: {}", r.stderr);
+        let v: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
+        assert_eq!(v[0]["id"], id, "{query}");
+    }
+}
+
+/// `--ability` matches words like the name search does: accents ignored, every word
+/// anywhere in the note.
+#[test]
+fn ability_search_ignores_accents_and_matches_each_word() {
+    let s = Scratch::new();
+    let accented = search_ids(&s, &["--ability", "Padmé"]);
+    assert!(!accented.is_empty());
+    assert_eq!(search_ids(&s, &["--ability", "padme"]), accented);
+    // RF-DI1's note: "... each Gungan +1 power; Boss Nass, Rep Been -2 damage".
+    let both = search_ids(&s, &["--ability", "gungan damage"]);
+    assert!(both.contains(&"RF-DI1".to_string()), "{both:?}");
+    for id in &both {
+        let r = s.run(&["cards", "show", id, "--format", "json"]);
+        let v: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
+        let note = v[0]["ability"].as_str().unwrap().to_lowercase();
+        assert!(
+            note.contains("gungan") && note.contains("damage"),
+            "{id}: {note}"
+        );
+    }
+}
+
+/// A search text or ability with no letter or digit would match every card: refuse it.
+#[test]
+fn a_search_for_punctuation_only_is_a_usage_error() {
+    let s = Scratch::new();
+    for args in [
+        &["cards", "search", "•"][..],
+        &["cards", "search", "--ability", "%"],
+    ] {
+        let r = s.run(args);
+        assert_eq!(r.code, 2, "{args:?}: {} lines", r.stdout.lines().count());
+        assert!(
+            r.stderr.contains("no letter or digit") && r.stdout.is_empty(),
+            "{args:?}: {}",
+            r.stderr
+        );
+    }
+    // `_` and `%` are not SQL wildcards inside words either.
+    let r = s.run(&["cards", "search", "--ability", "_x_", "--format", "json"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+}
+
+/// A location is often called by its site alone (`Theed Palace`): the suggestions must
+/// offer the cards whose name holds those words before anything merely similar.
+#[test]
+fn an_unknown_site_name_suggests_the_locations_that_hold_it() {
+    let s = Scratch::new();
+    let r = s.run(&["cards", "show", "Mos Espa"]);
+    assert_eq!(r.code, 2);
+    assert!(
+        r.stderr.contains("did you mean ")
+            && r.stderr.contains("JC-65 (Tatooine • Mos Espa)")
+            && r.stderr.contains("BN-134 (Tatooine • Mos Espa)"),
+        "{}",
+        r.stderr
+    );
+    let r = s.run(&["cards", "show", "Theed Palace"]);
+    assert!(
+        r.stderr.contains("DM-67 (Naboo • Theed Palace)")
+            && r.stderr.contains("BN-136 (Naboo • Theed Palace)"),
+        "{}",
+        r.stderr
+    );
+}
+
+/// An ambiguous name says how to pick one.
+#[test]
+fn an_ambiguous_name_says_to_give_the_id() {
+    let s = Scratch::new();
+    let r = s.run(&["cards", "show", "Blaster (DM)"]);
+    assert_eq!(r.code, 2);
+    assert!(
+        r.stderr.contains("DM-45 (Blaster), DM-119 (Blaster)")
+            && r.stderr.contains("give one of these ids"),
+        "{}",
+        r.stderr
+    );
+}

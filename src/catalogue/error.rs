@@ -36,6 +36,11 @@ pub enum CatalogueError {
     IsFolder { path: String, suggestion: String },
     #[error("cannot create the folder `{path}` for the database: {reason}")]
     Folder { path: String, reason: String },
+    #[error(
+        "the {what} `{value}` has no letter or digit to search for (punctuation and accents \
+         are ignored); give part of a word, or leave it out to list every card"
+    )]
+    NothingToSearch { what: &'static str, value: String },
     #[error("database `{path}`: {source}")]
     Database {
         path: String,

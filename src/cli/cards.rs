@@ -12,7 +12,8 @@ use super::output::{Format, Record, cell, print_records, table};
 use super::{InputError, open_db};
 use crate::catalogue::search::StatRange;
 use crate::catalogue::{
-    Card, CardFilter, CardType, Catalogue, DotColour, Finish, Planet, Rarity, Set, Side,
+    Card, CardFilter, CardType, Catalogue, DotColour, Finish, LookupError, Planet, Rarity, Set,
+    Side,
 };
 
 #[derive(Debug, Subcommand)]
@@ -148,9 +149,12 @@ pub fn run(cmd: CardsCommand, db_path: &Path) -> Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         CardsCommand::Show(args) => {
-            let card = catalogue
-                .lookup(&args.card)
-                .map_err(|e| InputError(e.to_string()))?;
+            let card = catalogue.lookup(&args.card).map_err(|e| match e {
+                LookupError::Ambiguous { .. } => {
+                    InputError(format!("{e}; give one of these ids to pick one"))
+                }
+                _ => InputError(e.to_string()),
+            })?;
             show(&catalogue, card, args.format)?;
             Ok(ExitCode::SUCCESS)
         }
