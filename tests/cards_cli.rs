@@ -448,3 +448,163 @@ fn an_ambiguous_name_says_to_give_the_id() {
         r.stderr
     );
 }
+
+/// The `Fact ┆ Value` rows of a `yj cards show` table, wrapped values joined with a space.
+fn show_rows(table: &str) -> Vec<(String, String)> {
+    let mut rows: Vec<(String, String)> = Vec::new();
+    for line in table.lines() {
+        let Some((label, value)) = line.split_once('┆') else {
+            continue;
+        };
+        let label = label.trim_start_matches('│').trim();
+        let value = value.trim_end_matches('│').trim();
+        match (label, rows.last_mut()) {
+            ("", Some(last)) => {
+                last.1.push(if last.0 == "Foil printings" {
+                    '\n'
+                } else {
+                    ' '
+                });
+                last.1.push_str(value);
+            }
+            _ => rows.push((label.to_string(), value.to_string())),
+        }
+    }
+    rows
+}
+
+/// Every fact `data/cards` holds for a card is in its `show` table, an empty one is never
+/// shown as a number, and every foil printing is listed with what is known of it: checked on
+/// the first card of each type in each set (two-part, virtual and foil cards among them).
+#[test]
+fn show_prints_every_fact_the_data_files_hold() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data/cards");
+    let read = |file: &str| -> Vec<std::collections::HashMap<String, String>> {
+        csv::Reader::from_path(dir.join(file))
+            .unwrap()
+            .deserialize()
+            .map(Result::unwrap)
+            .collect()
+    };
+    let printings = read("printings.csv");
+    let mut seen = std::collections::BTreeSet::new();
+    let mut cards = Vec::new();
+    for file in [
+        "DM.csv", "JC.csv", "BN.csv", "EDM.csv", "DF.csv", "EBN.csv", "RF.csv", "BP.csv", "PR.csv",
+        "V1.csv",
+    ] {
+        for row in read(file) {
+            let has_foils = printings.iter().any(|p| p["card_id"] == row["id"]);
+            if seen.insert((row["set"].clone(), row["type"].clone(), has_foils)) {
+                cards.push(row);
+            }
+        }
+    }
+    for extra in ["DM-72", "BN-130"] {
+        let row = ["DM.csv", "BN.csv"]
+            .iter()
+            .flat_map(|f| read(f))
+            .find(|r| r["id"] == extra)
+            .unwrap();
+        cards.push(row);
+    }
+    let s = Scratch::new();
+    for card in &cards {
+        let id = &card["id"];
+        let r = s.run(&["cards", "show", id]);
+        assert_eq!(r.code, 0, "{id}: {}", r.stderr);
+        let rows = show_rows(&r.stdout);
+        let get = |label: &str| {
+            rows.iter()
+                .find(|(l, _)| l == label)
+                .map(|(_, v)| v.as_str())
+        };
+        let fact =
+            |label: &str| get(label).unwrap_or_else(|| panic!("{id}: no {label} in\n{}", r.stdout));
+        assert_eq!(fact("Id"), id);
+        assert_eq!(fact("Title"), card["title"], "{id}");
+        if !card["subtitle"].is_empty() {
+            assert_eq!(fact("Subtitle"), card["subtitle"], "{id}");
+        }
+        assert!(
+            fact("Set").ends_with(&format!("#{}", card["number"])),
+            "{id}"
+        );
+        assert_eq!(fact("Side"), card["side"], "{id}");
+        assert!(fact("Type").starts_with(card["type"].as_str()), "{id}");
+        assert!(
+            fact("Type").contains(card["starship_class"].as_str()),
+            "{id}"
+        );
+        assert_eq!(fact("Rarity"), card["rarity"], "{id}");
+        let dots = if card["dots"].is_empty() {
+            "unknown"
+        } else {
+            &card["dots"]
+        };
+        assert!(fact("Dots").starts_with(dots), "{id}");
+        if !card["gemp_id"].is_empty() {
+            assert_eq!(fact("Community id"), card["gemp_id"], "{id}");
+        }
+        for (column, label) in [
+            ("counters", "Counters"),
+            ("power", "Power"),
+            ("damage", "Damage"),
+            ("destiny", "Destiny"),
+        ] {
+            let value = &card[column];
+            match get(label) {
+                Some(shown) if value.is_empty() => assert_eq!(shown, "unknown", "{id} {label}"),
+                Some(shown) => assert!(shown.starts_with(value.as_str()), "{id} {label}: {shown}"),
+                None => assert!(value.is_empty(), "{id}: {column} {value} not shown"),
+            }
+        }
+        if !card["counters2"].is_empty() || !card["destiny2"].is_empty() {
+            let half = get("Weapon half").or(get("Right half")).unwrap();
+            for column in ["counters2", "destiny2"] {
+                let word = column.trim_end_matches('2');
+                let value = if card[column].is_empty() {
+                    "unknown"
+                } else {
+                    &card[column]
+                };
+                assert!(half.contains(&format!("{word} {value}")), "{id}: {half}");
+            }
+        }
+        for who in ["use1_who", "use2_who", "use3_who"] {
+            if !card[who].is_empty() {
+                assert!(
+                    rows.iter()
+                        .any(|(l, v)| l == "Bonus line" && v.starts_with(card[who].as_str())),
+                    "{id}: {who}"
+                );
+            }
+        }
+        if !card["replaces"].is_empty() {
+            assert!(
+                fact("Replaces").starts_with(card["replaces"].as_str()),
+                "{id}"
+            );
+        }
+        for t in card["traits"].split(';').filter(|t| !t.is_empty()) {
+            assert!(fact("Traits").split(", ").any(|x| x == t), "{id}: {t}");
+        }
+        let foils: Vec<_> = printings.iter().filter(|p| p["card_id"] == *id).collect();
+        let listed: Vec<&str> = get("Foil printings")
+            .map(|v| v.lines().collect())
+            .unwrap_or_default();
+        assert_eq!(listed.len(), foils.len(), "{id}: {listed:?}");
+        for (p, line) in foils.iter().zip(&listed) {
+            for column in ["foil_number", "foil_tier", "gemp_id"] {
+                assert!(
+                    line.contains(p[column].as_str()),
+                    "{id}: {column} in {line}"
+                );
+            }
+            if p["foil_tier"].is_empty() {
+                assert!(line.contains("tier unknown"), "{id}: {line}");
+            }
+        }
+    }
+    assert!(cards.len() > 40, "{}", cards.len());
+}

@@ -344,6 +344,10 @@ fn show(catalogue: &Catalogue, card: &Card, format: Format) -> Result<()> {
         "Set",
         format!("{} ({}) #{}", card.set.name(), card.set.code(), card.number),
     ));
+    // The id the community sources and Gemp use (`1_71`); lookup accepts it too.
+    if let Some(community) = &card.gemp_id {
+        rows.push(("Community id", community.clone()));
+    }
     rows.push(("Side", card.side.to_string()));
     let mut kind = card.card_type.to_string();
     if let Some(class) = card.starship_class {
@@ -467,8 +471,12 @@ fn show(catalogue: &Catalogue, card: &Card, format: Format) -> Result<()> {
                 }
                 _ => "foil with the card's own number".into(),
             };
-            if let Some(tier) = &p.foil_tier {
-                text.push_str(&format!(" ({tier})"));
+            match &p.foil_tier {
+                Some(tier) => text.push_str(&format!(" ({tier})")),
+                None => text.push_str(" (tier unknown)"),
+            }
+            if let Some(community) = &p.gemp_id {
+                text.push_str(&format!(", community id {community}"));
             }
             if p.source.is_none() || p.note.as_deref().is_some_and(|n| n.contains("file name")) {
                 text.push_str(" [known from a scan file name only]");
