@@ -350,3 +350,316 @@ fn traits_lists_each_trait_with_its_card_count() {
     }
     assert!(v.as_array().unwrap().iter().any(|r| r["trait"] == "jedi"));
 }
+
+/// V1 prints some numbers with an asterisk (`JC-4*`): that number is the virtual card's
+/// alone, so it must not fall through to the original JC-4 by dropping the asterisk.
+#[test]
+fn a_virtual_cards_printed_asterisk_number_names_the_virtual_card() {
+    let s = Scratch::new();
+    for (query, id) in [
+        ("JC-4*", "V1-JC-4"),
+        ("jc 14*", "V1-JC-14"),
+        ("JC-21*", "V1-JC-21"),
+        ("JC-4", "JC-4"),
+    ] {
+        let r = s.run(&["cards", "show", query, "--format", "json"]);
+        assert_eq!(r.code, 0, "{query}: {}", r.stderr);
+        let v: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
+        assert_eq!(v[0]["id"], id, "{query}");
+    }
+}
+
+/// `--ability` matches words like the name search does: accents ignored, every word
+/// anywhere in the note.
+#[test]
+fn ability_search_ignores_accents_and_matches_each_word() {
+    let s = Scratch::new();
+    let accented = search_ids(&s, &["--ability", "Padmé"]);
+    assert!(!accented.is_empty());
+    assert_eq!(search_ids(&s, &["--ability", "padme"]), accented);
+    // RF-DI1's note: "... each Gungan +1 power; Boss Nass, Rep Been -2 damage".
+    let both = search_ids(&s, &["--ability", "gungan damage"]);
+    assert!(both.contains(&"RF-DI1".to_string()), "{both:?}");
+    for id in &both {
+        let r = s.run(&["cards", "show", id, "--format", "json"]);
+        let v: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
+        let note = v[0]["ability"].as_str().unwrap().to_lowercase();
+        assert!(
+            note.contains("gungan") && note.contains("damage"),
+            "{id}: {note}"
+        );
+    }
+}
+
+/// A search text or ability with no letter or digit would match every card: refuse it.
+#[test]
+fn a_search_for_punctuation_only_is_a_usage_error() {
+    let s = Scratch::new();
+    for args in [
+        &["cards", "search", "•"][..],
+        &["cards", "search", "--ability", "%"],
+    ] {
+        let r = s.run(args);
+        assert_eq!(r.code, 2, "{args:?}: {} lines", r.stdout.lines().count());
+        assert!(
+            r.stderr.contains("no letter or digit") && r.stdout.is_empty(),
+            "{args:?}: {}",
+            r.stderr
+        );
+    }
+    // `_` and `%` are not SQL wildcards inside words either.
+    let r = s.run(&["cards", "search", "--ability", "_x_", "--format", "json"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+}
+
+/// A location is often called by its site alone (`Theed Palace`): the suggestions must
+/// offer the cards whose name holds those words before anything merely similar.
+#[test]
+fn an_unknown_site_name_suggests_the_locations_that_hold_it() {
+    let s = Scratch::new();
+    let r = s.run(&["cards", "show", "Mos Espa"]);
+    assert_eq!(r.code, 2);
+    assert!(
+        r.stderr.contains("did you mean ")
+            && r.stderr.contains("JC-65 (Tatooine • Mos Espa)")
+            && r.stderr.contains("BN-134 (Tatooine • Mos Espa)"),
+        "{}",
+        r.stderr
+    );
+    let r = s.run(&["cards", "show", "Theed Palace"]);
+    assert!(
+        r.stderr.contains("DM-67 (Naboo • Theed Palace)")
+            && r.stderr.contains("BN-136 (Naboo • Theed Palace)"),
+        "{}",
+        r.stderr
+    );
+}
+
+/// An ambiguous name says how to pick one.
+#[test]
+fn an_ambiguous_name_says_to_give_the_id() {
+    let s = Scratch::new();
+    let r = s.run(&["cards", "show", "Blaster (DM)"]);
+    assert_eq!(r.code, 2);
+    assert!(
+        r.stderr.contains("DM-45 (Blaster), DM-119 (Blaster)")
+            && r.stderr.contains("give one of these ids"),
+        "{}",
+        r.stderr
+    );
+}
+
+/// The `Fact ┆ Value` rows of a `yj cards show` table, wrapped values joined with a space.
+fn show_rows(table: &str) -> Vec<(String, String)> {
+    let mut rows: Vec<(String, String)> = Vec::new();
+    for line in table.lines() {
+        let Some((label, value)) = line.split_once('┆') else {
+            continue;
+        };
+        let label = label.trim_start_matches('│').trim();
+        let value = value.trim_end_matches('│').trim();
+        match (label, rows.last_mut()) {
+            ("", Some(last)) => {
+                last.1.push(if last.0 == "Foil printings" {
+                    '\n'
+                } else {
+                    ' '
+                });
+                last.1.push_str(value);
+            }
+            _ => rows.push((label.to_string(), value.to_string())),
+        }
+    }
+    rows
+}
+
+/// Every fact `data/cards` holds for a card is in its `show` table, an empty one is never
+/// shown as a number, and every foil printing is listed with what is known of it: checked on
+/// the first card of each type in each set (two-part, virtual and foil cards among them).
+#[test]
+fn show_prints_every_fact_the_data_files_hold() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data/cards");
+    let read = |file: &str| -> Vec<std::collections::HashMap<String, String>> {
+        csv::Reader::from_path(dir.join(file))
+            .unwrap()
+            .deserialize()
+            .map(Result::unwrap)
+            .collect()
+    };
+    let printings = read("printings.csv");
+    let mut seen = std::collections::BTreeSet::new();
+    let mut cards = Vec::new();
+    for file in [
+        "DM.csv", "JC.csv", "BN.csv", "EDM.csv", "DF.csv", "EBN.csv", "RF.csv", "BP.csv", "PR.csv",
+        "V1.csv",
+    ] {
+        for row in read(file) {
+            let has_foils = printings.iter().any(|p| p["card_id"] == row["id"]);
+            if seen.insert((row["set"].clone(), row["type"].clone(), has_foils)) {
+                cards.push(row);
+            }
+        }
+    }
+    for extra in ["DM-72", "BN-130"] {
+        let row = ["DM.csv", "BN.csv"]
+            .iter()
+            .flat_map(|f| read(f))
+            .find(|r| r["id"] == extra)
+            .unwrap();
+        cards.push(row);
+    }
+    let s = Scratch::new();
+    for card in &cards {
+        let id = &card["id"];
+        let r = s.run(&["cards", "show", id]);
+        assert_eq!(r.code, 0, "{id}: {}", r.stderr);
+        let rows = show_rows(&r.stdout);
+        let get = |label: &str| {
+            rows.iter()
+                .find(|(l, _)| l == label)
+                .map(|(_, v)| v.as_str())
+        };
+        let fact =
+            |label: &str| get(label).unwrap_or_else(|| panic!("{id}: no {label} in\n{}", r.stdout));
+        assert_eq!(fact("Id"), id);
+        assert_eq!(fact("Title"), card["title"], "{id}");
+        if !card["subtitle"].is_empty() {
+            assert_eq!(fact("Subtitle"), card["subtitle"], "{id}");
+        }
+        assert!(
+            fact("Set").ends_with(&format!("#{}", card["number"])),
+            "{id}"
+        );
+        assert_eq!(fact("Side"), card["side"], "{id}");
+        assert!(fact("Type").starts_with(card["type"].as_str()), "{id}");
+        assert!(
+            fact("Type").contains(card["starship_class"].as_str()),
+            "{id}"
+        );
+        assert_eq!(fact("Rarity"), card["rarity"], "{id}");
+        let dots = if card["dots"].is_empty() {
+            "unknown"
+        } else {
+            &card["dots"]
+        };
+        assert!(fact("Dots").starts_with(dots), "{id}");
+        if !card["gemp_id"].is_empty() {
+            assert_eq!(fact("Community id"), card["gemp_id"], "{id}");
+        }
+        for (column, label) in [
+            ("counters", "Counters"),
+            ("power", "Power"),
+            ("damage", "Damage"),
+            ("destiny", "Destiny"),
+        ] {
+            let value = &card[column];
+            match get(label) {
+                Some(shown) if value.is_empty() => assert_eq!(shown, "unknown", "{id} {label}"),
+                Some(shown) => assert!(shown.starts_with(value.as_str()), "{id} {label}: {shown}"),
+                None => assert!(value.is_empty(), "{id}: {column} {value} not shown"),
+            }
+        }
+        if !card["counters2"].is_empty() || !card["destiny2"].is_empty() {
+            let half = get("Weapon half").or(get("Right half")).unwrap();
+            for column in ["counters2", "destiny2"] {
+                let word = column.trim_end_matches('2');
+                let value = if card[column].is_empty() {
+                    "unknown"
+                } else {
+                    &card[column]
+                };
+                assert!(half.contains(&format!("{word} {value}")), "{id}: {half}");
+            }
+        }
+        for who in ["use1_who", "use2_who", "use3_who"] {
+            if !card[who].is_empty() {
+                assert!(
+                    rows.iter()
+                        .any(|(l, v)| l == "Bonus line" && v.starts_with(card[who].as_str())),
+                    "{id}: {who}"
+                );
+            }
+        }
+        if !card["replaces"].is_empty() {
+            assert!(
+                fact("Replaces").starts_with(card["replaces"].as_str()),
+                "{id}"
+            );
+        }
+        for t in card["traits"].split(';').filter(|t| !t.is_empty()) {
+            assert!(fact("Traits").split(", ").any(|x| x == t), "{id}: {t}");
+        }
+        let foils: Vec<_> = printings.iter().filter(|p| p["card_id"] == *id).collect();
+        let listed: Vec<&str> = get("Foil printings")
+            .map(|v| v.lines().collect())
+            .unwrap_or_default();
+        assert_eq!(listed.len(), foils.len(), "{id}: {listed:?}");
+        for (p, line) in foils.iter().zip(&listed) {
+            for column in ["foil_number", "foil_tier", "gemp_id"] {
+                assert!(
+                    line.contains(p[column].as_str()),
+                    "{id}: {column} in {line}"
+                );
+            }
+            if p["foil_tier"].is_empty() {
+                assert!(line.contains("tier unknown"), "{id}: {line}");
+            }
+        }
+    }
+    assert!(cards.len() > 40, "{}", cards.len());
+}
+
+/// `cards export` in CSV and in JSON gives back every column of every row of `data/cards`
+/// exactly (an empty `checked` reads as `no`, as the loader defines it), and no card more.
+#[test]
+fn export_round_trips_every_column_of_the_data_files() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data/cards");
+    let mut data: Vec<std::collections::BTreeMap<String, String>> = Vec::new();
+    for file in [
+        "DM.csv", "JC.csv", "BN.csv", "EDM.csv", "DF.csv", "EBN.csv", "RF.csv", "BP.csv", "PR.csv",
+        "V1.csv",
+    ] {
+        for row in csv::Reader::from_path(dir.join(file))
+            .unwrap()
+            .deserialize()
+        {
+            let mut row: std::collections::BTreeMap<String, String> = row.unwrap();
+            if row["checked"].is_empty() {
+                row.insert("checked".into(), "no".into());
+            }
+            data.push(row);
+        }
+    }
+    let s = Scratch::new();
+    let csv_out = s.run(&["cards", "export", "--format", "csv"]);
+    assert_eq!(csv_out.code, 0, "{}", csv_out.stderr);
+    let exported: Vec<std::collections::BTreeMap<String, String>> =
+        csv::Reader::from_reader(csv_out.stdout.as_bytes())
+            .deserialize()
+            .map(Result::unwrap)
+            .collect();
+    assert_eq!(exported.len(), data.len());
+    for (want, got) in data.iter().zip(&exported) {
+        assert_eq!(got, want, "csv row of {}", want["id"]);
+    }
+    let json_out = s.run(&["cards", "export", "--format", "json"]);
+    let json: Vec<serde_json::Map<String, serde_json::Value>> =
+        serde_json::from_str(&json_out.stdout).unwrap();
+    assert_eq!(json.len(), data.len());
+    for (want, got) in data.iter().zip(&json) {
+        let as_text: std::collections::BTreeMap<String, String> = got
+            .iter()
+            .map(|(k, v)| {
+                let text = match v {
+                    serde_json::Value::Null => String::new(),
+                    serde_json::Value::Bool(true) => "yes".into(),
+                    serde_json::Value::Bool(false) => "no".into(),
+                    serde_json::Value::String(s) => s.clone(),
+                    other => other.to_string(),
+                };
+                (k.clone(), text)
+            })
+            .collect();
+        assert_eq!(&as_text, want, "json row of {}", want["id"]);
+    }
+}

@@ -50,16 +50,28 @@ impl Database {
     }
 
     pub fn open_with(path: &Path, source: &CatalogueSource) -> Result<Database, CatalogueError> {
-        let wrap = |source| CatalogueError::Database {
-            path: path.display().to_string(),
-            source,
+        let shown = path.display().to_string();
+        let wrap = |source: rusqlite::Error| match &source {
+            rusqlite::Error::SqliteFailure(e, _) if e.code == rusqlite::ErrorCode::NotADatabase => {
+                CatalogueError::NotADatabase {
+                    path: shown.clone(),
+                }
+            }
+            _ => CatalogueError::Database {
+                path: shown.clone(),
+                source,
+            },
         };
+        if path.is_dir() {
+            return Err(CatalogueError::IsFolder {
+                path: shown.clone(),
+                suggestion: path.join("yj.db").display().to_string(),
+            });
+        }
         if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
-            std::fs::create_dir_all(parent).map_err(|e| {
-                CatalogueError::Inconsistent(format!(
-                    "cannot create the folder `{}` for the database: {e}",
-                    parent.display()
-                ))
+            std::fs::create_dir_all(parent).map_err(|e| CatalogueError::Folder {
+                path: parent.display().to_string(),
+                reason: e.to_string(),
             })?;
         }
         let conn = Connection::open(path).map_err(wrap)?;
@@ -67,6 +79,15 @@ impl Database {
             conn,
             path: path.to_path_buf(),
         };
+        // Refuse a newer yj's database before anything writes to it: switching the journal
+        // mode to WAL (in `configure`) already changes the file.
+        db.conn
+            .busy_timeout(std::time::Duration::from_secs(10))
+            .map_err(wrap)?;
+        db.refuse_newer_schema().map_err(|e| match e {
+            CatalogueError::Sql(source) => wrap(source),
+            other => other,
+        })?;
         db.configure().map_err(wrap)?;
         db.migrate()?;
         db.refresh_catalogue(source, false)?;
@@ -130,17 +151,22 @@ impl Database {
             .pragma_query_value(None, "user_version", |r| r.get(0))?)
     }
 
-    /// Runs every migration the database has not seen, all in one transaction.
-    fn migrate(&mut self) -> Result<(), CatalogueError> {
+    /// The schema version, or an error when a newer yj wrote this database.
+    fn refuse_newer_schema(&self) -> Result<i64, CatalogueError> {
         let current = self.schema_version()?;
         if current > latest() {
-            return Err(CatalogueError::Inconsistent(format!(
-                "database `{}` has schema version {current}, newer than this yj understands ({}); \
-                 upgrade yj or use another --db",
-                self.path.display(),
-                latest()
-            )));
+            return Err(CatalogueError::NewerSchema {
+                path: self.path.display().to_string(),
+                found: current,
+                known: latest(),
+            });
         }
+        Ok(current)
+    }
+
+    /// Runs every migration the database has not seen, all in one transaction.
+    fn migrate(&mut self) -> Result<(), CatalogueError> {
+        let current = self.refuse_newer_schema()?;
         if current == latest() {
             return Ok(());
         }

@@ -18,6 +18,29 @@ pub enum CatalogueError {
     BadHeader { file: String, expected: String },
     #[error("catalogue is inconsistent: {0}")]
     Inconsistent(String),
+    #[error(
+        "database `{path}` has schema version {found}, newer than this yj understands \
+         ({known}); it was left untouched: upgrade yj, or pass --db with another file"
+    )]
+    NewerSchema {
+        path: String,
+        found: i64,
+        known: i64,
+    },
+    #[error(
+        "`{path}` is not a SQLite database (yj keeps its cards and collections in one); it was left untouched: \
+         pass --db with another file (a new one is created), or move this one away"
+    )]
+    NotADatabase { path: String },
+    #[error("`{path}` is a folder, not a database file: pass --db `{suggestion}`")]
+    IsFolder { path: String, suggestion: String },
+    #[error("cannot create the folder `{path}` for the database: {reason}")]
+    Folder { path: String, reason: String },
+    #[error(
+        "the {what} `{value}` has no letter or digit to search for (punctuation and accents \
+         are ignored); give part of a word, or leave it out to list every card"
+    )]
+    NothingToSearch { what: &'static str, value: String },
     #[error("database `{path}`: {source}")]
     Database {
         path: String,

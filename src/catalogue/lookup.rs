@@ -203,6 +203,16 @@ impl Catalogue {
         if key.is_empty() {
             return None;
         }
+        // V1 prints some numbers with an asterisk (`JC-4*`): that number is the virtual card's
+        // own, and dropping the asterisk would name the original JC-4 instead.
+        if query.trim_end().ends_with('*')
+            && let Some(card) = self
+                .cards()
+                .iter()
+                .find(|c| c.number.ends_with('*') && normalise(&c.number) == key)
+        {
+            return Some(card);
+        }
         // Forgiving ids (`dm71`, `DM 71`) and community ids (`1_71`, whose key `171` could
         // collide, so those match on the exact text).
         if !joins_numbers(query)
@@ -248,7 +258,13 @@ impl Catalogue {
             })
             .map(|(i, c)| {
                 let (full, title) = self.name_keys(i);
-                let score = strsim::jaro_winkler(key, full).max(strsim::jaro_winkler(key, title));
+                let mut score =
+                    strsim::jaro_winkler(key, full).max(strsim::jaro_winkler(key, title));
+                // A name that holds the whole query (`Mos Espa` in `Tatooine • Mos Espa`) is
+                // nearer than any merely similar one.
+                if key.len() >= 4 && full.contains(key) {
+                    score += 1.0;
+                }
                 (score, c)
             })
             .filter(|(score, _)| *score > 0.75)

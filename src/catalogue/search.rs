@@ -111,9 +111,16 @@ impl Database {
             clauses.push(make(format!("?{}", values.len())));
         };
         if let Some(text) = &filter.text {
+            let key = normalise(text);
+            if key.is_empty() {
+                return Err(CatalogueError::NothingToSearch {
+                    what: "search text",
+                    value: text.clone(),
+                });
+            }
             add(
                 &|p| format!("(name_key LIKE {p} OR replace(lower(id), '-', '') LIKE {p})"),
-                Value::Text(format!("%{}%", normalise(text))),
+                Value::Text(format!("%{key}%")),
             );
         }
         if let Some(set) = filter.set {
@@ -147,12 +154,26 @@ impl Database {
                 Value::Text(format!("%;{};%", t.trim().to_lowercase())),
             );
         }
-        if let Some(words) = &filter.ability {
-            add(
-                &|p| format!("lower(ifnull(ability, '')) LIKE {p}"),
-                Value::Text(format!("%{}%", words.trim().to_lowercase())),
-            );
-        }
+        // Ability words compare like names (case, accents and punctuation ignored), each word
+        // anywhere in the note; SQLite's `lower` and `LIKE` know neither accents nor words,
+        // so the notes are matched here after the query.
+        let ability_words: Option<Vec<String>> = match &filter.ability {
+            None => None,
+            Some(words) => {
+                let keys: Vec<String> = words
+                    .split_whitespace()
+                    .map(normalise)
+                    .filter(|k| !k.is_empty())
+                    .collect();
+                if keys.is_empty() {
+                    return Err(CatalogueError::NothingToSearch {
+                        what: "ability words",
+                        value: words.clone(),
+                    });
+                }
+                Some(keys)
+            }
+        };
         if let Some(planet) = &filter.planet {
             add(
                 &|p| format!("planet = {p}"),
@@ -189,7 +210,7 @@ impl Database {
             clauses.push("instr(dots, 'w') > 0".into());
         }
         let sql = format!(
-            "SELECT id FROM cards{} ORDER BY position",
+            "SELECT id, ifnull(ability, '') FROM cards{} ORDER BY position",
             if clauses.is_empty() {
                 String::new()
             } else {
@@ -197,10 +218,21 @@ impl Database {
             }
         );
         let mut stmt = self.connection().prepare(&sql)?;
-        let ids = stmt
-            .query_map(rusqlite::params_from_iter(values), |r| r.get(0))?
-            .collect::<Result<Vec<String>, _>>()?;
-        Ok(ids)
+        let rows = stmt
+            .query_map(rusqlite::params_from_iter(values), |r| {
+                Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?))
+            })?
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(rows
+            .into_iter()
+            .filter(|(_, ability)| {
+                ability_words.as_ref().is_none_or(|words| {
+                    let note = normalise(ability);
+                    words.iter().all(|w| note.contains(w.as_str()))
+                })
+            })
+            .map(|(id, _)| id)
+            .collect())
     }
 }
 

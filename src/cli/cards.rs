@@ -12,7 +12,8 @@ use super::output::{Format, Record, cell, print_records, table};
 use super::{InputError, open_db};
 use crate::catalogue::search::StatRange;
 use crate::catalogue::{
-    Card, CardFilter, CardType, Catalogue, DotColour, Finish, Planet, Rarity, Set, Side,
+    Card, CardFilter, CardType, Catalogue, DotColour, Finish, LookupError, Planet, Rarity, Set,
+    Side,
 };
 
 #[derive(Debug, Subcommand)]
@@ -148,9 +149,12 @@ pub fn run(cmd: CardsCommand, db_path: &Path) -> Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         CardsCommand::Show(args) => {
-            let card = catalogue
-                .lookup(&args.card)
-                .map_err(|e| InputError(e.to_string()))?;
+            let card = catalogue.lookup(&args.card).map_err(|e| match e {
+                LookupError::Ambiguous { .. } => {
+                    InputError(format!("{e}; give one of these ids to pick one"))
+                }
+                _ => InputError(e.to_string()),
+            })?;
             show(&catalogue, card, args.format)?;
             Ok(ExitCode::SUCCESS)
         }
@@ -340,6 +344,10 @@ fn show(catalogue: &Catalogue, card: &Card, format: Format) -> Result<()> {
         "Set",
         format!("{} ({}) #{}", card.set.name(), card.set.code(), card.number),
     ));
+    // The id the community sources and Gemp use (`1_71`); lookup accepts it too.
+    if let Some(community) = &card.gemp_id {
+        rows.push(("Community id", community.clone()));
+    }
     rows.push(("Side", card.side.to_string()));
     let mut kind = card.card_type.to_string();
     if let Some(class) = card.starship_class {
@@ -463,8 +471,12 @@ fn show(catalogue: &Catalogue, card: &Card, format: Format) -> Result<()> {
                 }
                 _ => "foil with the card's own number".into(),
             };
-            if let Some(tier) = &p.foil_tier {
-                text.push_str(&format!(" ({tier})"));
+            match &p.foil_tier {
+                Some(tier) => text.push_str(&format!(" ({tier})")),
+                None => text.push_str(" (tier unknown)"),
+            }
+            if let Some(community) = &p.gemp_id {
+                text.push_str(&format!(", community id {community}"));
             }
             if p.source.is_none() || p.note.as_deref().is_some_and(|n| n.contains("file name")) {
                 text.push_str(" [known from a scan file name only]");
