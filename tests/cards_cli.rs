@@ -663,3 +663,11 @@ fn export_round_trips_every_column_of_the_data_files() {
         assert_eq!(&as_text, want, "json row of {}", want["id"]);
     }
 }
+
+#[test]
+fn search_finds_a_card_by_its_community_id_or_a_foil_printings() {
+    let s = Scratch::new();
+    assert!(search_ids(&s, &["1_71"]).contains(&"DM-71".to_string()));
+    // `7_45` is the Reflections foil of DF-31: the search lists the card.
+    assert_eq!(search_ids(&s, &["7_45"]), ["DF-31"]);
+}

@@ -105,11 +105,6 @@ impl Database {
     pub fn search(&self, filter: &CardFilter) -> Result<Vec<String>, CatalogueError> {
         let mut clauses: Vec<String> = Vec::new();
         let mut values: Vec<Value> = Vec::new();
-        // `make` receives the placeholder number of `value` (`?1`, `?2`...).
-        let mut add = |make: &dyn Fn(String) -> String, value: Value| {
-            values.push(value);
-            clauses.push(make(format!("?{}", values.len())));
-        };
         if let Some(text) = &filter.text {
             let key = normalise(text);
             if key.is_empty() {
@@ -118,11 +113,22 @@ impl Database {
                     value: text.clone(),
                 });
             }
-            add(
-                &|p| format!("(name_key LIKE {p} OR replace(lower(id), '-', '') LIKE {p})"),
-                Value::Text(format!("%{key}%")),
+            // A community id (`1_71`, or a foil printing's `7_45`) names one card exactly; as a
+            // part (`171`) it would also match `1_171`, so it is compared whole.
+            values.push(Value::Text(format!("%{key}%")));
+            values.push(Value::Text(text.trim().to_lowercase()));
+            clauses.push(
+                "(name_key LIKE ?1 OR replace(lower(id), '-', '') LIKE ?1 \
+                 OR lower(ifnull(gemp_id, '')) = ?2 \
+                 OR id IN (SELECT card_id FROM printings WHERE lower(gemp_id) = ?2))"
+                    .into(),
             );
         }
+        // `make` receives the placeholder number of `value` (`?3`, `?4`...).
+        let mut add = |make: &dyn Fn(String) -> String, value: Value| {
+            values.push(value);
+            clauses.push(make(format!("?{}", values.len())));
+        };
         if let Some(set) = filter.set {
             add(
                 &|p| format!("\"set\" = {p}"),
