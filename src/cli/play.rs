@@ -131,9 +131,11 @@ pub fn run(args: PlayArgs, db_path: &Path) -> Result<ExitCode> {
         seed,
     )
     .map_err(|e| InputError(format!("cannot start the game: {e}")))?;
+    // The setup (objectives, the destiny draws for the first turn, who goes first) happens in
+    // `new`, before any action returns events.
+    let mut events = game.pending_events().to_vec();
     let mut a = make_agent(kinds[0], &weights, agent_seed(seed, Player::A));
     let mut b = make_agent(kinds[1], &weights, agent_seed(seed, Player::B));
-    let mut events = Vec::new();
     let result = play(
         &mut game,
         [a.as_mut(), b.as_mut()],
@@ -143,9 +145,18 @@ pub fn run(args: PlayArgs, db_path: &Path) -> Result<ExitCode> {
         },
     )
     .context("the engine failed; this is a bug")?;
+    let surrendered = events
+        .iter()
+        .rev()
+        .find_map(|e| match e {
+            Event::PlanetControlled { surrendered, .. } => Some(*surrendered),
+            _ => None,
+        })
+        .unwrap_or(false);
     let names = Names {
         game: &game,
         sides: [decks[0].side, decks[1].side],
+        surrendered,
     };
     if !args.quiet {
         for e in &events {
@@ -161,6 +172,8 @@ pub fn run(args: PlayArgs, db_path: &Path) -> Result<ExitCode> {
 struct Names<'a> {
     game: &'a GameState,
     sides: [Option<Side>; 2],
+    /// Whether the last planet to change hands was surrendered.
+    surrendered: bool,
 }
 
 impl Names<'_> {
@@ -363,9 +376,18 @@ impl Names<'_> {
 
     fn result(&self, r: GameResult) -> String {
         let how = match r.victory {
-            Victory::Planet([a, b]) => {
-                format!("planet victory ({}, {})", cap(a.as_str()), cap(b.as_str()))
-            }
+            // `yj playtest` counts a game whose deciding planet was surrendered as a
+            // surrender victory; say the same here.
+            Victory::Planet([a, b]) => format!(
+                "{} ({}, {})",
+                if self.surrendered {
+                    "surrender"
+                } else {
+                    "planet victory"
+                },
+                cap(a.as_str()),
+                cap(b.as_str())
+            ),
             Victory::Deck => "deck victory".to_string(),
             Victory::Podrace => "podrace victory".to_string(),
             Victory::TurnCap => {
