@@ -318,33 +318,7 @@ fn print_tables(info: &RunInfo, reports: &[(&GameDeck, OpponentReport)]) -> Resu
         }
         right(&mut t, 1);
         writeln!(out, "{t}")?;
-        let mut t = table(&["victory", "won", "lost"]);
-        let rows = |v: &Victories| [v.planet, v.surrender, v.deck, v.podrace];
-        let (won, lost) = (rows(&r.won_by), rows(&r.lost_by));
-        for (i, label) in ["planet", "surrender", "deck", "podrace"]
-            .iter()
-            .enumerate()
-        {
-            t.add_row(vec![
-                label.to_string(),
-                won[i].to_string(),
-                lost[i].to_string(),
-            ]);
-        }
-        t.add_row(vec![
-            "no winner (turn cap)".to_string(),
-            r.no_winner_by.turn_cap.to_string(),
-            String::new(),
-        ]);
-        if r.no_winner_by.no_location > 0 {
-            t.add_row(vec![
-                "no winner (no location)".to_string(),
-                r.no_winner_by.no_location.to_string(),
-                String::new(),
-            ]);
-        }
-        right(&mut t, 1);
-        writeln!(out, "{t}")?;
+        writeln!(out, "{}", victory_table(r))?;
         if let Some(turns) = &r.turns {
             writeln!(
                 out,
@@ -390,6 +364,47 @@ fn print_tables(info: &RunInfo, reports: &[(&GameDeck, OpponentReport)]) -> Resu
         writeln!(out, "{t}")?;
     }
     Ok(())
+}
+
+/// How the games ended: wins and losses by victory type, games nobody won in a column of
+/// their own (never under `won` or `lost`), and a total row that adds up to the games.
+fn victory_table(r: &OpponentReport) -> Table {
+    let mut t = table(&["victory", "won", "lost", "no winner"]);
+    let rows = |v: &Victories| [v.planet, v.surrender, v.deck, v.podrace];
+    let (won, lost) = (rows(&r.won_by), rows(&r.lost_by));
+    for (i, label) in ["planet", "surrender", "deck", "podrace"]
+        .iter()
+        .enumerate()
+    {
+        t.add_row(vec![
+            label.to_string(),
+            won[i].to_string(),
+            lost[i].to_string(),
+            String::new(),
+        ]);
+    }
+    t.add_row(vec![
+        "turn cap".to_string(),
+        String::new(),
+        String::new(),
+        r.no_winner_by.turn_cap.to_string(),
+    ]);
+    if r.no_winner_by.no_location > 0 {
+        t.add_row(vec![
+            "no location".to_string(),
+            String::new(),
+            String::new(),
+            r.no_winner_by.no_location.to_string(),
+        ]);
+    }
+    t.add_row(vec![
+        format!("all {} games", r.games),
+        r.wins.to_string(),
+        r.losses.to_string(),
+        r.no_winner.to_string(),
+    ]);
+    right(&mut t, 1);
+    t
 }
 
 /// CSV: one row per statistic, the same fields as the JSON, so a spreadsheet can filter by
@@ -492,4 +507,73 @@ fn print_csv(info: &RunInfo, reports: &[(&GameDeck, OpponentReport)]) -> Result<
     }
     w.flush()?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::report::NoWinner;
+
+    fn report() -> OpponentReport {
+        let v = |planet, surrender, deck, podrace| Victories {
+            planet,
+            surrender,
+            deck,
+            podrace,
+        };
+        OpponentReport {
+            opponent: "opp.txt".into(),
+            games: 20,
+            wins: 7,
+            losses: 9,
+            no_winner: 4,
+            win_rate: Some(0.35),
+            interval: None,
+            went_first: Rate::new(4, 10),
+            went_second: Rate::new(3, 10),
+            won_by: v(3, 1, 2, 1),
+            lost_by: v(4, 0, 5, 0),
+            no_winner_by: NoWinner {
+                turn_cap: 3,
+                no_location: 1,
+            },
+            turns: None,
+            cards: Vec::new(),
+        }
+    }
+
+    /// The cells of a rendered table, row by row.
+    fn cells(t: &Table) -> Vec<Vec<String>> {
+        t.to_string()
+            .lines()
+            .filter(|l| l.contains('┆'))
+            .map(|l| {
+                l.trim_matches(|c| c == '│' || c == ' ')
+                    .split('┆')
+                    .map(|c| c.trim().to_string())
+                    .collect()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn games_nobody_won_are_never_under_won_or_lost() {
+        // README "What the numbers mean": a game nobody won counts in `games`, never in `wins`
+        // (nor in losses). The `won` and `lost` columns add up to the wins and losses, the
+        // `no winner` column to the games nobody won, and the three to the games.
+        let r = report();
+        let rows = cells(&victory_table(&r));
+        let col = |k: usize| -> u64 {
+            rows[1..rows.len() - 1]
+                .iter()
+                .map(|row| row[k].parse::<u64>().unwrap_or(0))
+                .sum()
+        };
+        assert_eq!(rows[0], ["victory", "won", "lost", "no winner"]);
+        assert_eq!((col(1), col(2), col(3)), (r.wins, r.losses, r.no_winner));
+        let total = &rows[rows.len() - 1];
+        assert_eq!(total, &["all 20 games", "7", "9", "4"]);
+        let cap = rows.iter().find(|row| row[0] == "turn cap").unwrap();
+        assert_eq!(cap[1..], ["", "", "3"]);
+    }
 }
