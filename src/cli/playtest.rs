@@ -56,8 +56,9 @@ pub struct PlaytestArgs {
     /// Starship rules: `duel-of-the-fates` (default) or `battle-of-naboo`.
     #[arg(long, default_value = "duel-of-the-fates")]
     starships: String,
-    /// Also play every game with the two decks' seats, and so their shuffles, swapped: each
-    /// deck gets the other's draws, which cuts the luck out of a comparison.
+    /// Also play every game from the same seed with the two decks' seats swapped: each deck
+    /// gets the other's shuffle applied to its own list (the same positions, not the same
+    /// cards), so it does not swap the luck of two different decks (README "Repeating").
     #[arg(long)]
     mirror: bool,
     /// Play even if a deck breaks the rules.
