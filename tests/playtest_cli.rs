@@ -381,3 +381,53 @@ fn agent_config_replaces_the_weights() {
         run.stderr
     );
 }
+
+#[test]
+fn the_printed_replay_command_replays_every_game_as_given() {
+    // The replay line must carry every option that decides whether and how a game is played:
+    // here a deck legal only under `--rules decipher` (six Obi-Wan Kenobi) and the Battle of
+    // Naboo starship rules. Running it for each game I must give the run's numbers.
+    let s = Scratch::new();
+    let (deck_file, dark) = (deck("illegal-title-limit.txt"), deck("dark.txt"));
+    let games = 4;
+    let v = json(
+        &s,
+        &[
+            "playtest",
+            &deck_file,
+            "--vs",
+            &dark,
+            "--games",
+            &games.to_string(),
+            "--seed",
+            "31",
+            "--rules",
+            "decipher",
+            "--starships",
+            "battle-of-naboo",
+            "--format",
+            "json",
+        ],
+    );
+    let replay = v["replay"].as_str().unwrap();
+    let (mut wins, mut turns) = (0, 0);
+    for i in 0..games {
+        let line = replay
+            .replace("OPP", &dark)
+            .replace(" I ", &format!(" {i} "));
+        let mut args: Vec<&str> = line.split_whitespace().skip(1).collect();
+        args.push("--quiet");
+        let run = s.run(&args);
+        assert_eq!(run.code, 0, "{line}: {}", run.stderr);
+        let out = run.stdout.trim();
+        wins += u64::from(out.starts_with("Light Side wins"));
+        turns += out.rsplit(' ').next().unwrap().parse::<u64>().unwrap();
+    }
+    let o = &v["opponents"][0];
+    assert_eq!(o["wins"].as_u64().unwrap(), wins);
+    let mean = o["turns"]["mean"].as_f64().unwrap();
+    assert!(
+        (mean * games as f64 - turns as f64).abs() < 1e-9,
+        "{mean} vs {turns}"
+    );
+}

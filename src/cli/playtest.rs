@@ -200,23 +200,50 @@ fn fresh_seed() -> u64 {
     crate::engine::game_seed(nanos, u64::from(std::process::id())) % 1_000_000_000
 }
 
-/// The `yj play` command that replays game I of the run.
+/// The `yj play` command that replays game I of the run: every option that decides whether
+/// and how the game is played, with file names quoted for a POSIX shell where needed.
 fn replay(args: &PlaytestArgs, a: &str, b: &str, kinds: [AgentKind; 2], seed: u64) -> String {
+    let word = |w: &str| {
+        if w == "OPP" {
+            w.to_string()
+        } else {
+            shell_word(w)
+        }
+    };
     let mut s = format!(
-        "yj play {a} {b} --seed {seed} --game I --agents {},{}",
+        "yj play {} {} --seed {seed} --game I --agents {},{}",
+        word(a),
+        word(b),
         kinds[0].as_str(),
         kinds[1].as_str()
     );
+    if let Some(r) = &args.rules {
+        s.push_str(&format!(" --rules {}", shell_word(r)));
+    }
     if args.starships != "duel-of-the-fates" {
-        s.push_str(&format!(" --starships {}", args.starships));
+        s.push_str(&format!(" --starships {}", shell_word(&args.starships)));
     }
     if let Some(p) = &args.agent_config {
-        s.push_str(&format!(" --agent-config {}", p.display()));
+        s.push_str(&format!(
+            " --agent-config {}",
+            shell_word(&p.display().to_string())
+        ));
     }
     if args.allow_illegal {
         s.push_str(" --allow-illegal");
     }
     s
+}
+
+/// `w` as one word for a POSIX shell: as it is when it holds only safe characters, else in
+/// single quotes.
+fn shell_word(w: &str) -> String {
+    let safe = |c: char| c.is_ascii_alphanumeric() || "_-./:=,+@%".contains(c);
+    if !w.is_empty() && w.chars().all(safe) {
+        w.to_string()
+    } else {
+        format!("'{}'", w.replace('\'', r"'\''"))
+    }
 }
 
 /// A progress bar on stderr, only when stderr is a terminal (DESIGN.md "Output").
@@ -555,6 +582,19 @@ mod tests {
                     .collect()
             })
             .collect()
+    }
+
+    #[test]
+    fn replay_words_survive_a_shell() {
+        // The printed replay command must run as printed, whatever the deck's file name.
+        assert_eq!(
+            shell_word("examples/decks/light.txt"),
+            "examples/decks/light.txt"
+        );
+        assert_eq!(shell_word("example:dark"), "example:dark");
+        assert_eq!(shell_word("my decks/a.txt"), "'my decks/a.txt'");
+        assert_eq!(shell_word("it's.txt"), r"'it'\''s.txt'");
+        assert_eq!(shell_word(""), "''");
     }
 
     #[test]
