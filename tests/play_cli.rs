@@ -210,3 +210,61 @@ fn a_game_decided_by_a_surrender_says_so_in_its_last_line() {
     );
     let _ = taken;
 }
+
+#[test]
+fn duel_and_battle_lines_name_the_cards_and_say_what_numbers_count() {
+    // A person following a game must see which card attacked or blocked in a duel (and its
+    // destiny number, rulebook "Lightsaber Duels"), how many characters broke through, and
+    // how big a dueling hand is, in words rather than bare numbers.
+    let s = Scratch::new();
+    let mut seen = [0; 3];
+    for seed in 1..=8 {
+        let seed = seed.to_string();
+        let run = s.run(&[
+            "play",
+            "example:light",
+            "example:dark",
+            "--seed",
+            &seed,
+            "--agents",
+            "heuristic,heuristic",
+        ]);
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        for line in run.stdout.lines() {
+            if line.contains(" attacks with ") || line.contains(" blocks") {
+                seen[0] += 1;
+                assert!(
+                    line.contains(" with ") && line.contains(" (destiny "),
+                    "{line}"
+                );
+            }
+            if line.contains(" breaks through with ") {
+                seen[1] += 1;
+                assert!(
+                    line.ends_with(" character") || line.ends_with(" characters"),
+                    "{line}"
+                );
+            }
+            if line.contains(" as lap card ") || line.contains(" refuels") {
+                seen[1] += 1;
+                assert!(
+                    line.contains(" as lap card ")
+                        || line.ends_with(" card")
+                        || line.ends_with(" cards"),
+                    "{line}"
+                );
+            }
+            assert!(!line.contains(" plays lap card "), "{line}");
+            // Said once: the duel's loser is named by its `is defeated` line.
+            assert!(!line.starts_with("the duel ends: "), "{line}");
+            if line.contains(" draws a dueling hand of ") {
+                seen[2] += 1;
+                assert!(
+                    line.ends_with(" card") || line.ends_with(" cards"),
+                    "{line}"
+                );
+            }
+        }
+    }
+    assert!(seen.iter().all(|&n| n > 0), "{seen:?}");
+}

@@ -244,16 +244,21 @@ impl Names<'_> {
             Event::Thrust { player, thrust } => format!("{} thrusts (thrust {thrust})", p(player)),
             Event::LapCard {
                 player,
+                card,
                 value,
                 handling,
-                ..
             } => format!(
-                "{} plays lap card {value}{}",
+                "{} plays {} as lap card {value}{}",
                 p(player),
+                self.card(*card),
                 if *handling { " (handling)" } else { "" }
             ),
             Event::LapCompleted { player, laps } => format!("{} completes lap {laps}", p(player)),
-            Event::Refueled { player, count } => format!("{} refuels {count}", p(player)),
+            Event::Refueled { player, count } => format!(
+                "{} refuels: draws {count} {}",
+                p(player),
+                plural(*count, "card")
+            ),
             Event::DeckSearched { player, took } => match took {
                 Some(c) => format!("{} deploys {} from the draw deck", p(player), self.card(*c)),
                 None => format!(
@@ -291,15 +296,32 @@ impl Names<'_> {
                 self.card(*defender)
             ),
             Event::DuelHand { player, cards } => {
-                format!("{} draws a dueling hand of {cards}", p(player))
+                format!(
+                    "{} draws a dueling hand of {cards} {}",
+                    p(player),
+                    plural(*cards, "card")
+                )
             }
             Event::DuelZeroDamage { card } => {
                 format!("{} is discarded (0 damage)", self.card(*card))
             }
-            Event::DuelAttack { player, value, .. } => {
-                format!("{} attacks with {value}", p(player))
-            }
-            Event::DuelBlock { player, .. } => format!("{} blocks", p(player)),
+            Event::DuelAttack {
+                player,
+                card,
+                value,
+            } => format!(
+                "{} attacks with {} (destiny {value})",
+                p(player),
+                self.card(*card)
+            ),
+            // A block plays a card of the attack's number, which the other side must block
+            // in turn.
+            Event::DuelBlock { player, card } => format!(
+                "{} blocks with {} (destiny {})",
+                p(player),
+                self.card(*card),
+                self.game.def(*card).destiny()
+            ),
             // `hits` is the running total, which later reduces the loser's damage.
             Event::DuelHit { player, hits } => format!(
                 "{} is hit ({hits} {} so far)",
@@ -308,7 +330,8 @@ impl Names<'_> {
             ),
             Event::DuelPass { player } => format!("{} passes", p(player)),
             Event::DuelEnded { defeated } => match defeated {
-                Some(c) => format!("the duel ends: {} is defeated", self.card(*c)),
+                // Its defeat (or 0-damage discard) was the line before.
+                Some(_) => "the duel ends".to_string(),
                 None => "the duel ends with no one defeated".to_string(),
             },
             Event::BattleDeclared { attacker, space } => format!(
@@ -347,9 +370,11 @@ impl Names<'_> {
             Event::IgnoredWeapon { card, .. } => format!("{} is not used", self.card(*card)),
             Event::Defeated { card, .. } => format!("{} is defeated", self.card(*card)),
             Event::Damage { player, cards } => format!("{} takes {cards} damage", p(player)),
-            Event::Breakthrough { player, cards } => {
-                format!("{} breaks through with {cards}", p(player))
-            }
+            Event::Breakthrough { player, cards } => format!(
+                "{} breaks through with {cards} {}",
+                p(player),
+                plural(*cards, "character")
+            ),
             Event::DiscardedFromHand { player, card } => {
                 format!("{} discards {}", p(player), self.card(*card))
             }
@@ -404,6 +429,14 @@ impl Names<'_> {
             Some(w) => format!("{} wins by {how} on turn {}", self.player(w), r.turn),
             None => format!("No winner on turn {}", r.turn),
         }
+    }
+}
+
+fn plural(n: u8, word: &str) -> String {
+    if n == 1 {
+        word.to_string()
+    } else {
+        format!("{word}s")
     }
 }
 
