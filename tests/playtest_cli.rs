@@ -307,6 +307,11 @@ fn bad_input_is_a_usage_error() {
         ),
         (vec!["--rules", "nope"], "unknown rules set `nope`"),
         (vec!["--starships", "warp"], "unknown starship rules `warp`"),
+        // Would try to start that many threads (and hang) before playing a game.
+        (
+            vec!["--jobs", "18446744073709551615"],
+            "--jobs must be at most 1024",
+        ),
     ] {
         let mut all = vec!["playtest", light.as_str(), "--vs", "example:dark"];
         all.extend(args);
@@ -430,4 +435,43 @@ fn the_printed_replay_command_replays_every_game_as_given() {
         (mean * games as f64 - turns as f64).abs() < 1e-9,
         "{mean} vs {turns}"
     );
+}
+
+#[test]
+fn more_jobs_than_games_start_no_idle_threads() {
+    // Results do not depend on --jobs, so threads beyond the games to play would only cost
+    // start-up time: 1000 threads for 2 games must finish as fast as 1 thread does.
+    let s = Scratch::new();
+    let start = std::time::Instant::now();
+    let run = s.run(&[
+        "playtest",
+        "example:light",
+        "--vs",
+        "example:dark",
+        "--games",
+        "2",
+        "--seed",
+        "3",
+        "--jobs",
+        "1000",
+        "--format",
+        "csv",
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let one = s.run(&[
+        "playtest",
+        "example:light",
+        "--vs",
+        "example:dark",
+        "--games",
+        "2",
+        "--seed",
+        "3",
+        "--jobs",
+        "1",
+        "--format",
+        "csv",
+    ]);
+    assert_eq!(run.stdout, one.stdout);
+    assert!(start.elapsed().as_secs_f64() < 4.0, "{:?}", start.elapsed());
 }

@@ -37,7 +37,7 @@ pub struct PlaytestArgs {
     /// printed so the run can be repeated.
     #[arg(long)]
     seed: Option<u64>,
-    /// Threads (default: one per core). Results do not depend on it.
+    /// Threads (default 0: one per core; at most 1024). Results do not depend on it.
     #[arg(long, default_value_t = 0)]
     jobs: usize,
     /// The agent playing the deck: heuristic, random or patient-random.
@@ -94,11 +94,21 @@ struct AgentsInfo {
     opponent: AgentKind,
 }
 
+/// More threads than this only cost memory (each has its own stack); far more cannot start.
+const MAX_JOBS: usize = 1024;
+
 pub fn run(args: PlaytestArgs, db_path: &Path) -> Result<ExitCode> {
     if args.games == 0 || args.games > 1_000_000_000 {
         return Err(InputError(format!(
             "--games must be between 1 and 1000000000 (got {})",
             args.games
+        ))
+        .into());
+    }
+    if args.jobs > MAX_JOBS {
+        return Err(InputError(format!(
+            "--jobs must be at most {MAX_JOBS} (got {}); 0 means one per core",
+            args.jobs
         ))
         .into());
     }
