@@ -475,3 +475,43 @@ fn more_jobs_than_games_start_no_idle_threads() {
     assert_eq!(run.stdout, one.stdout);
     assert!(start.elapsed().as_secs_f64() < 4.0, "{:?}", start.elapsed());
 }
+
+#[test]
+fn a_deck_the_engine_cannot_start_is_named_by_its_file() {
+    // With --allow-illegal a deck without a location passes the checks but cannot start a
+    // planet; the error must name that deck's file (not the other deck's, nor "deck A").
+    let s = Scratch::new();
+    let bad = s.write("noloc.txt", "3 DM-1\n");
+    let bad = bad.to_str().unwrap();
+    for (args, culprit, other) in [
+        (
+            vec!["playtest", bad, "--vs", "example:dark", "--games", "2"],
+            bad,
+            "example:dark",
+        ),
+        (
+            vec!["playtest", "example:dark", "--vs", bad, "--games", "2"],
+            bad,
+            "example:dark",
+        ),
+        (vec!["play", "example:dark", bad], bad, "example:dark"),
+        (vec!["play", bad, "example:dark"], bad, "example:dark"),
+    ] {
+        let mut all = args.clone();
+        all.push("--allow-illegal");
+        let run = s.run(&all);
+        assert_eq!(run.code, 2, "{all:?}: {}", run.stderr);
+        let error = run
+            .stderr
+            .lines()
+            .find(|l| l.starts_with("error: "))
+            .unwrap_or_else(|| panic!("{}", run.stderr));
+        assert!(error.contains(culprit), "{all:?}: {error}");
+        assert!(error.contains("no location card"), "{error}");
+        assert!(!error.contains(other), "{all:?}: {error}");
+        assert!(
+            !error.contains("deck A") && !error.contains("deck B"),
+            "{error}"
+        );
+    }
+}

@@ -12,7 +12,7 @@ use std::sync::Arc;
 use anyhow::{Context, Result};
 use clap::Args;
 
-use super::game_decks::{chosen_rules, load_decks};
+use super::game_decks::{chosen_rules, load_decks, setup_error};
 use super::{InputError, open_db};
 use crate::bots::{PlayOptions, Weights, play};
 use crate::catalogue::Side;
@@ -130,7 +130,7 @@ pub fn run(args: PlayArgs, db_path: &Path) -> Result<ExitCode> {
         options,
         seed,
     )
-    .map_err(|e| InputError(format!("cannot start the game: {e}")))?;
+    .map_err(|e| setup_error(&e, [&decks[0].spec, &decks[1].spec]))?;
     // The setup (objectives, the destiny draws for the first turn, who goes first) happens in
     // `new`, before any action returns events.
     let mut events = game.pending_events().to_vec();

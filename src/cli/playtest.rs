@@ -14,13 +14,13 @@ use serde::Serialize;
 use serde_json::json;
 
 use super::InputError;
-use super::game_decks::{GameDeck, chosen_rules, load_decks};
+use super::game_decks::{GameDeck, chosen_rules, load_decks, setup_error};
 use super::open_db;
 use super::output::{Format, table};
 use super::play::{agent_kind, starship_rules, weights};
 use crate::engine::{CardPool, GameOptions, StarshipRules};
 use crate::sim::report::{Rate, Victories};
-use crate::sim::{AgentKind, Matchup, OpponentReport, RunConfig};
+use crate::sim::{AgentKind, Matchup, OpponentReport, RunConfig, SimError};
 
 #[derive(Debug, Args)]
 pub struct PlaytestArgs {
@@ -182,9 +182,11 @@ pub fn run(args: PlaytestArgs, db_path: &Path) -> Result<ExitCode> {
                 bar.inc(1);
             }
         };
-        let (distinct, tally) = m
-            .run(&config, &tick)
-            .map_err(|e| InputError(format!("{}: {e}", opp.spec)))?;
+        let (distinct, tally) = m.run(&config, &tick).map_err(|e| match e {
+            // The deck under test plays seat A, the opponent seat B.
+            SimError::Setup(e) => setup_error(&e, [&decks[0].spec, &opp.spec]),
+            e => InputError(format!("{}: {e}", opp.spec)),
+        })?;
         reports.push((
             opp,
             OpponentReport::new(&opp.spec, &tally, &distinct, &decks[0].cards, &pool),
