@@ -165,7 +165,11 @@ fn the_play_by_play_says_who_goes_first_and_why() {
             .iter()
             .filter(|l| l.contains("for the first turn"))
             .collect();
-        assert!(draws.len() >= 2 && draws.len() % 2 == 0, "{}", run.stdout);
+        assert!(
+            draws.len() >= 2 && draws.len().is_multiple_of(2),
+            "{}",
+            run.stdout
+        );
     }
 }
 
@@ -255,6 +259,12 @@ fn duel_and_battle_lines_name_the_cards_and_say_what_numbers_count() {
                 );
             }
             assert!(!line.contains(" plays lap card "), "{line}");
+            // A card deployed from the draw deck is deployed once, so said once: the search,
+            // then the deploy.
+            assert!(
+                !(line.contains(" deploys ") && line.ends_with(" from the draw deck")),
+                "{line}"
+            );
             // Said once: the duel's loser is named by its `is defeated` line.
             assert!(!line.starts_with("the duel ends: "), "{line}");
             if line.contains(" draws a dueling hand of ") {

@@ -260,7 +260,12 @@ impl Names<'_> {
                 plural(*count, "card")
             ),
             Event::DeckSearched { player, took } => match took {
-                Some(c) => format!("{} deploys {} from the draw deck", p(player), self.card(*c)),
+                // The deploy itself is the next line.
+                Some(c) => format!(
+                    "{} searches the draw deck and takes {}",
+                    p(player),
+                    self.card(*c)
+                ),
                 None => format!(
                     "{} searches the draw deck and takes nothing (1 damage)",
                     p(player)
