@@ -134,3 +134,147 @@ fn plays_decklist_files_with_heuristic_agents() {
     );
     assert!(run.stdout.contains("Light Side deploys"), "{}", run.stdout);
 }
+
+#[test]
+fn the_play_by_play_says_who_goes_first_and_why() {
+    // Rulebook "Starting the Game": objectives go into play, then each player draws destiny
+    // and the higher number goes first. A reader of the play-by-play must see that before
+    // turn 1, and the first turn must belong to the player it names.
+    let s = Scratch::new();
+    for seed in ["1", "2", "3"] {
+        let run = s.run(&["play", "example:light", "example:dark", "--seed", seed]);
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        let lines: Vec<&str> = run.stdout.lines().collect();
+        let turn1 = lines
+            .iter()
+            .position(|l| l.starts_with("-- turn 1: "))
+            .expect("a first turn");
+        let first = lines[..turn1]
+            .iter()
+            .position(|l| l.ends_with(" goes first"))
+            .unwrap_or_else(|| panic!("no `goes first` line before turn 1:\n{}", run.stdout));
+        let who = lines[first].trim_end_matches(" goes first");
+        assert_eq!(
+            lines[turn1],
+            format!("-- turn 1: {who} --"),
+            "{}",
+            run.stdout
+        );
+        // The destiny draws that decided it come first: one for each side.
+        let draws: Vec<&&str> = lines[..first]
+            .iter()
+            .filter(|l| l.contains("for the first turn"))
+            .collect();
+        assert!(
+            draws.len() >= 2 && draws.len().is_multiple_of(2),
+            "{}",
+            run.stdout
+        );
+    }
+}
+
+#[test]
+fn a_game_decided_by_a_surrender_says_so_in_its_last_line() {
+    // `yj playtest` counts a planet victory whose deciding planet was surrendered as a
+    // `surrender`; the replayed game's last line must name the same victory type.
+    let s = Scratch::new();
+    let (mut surrendered, mut taken) = (0, 0);
+    for game in 0..6 {
+        let g = game.to_string();
+        let run = s.run(&[
+            "play",
+            "example:light",
+            "example:dark",
+            "--seed",
+            "5",
+            "--game",
+            &g,
+            "--agents",
+            "random,patient-random",
+        ]);
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        let lines: Vec<&str> = run.stdout.lines().collect();
+        let last = lines[lines.len() - 1];
+        if !last.contains("planet victory") && !last.contains("surrender") {
+            continue;
+        }
+        // The control event just before the result decided the game.
+        let decided = lines[lines.len() - 2];
+        if decided.contains(" surrenders ") {
+            surrendered += 1;
+            assert!(last.contains("by surrender"), "{decided}\n{last}");
+        } else {
+            taken += 1;
+            assert!(last.contains("by planet victory"), "{decided}\n{last}");
+        }
+    }
+    assert!(
+        surrendered > 0,
+        "no game of the sample ended by a surrender"
+    );
+    let _ = taken;
+}
+
+#[test]
+fn duel_and_battle_lines_name_the_cards_and_say_what_numbers_count() {
+    // A person following a game must see which card attacked or blocked in a duel (and its
+    // destiny number, rulebook "Lightsaber Duels"), how many characters broke through, and
+    // how big a dueling hand is, in words rather than bare numbers.
+    let s = Scratch::new();
+    let mut seen = [0; 3];
+    for seed in 1..=8 {
+        let seed = seed.to_string();
+        let run = s.run(&[
+            "play",
+            "example:light",
+            "example:dark",
+            "--seed",
+            &seed,
+            "--agents",
+            "heuristic,heuristic",
+        ]);
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        for line in run.stdout.lines() {
+            if line.contains(" attacks with ") || line.contains(" blocks") {
+                seen[0] += 1;
+                assert!(
+                    line.contains(" with ") && line.contains(" (destiny "),
+                    "{line}"
+                );
+            }
+            if line.contains(" breaks through with ") {
+                seen[1] += 1;
+                assert!(
+                    line.ends_with(" character") || line.ends_with(" characters"),
+                    "{line}"
+                );
+            }
+            if line.contains(" as lap card ") || line.contains(" refuels") {
+                seen[1] += 1;
+                assert!(
+                    line.contains(" as lap card ")
+                        || line.ends_with(" card")
+                        || line.ends_with(" cards"),
+                    "{line}"
+                );
+            }
+            assert!(!line.contains(" plays lap card "), "{line}");
+            // A card deployed from the draw deck is deployed once, so said once: the search,
+            // then the deploy.
+            assert!(
+                !(line.contains(" deploys ") && line.ends_with(" from the draw deck")),
+                "{line}"
+            );
+            // Said once: the duel's loser is named by its `is defeated` line.
+            assert!(!line.starts_with("the duel ends: "), "{line}");
+            if line.contains(" draws a dueling hand of ") {
+                seen[2] += 1;
+                assert!(
+                    line.ends_with(" card") || line.ends_with(" cards"),
+                    "{line}"
+                );
+            }
+        }
+    }
+    assert!(seen.iter().all(|&n| n > 0), "{seen:?}");
+}

@@ -198,7 +198,9 @@ fn the_table_names_the_seed_the_replay_and_every_section() {
         "95% interval",
         "went first",
         "went second",
-        "no winner (turn cap)",
+        "no winner",
+        "turn cap",
+        "all 20 games",
         "Game length in turns: mean ",
         "won deployed",
         "avg damage",
@@ -305,6 +307,11 @@ fn bad_input_is_a_usage_error() {
         ),
         (vec!["--rules", "nope"], "unknown rules set `nope`"),
         (vec!["--starships", "warp"], "unknown starship rules `warp`"),
+        // Would try to start that many threads (and hang) before playing a game.
+        (
+            vec!["--jobs", "18446744073709551615"],
+            "--jobs must be at most 1024",
+        ),
     ] {
         let mut all = vec!["playtest", light.as_str(), "--vs", "example:dark"];
         all.extend(args);
@@ -378,4 +385,133 @@ fn agent_config_replaces_the_weights() {
         "{}",
         run.stderr
     );
+}
+
+#[test]
+fn the_printed_replay_command_replays_every_game_as_given() {
+    // The replay line must carry every option that decides whether and how a game is played:
+    // here a deck legal only under `--rules decipher` (six Obi-Wan Kenobi) and the Battle of
+    // Naboo starship rules. Running it for each game I must give the run's numbers.
+    let s = Scratch::new();
+    let (deck_file, dark) = (deck("illegal-title-limit.txt"), deck("dark.txt"));
+    let games = 4;
+    let v = json(
+        &s,
+        &[
+            "playtest",
+            &deck_file,
+            "--vs",
+            &dark,
+            "--games",
+            &games.to_string(),
+            "--seed",
+            "31",
+            "--rules",
+            "decipher",
+            "--starships",
+            "battle-of-naboo",
+            "--format",
+            "json",
+        ],
+    );
+    let replay = v["replay"].as_str().unwrap();
+    let (mut wins, mut turns) = (0, 0);
+    for i in 0..games {
+        let line = replay
+            .replace("OPP", &dark)
+            .replace(" I ", &format!(" {i} "));
+        let mut args: Vec<&str> = line.split_whitespace().skip(1).collect();
+        args.push("--quiet");
+        let run = s.run(&args);
+        assert_eq!(run.code, 0, "{line}: {}", run.stderr);
+        let out = run.stdout.trim();
+        wins += u64::from(out.starts_with("Light Side wins"));
+        turns += out.rsplit(' ').next().unwrap().parse::<u64>().unwrap();
+    }
+    let o = &v["opponents"][0];
+    assert_eq!(o["wins"].as_u64().unwrap(), wins);
+    let mean = o["turns"]["mean"].as_f64().unwrap();
+    assert!(
+        (mean * games as f64 - turns as f64).abs() < 1e-9,
+        "{mean} vs {turns}"
+    );
+}
+
+#[test]
+fn more_jobs_than_games_start_no_idle_threads() {
+    // Results do not depend on --jobs, so threads beyond the games to play would only cost
+    // start-up time: 1000 threads for 2 games must finish as fast as 1 thread does.
+    let s = Scratch::new();
+    let start = std::time::Instant::now();
+    let run = s.run(&[
+        "playtest",
+        "example:light",
+        "--vs",
+        "example:dark",
+        "--games",
+        "2",
+        "--seed",
+        "3",
+        "--jobs",
+        "1000",
+        "--format",
+        "csv",
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let one = s.run(&[
+        "playtest",
+        "example:light",
+        "--vs",
+        "example:dark",
+        "--games",
+        "2",
+        "--seed",
+        "3",
+        "--jobs",
+        "1",
+        "--format",
+        "csv",
+    ]);
+    assert_eq!(run.stdout, one.stdout);
+    assert!(start.elapsed().as_secs_f64() < 4.0, "{:?}", start.elapsed());
+}
+
+#[test]
+fn a_deck_the_engine_cannot_start_is_named_by_its_file() {
+    // With --allow-illegal a deck without a location passes the checks but cannot start a
+    // planet; the error must name that deck's file (not the other deck's, nor "deck A").
+    let s = Scratch::new();
+    let bad = s.write("noloc.txt", "3 DM-1\n");
+    let bad = bad.to_str().unwrap();
+    for (args, culprit, other) in [
+        (
+            vec!["playtest", bad, "--vs", "example:dark", "--games", "2"],
+            bad,
+            "example:dark",
+        ),
+        (
+            vec!["playtest", "example:dark", "--vs", bad, "--games", "2"],
+            bad,
+            "example:dark",
+        ),
+        (vec!["play", "example:dark", bad], bad, "example:dark"),
+        (vec!["play", bad, "example:dark"], bad, "example:dark"),
+    ] {
+        let mut all = args.clone();
+        all.push("--allow-illegal");
+        let run = s.run(&all);
+        assert_eq!(run.code, 2, "{all:?}: {}", run.stderr);
+        let error = run
+            .stderr
+            .lines()
+            .find(|l| l.starts_with("error: "))
+            .unwrap_or_else(|| panic!("{}", run.stderr));
+        assert!(error.contains(culprit), "{all:?}: {error}");
+        assert!(error.contains("no location card"), "{error}");
+        assert!(!error.contains(other), "{all:?}: {error}");
+        assert!(
+            !error.contains("deck A") && !error.contains("deck B"),
+            "{error}"
+        );
+    }
 }

@@ -116,3 +116,19 @@ pub fn load_decks(
     );
     Ok(Err(ExitCode::from(EXIT_PROBLEMS)))
 }
+
+/// Why the engine cannot start a game between `specs` (player A's deck, then B's), naming the
+/// file at fault rather than the engine's seat.
+pub fn setup_error(e: &crate::engine::SetupError, specs: [&str; 2]) -> InputError {
+    match e.player() {
+        Some(p) => {
+            let seat = format!("deck {p:?}");
+            let spec = specs[p.index()];
+            InputError(format!(
+                "{spec}: cannot start a game: {}",
+                e.to_string().replacen(&seat, "the deck", 1)
+            ))
+        }
+        None => InputError(format!("cannot start a game: {e}")),
+    }
+}

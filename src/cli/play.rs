@@ -12,7 +12,7 @@ use std::sync::Arc;
 use anyhow::{Context, Result};
 use clap::Args;
 
-use super::game_decks::{chosen_rules, load_decks};
+use super::game_decks::{chosen_rules, load_decks, setup_error};
 use super::{InputError, open_db};
 use crate::bots::{PlayOptions, Weights, play};
 use crate::catalogue::Side;
@@ -130,10 +130,12 @@ pub fn run(args: PlayArgs, db_path: &Path) -> Result<ExitCode> {
         options,
         seed,
     )
-    .map_err(|e| InputError(format!("cannot start the game: {e}")))?;
+    .map_err(|e| setup_error(&e, [&decks[0].spec, &decks[1].spec]))?;
+    // The setup (objectives, the destiny draws for the first turn, who goes first) happens in
+    // `new`, before any action returns events.
+    let mut events = game.pending_events().to_vec();
     let mut a = make_agent(kinds[0], &weights, agent_seed(seed, Player::A));
     let mut b = make_agent(kinds[1], &weights, agent_seed(seed, Player::B));
-    let mut events = Vec::new();
     let result = play(
         &mut game,
         [a.as_mut(), b.as_mut()],
@@ -143,9 +145,18 @@ pub fn run(args: PlayArgs, db_path: &Path) -> Result<ExitCode> {
         },
     )
     .context("the engine failed; this is a bug")?;
+    let surrendered = events
+        .iter()
+        .rev()
+        .find_map(|e| match e {
+            Event::PlanetControlled { surrendered, .. } => Some(*surrendered),
+            _ => None,
+        })
+        .unwrap_or(false);
     let names = Names {
         game: &game,
         sides: [decks[0].side, decks[1].side],
+        surrendered,
     };
     if !args.quiet {
         for e in &events {
@@ -161,6 +172,8 @@ pub fn run(args: PlayArgs, db_path: &Path) -> Result<ExitCode> {
 struct Names<'a> {
     game: &'a GameState,
     sides: [Option<Side>; 2],
+    /// Whether the last planet to change hands was surrendered.
+    surrendered: bool,
 }
 
 impl Names<'_> {
@@ -231,18 +244,28 @@ impl Names<'_> {
             Event::Thrust { player, thrust } => format!("{} thrusts (thrust {thrust})", p(player)),
             Event::LapCard {
                 player,
+                card,
                 value,
                 handling,
-                ..
             } => format!(
-                "{} plays lap card {value}{}",
+                "{} plays {} as lap card {value}{}",
                 p(player),
+                self.card(*card),
                 if *handling { " (handling)" } else { "" }
             ),
             Event::LapCompleted { player, laps } => format!("{} completes lap {laps}", p(player)),
-            Event::Refueled { player, count } => format!("{} refuels {count}", p(player)),
+            Event::Refueled { player, count } => format!(
+                "{} refuels: draws {count} {}",
+                p(player),
+                plural(*count, "card")
+            ),
             Event::DeckSearched { player, took } => match took {
-                Some(c) => format!("{} deploys {} from the draw deck", p(player), self.card(*c)),
+                // The deploy itself is the next line.
+                Some(c) => format!(
+                    "{} searches the draw deck and takes {}",
+                    p(player),
+                    self.card(*c)
+                ),
                 None => format!(
                     "{} searches the draw deck and takes nothing (1 damage)",
                     p(player)
@@ -278,15 +301,32 @@ impl Names<'_> {
                 self.card(*defender)
             ),
             Event::DuelHand { player, cards } => {
-                format!("{} draws a dueling hand of {cards}", p(player))
+                format!(
+                    "{} draws a dueling hand of {cards} {}",
+                    p(player),
+                    plural(*cards, "card")
+                )
             }
             Event::DuelZeroDamage { card } => {
                 format!("{} is discarded (0 damage)", self.card(*card))
             }
-            Event::DuelAttack { player, value, .. } => {
-                format!("{} attacks with {value}", p(player))
-            }
-            Event::DuelBlock { player, .. } => format!("{} blocks", p(player)),
+            Event::DuelAttack {
+                player,
+                card,
+                value,
+            } => format!(
+                "{} attacks with {} (destiny {value})",
+                p(player),
+                self.card(*card)
+            ),
+            // A block plays a card of the attack's number, which the other side must block
+            // in turn.
+            Event::DuelBlock { player, card } => format!(
+                "{} blocks with {} (destiny {})",
+                p(player),
+                self.card(*card),
+                self.game.def(*card).destiny()
+            ),
             // `hits` is the running total, which later reduces the loser's damage.
             Event::DuelHit { player, hits } => format!(
                 "{} is hit ({hits} {} so far)",
@@ -295,7 +335,8 @@ impl Names<'_> {
             ),
             Event::DuelPass { player } => format!("{} passes", p(player)),
             Event::DuelEnded { defeated } => match defeated {
-                Some(c) => format!("the duel ends: {} is defeated", self.card(*c)),
+                // Its defeat (or 0-damage discard) was the line before.
+                Some(_) => "the duel ends".to_string(),
                 None => "the duel ends with no one defeated".to_string(),
             },
             Event::BattleDeclared { attacker, space } => format!(
@@ -334,9 +375,11 @@ impl Names<'_> {
             Event::IgnoredWeapon { card, .. } => format!("{} is not used", self.card(*card)),
             Event::Defeated { card, .. } => format!("{} is defeated", self.card(*card)),
             Event::Damage { player, cards } => format!("{} takes {cards} damage", p(player)),
-            Event::Breakthrough { player, cards } => {
-                format!("{} breaks through with {cards}", p(player))
-            }
+            Event::Breakthrough { player, cards } => format!(
+                "{} breaks through with {cards} {}",
+                p(player),
+                plural(*cards, "character")
+            ),
             Event::DiscardedFromHand { player, card } => {
                 format!("{} discards {}", p(player), self.card(*card))
             }
@@ -363,9 +406,18 @@ impl Names<'_> {
 
     fn result(&self, r: GameResult) -> String {
         let how = match r.victory {
-            Victory::Planet([a, b]) => {
-                format!("planet victory ({}, {})", cap(a.as_str()), cap(b.as_str()))
-            }
+            // `yj playtest` counts a game whose deciding planet was surrendered as a
+            // surrender victory; say the same here.
+            Victory::Planet([a, b]) => format!(
+                "{} ({}, {})",
+                if self.surrendered {
+                    "surrender"
+                } else {
+                    "planet victory"
+                },
+                cap(a.as_str()),
+                cap(b.as_str())
+            ),
             Victory::Deck => "deck victory".to_string(),
             Victory::Podrace => "podrace victory".to_string(),
             Victory::TurnCap => {
@@ -382,6 +434,14 @@ impl Names<'_> {
             Some(w) => format!("{} wins by {how} on turn {}", self.player(w), r.turn),
             None => format!("No winner on turn {}", r.turn),
         }
+    }
+}
+
+fn plural(n: u8, word: &str) -> String {
+    if n == 1 {
+        word.to_string()
+    } else {
+        format!("{word}s")
     }
 }
 

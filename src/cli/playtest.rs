@@ -14,13 +14,13 @@ use serde::Serialize;
 use serde_json::json;
 
 use super::InputError;
-use super::game_decks::{GameDeck, chosen_rules, load_decks};
+use super::game_decks::{GameDeck, chosen_rules, load_decks, setup_error};
 use super::open_db;
 use super::output::{Format, table};
 use super::play::{agent_kind, starship_rules, weights};
 use crate::engine::{CardPool, GameOptions, StarshipRules};
 use crate::sim::report::{Rate, Victories};
-use crate::sim::{AgentKind, Matchup, OpponentReport, RunConfig};
+use crate::sim::{AgentKind, Matchup, OpponentReport, RunConfig, SimError};
 
 #[derive(Debug, Args)]
 pub struct PlaytestArgs {
@@ -37,7 +37,7 @@ pub struct PlaytestArgs {
     /// printed so the run can be repeated.
     #[arg(long)]
     seed: Option<u64>,
-    /// Threads (default: one per core). Results do not depend on it.
+    /// Threads (default 0: one per core; at most 1024). Results do not depend on it.
     #[arg(long, default_value_t = 0)]
     jobs: usize,
     /// The agent playing the deck: heuristic, random or patient-random.
@@ -56,8 +56,9 @@ pub struct PlaytestArgs {
     /// Starship rules: `duel-of-the-fates` (default) or `battle-of-naboo`.
     #[arg(long, default_value = "duel-of-the-fates")]
     starships: String,
-    /// Also play every game with the two decks' seats, and so their shuffles, swapped: each
-    /// deck gets the other's draws, which cuts the luck out of a comparison.
+    /// Also play every game from the same seed with the two decks' seats swapped: each deck
+    /// gets the other's shuffle applied to its own list (the same positions, not the same
+    /// cards), so it does not swap the luck of two different decks (README "Repeating").
     #[arg(long)]
     mirror: bool,
     /// Play even if a deck breaks the rules.
@@ -93,11 +94,21 @@ struct AgentsInfo {
     opponent: AgentKind,
 }
 
+/// More threads than this only cost memory (each has its own stack); far more cannot start.
+const MAX_JOBS: usize = 1024;
+
 pub fn run(args: PlaytestArgs, db_path: &Path) -> Result<ExitCode> {
     if args.games == 0 || args.games > 1_000_000_000 {
         return Err(InputError(format!(
             "--games must be between 1 and 1000000000 (got {})",
             args.games
+        ))
+        .into());
+    }
+    if args.jobs > MAX_JOBS {
+        return Err(InputError(format!(
+            "--jobs must be at most {MAX_JOBS} (got {}); 0 means one per core",
+            args.jobs
         ))
         .into());
     }
@@ -171,9 +182,11 @@ pub fn run(args: PlaytestArgs, db_path: &Path) -> Result<ExitCode> {
                 bar.inc(1);
             }
         };
-        let (distinct, tally) = m
-            .run(&config, &tick)
-            .map_err(|e| InputError(format!("{}: {e}", opp.spec)))?;
+        let (distinct, tally) = m.run(&config, &tick).map_err(|e| match e {
+            // The deck under test plays seat A, the opponent seat B.
+            SimError::Setup(e) => setup_error(&e, [&decks[0].spec, &opp.spec]),
+            e => InputError(format!("{}: {e}", opp.spec)),
+        })?;
         reports.push((
             opp,
             OpponentReport::new(&opp.spec, &tally, &distinct, &decks[0].cards, &pool),
@@ -199,23 +212,50 @@ fn fresh_seed() -> u64 {
     crate::engine::game_seed(nanos, u64::from(std::process::id())) % 1_000_000_000
 }
 
-/// The `yj play` command that replays game I of the run.
+/// The `yj play` command that replays game I of the run: every option that decides whether
+/// and how the game is played, with file names quoted for a POSIX shell where needed.
 fn replay(args: &PlaytestArgs, a: &str, b: &str, kinds: [AgentKind; 2], seed: u64) -> String {
+    let word = |w: &str| {
+        if w == "OPP" {
+            w.to_string()
+        } else {
+            shell_word(w)
+        }
+    };
     let mut s = format!(
-        "yj play {a} {b} --seed {seed} --game I --agents {},{}",
+        "yj play {} {} --seed {seed} --game I --agents {},{}",
+        word(a),
+        word(b),
         kinds[0].as_str(),
         kinds[1].as_str()
     );
+    if let Some(r) = &args.rules {
+        s.push_str(&format!(" --rules {}", shell_word(r)));
+    }
     if args.starships != "duel-of-the-fates" {
-        s.push_str(&format!(" --starships {}", args.starships));
+        s.push_str(&format!(" --starships {}", shell_word(&args.starships)));
     }
     if let Some(p) = &args.agent_config {
-        s.push_str(&format!(" --agent-config {}", p.display()));
+        s.push_str(&format!(
+            " --agent-config {}",
+            shell_word(&p.display().to_string())
+        ));
     }
     if args.allow_illegal {
         s.push_str(" --allow-illegal");
     }
     s
+}
+
+/// `w` as one word for a POSIX shell: as it is when it holds only safe characters, else in
+/// single quotes.
+fn shell_word(w: &str) -> String {
+    let safe = |c: char| c.is_ascii_alphanumeric() || "_-./:=,+@%".contains(c);
+    if !w.is_empty() && w.chars().all(safe) {
+        w.to_string()
+    } else {
+        format!("'{}'", w.replace('\'', r"'\''"))
+    }
 }
 
 /// A progress bar on stderr, only when stderr is a terminal (DESIGN.md "Output").
@@ -318,33 +358,7 @@ fn print_tables(info: &RunInfo, reports: &[(&GameDeck, OpponentReport)]) -> Resu
         }
         right(&mut t, 1);
         writeln!(out, "{t}")?;
-        let mut t = table(&["victory", "won", "lost"]);
-        let rows = |v: &Victories| [v.planet, v.surrender, v.deck, v.podrace];
-        let (won, lost) = (rows(&r.won_by), rows(&r.lost_by));
-        for (i, label) in ["planet", "surrender", "deck", "podrace"]
-            .iter()
-            .enumerate()
-        {
-            t.add_row(vec![
-                label.to_string(),
-                won[i].to_string(),
-                lost[i].to_string(),
-            ]);
-        }
-        t.add_row(vec![
-            "no winner (turn cap)".to_string(),
-            r.no_winner_by.turn_cap.to_string(),
-            String::new(),
-        ]);
-        if r.no_winner_by.no_location > 0 {
-            t.add_row(vec![
-                "no winner (no location)".to_string(),
-                r.no_winner_by.no_location.to_string(),
-                String::new(),
-            ]);
-        }
-        right(&mut t, 1);
-        writeln!(out, "{t}")?;
+        writeln!(out, "{}", victory_table(r))?;
         if let Some(turns) = &r.turns {
             writeln!(
                 out,
@@ -390,6 +404,47 @@ fn print_tables(info: &RunInfo, reports: &[(&GameDeck, OpponentReport)]) -> Resu
         writeln!(out, "{t}")?;
     }
     Ok(())
+}
+
+/// How the games ended: wins and losses by victory type, games nobody won in a column of
+/// their own (never under `won` or `lost`), and a total row that adds up to the games.
+fn victory_table(r: &OpponentReport) -> Table {
+    let mut t = table(&["victory", "won", "lost", "no winner"]);
+    let rows = |v: &Victories| [v.planet, v.surrender, v.deck, v.podrace];
+    let (won, lost) = (rows(&r.won_by), rows(&r.lost_by));
+    for (i, label) in ["planet", "surrender", "deck", "podrace"]
+        .iter()
+        .enumerate()
+    {
+        t.add_row(vec![
+            label.to_string(),
+            won[i].to_string(),
+            lost[i].to_string(),
+            String::new(),
+        ]);
+    }
+    t.add_row(vec![
+        "turn cap".to_string(),
+        String::new(),
+        String::new(),
+        r.no_winner_by.turn_cap.to_string(),
+    ]);
+    if r.no_winner_by.no_location > 0 {
+        t.add_row(vec![
+            "no location".to_string(),
+            String::new(),
+            String::new(),
+            r.no_winner_by.no_location.to_string(),
+        ]);
+    }
+    t.add_row(vec![
+        format!("all {} games", r.games),
+        r.wins.to_string(),
+        r.losses.to_string(),
+        r.no_winner.to_string(),
+    ]);
+    right(&mut t, 1);
+    t
 }
 
 /// CSV: one row per statistic, the same fields as the JSON, so a spreadsheet can filter by
@@ -492,4 +547,86 @@ fn print_csv(info: &RunInfo, reports: &[(&GameDeck, OpponentReport)]) -> Result<
     }
     w.flush()?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::report::NoWinner;
+
+    fn report() -> OpponentReport {
+        let v = |planet, surrender, deck, podrace| Victories {
+            planet,
+            surrender,
+            deck,
+            podrace,
+        };
+        OpponentReport {
+            opponent: "opp.txt".into(),
+            games: 20,
+            wins: 7,
+            losses: 9,
+            no_winner: 4,
+            win_rate: Some(0.35),
+            interval: None,
+            went_first: Rate::new(4, 10),
+            went_second: Rate::new(3, 10),
+            won_by: v(3, 1, 2, 1),
+            lost_by: v(4, 0, 5, 0),
+            no_winner_by: NoWinner {
+                turn_cap: 3,
+                no_location: 1,
+            },
+            turns: None,
+            cards: Vec::new(),
+        }
+    }
+
+    /// The cells of a rendered table, row by row.
+    fn cells(t: &Table) -> Vec<Vec<String>> {
+        t.to_string()
+            .lines()
+            .filter(|l| l.contains('┆'))
+            .map(|l| {
+                l.trim_matches(|c| c == '│' || c == ' ')
+                    .split('┆')
+                    .map(|c| c.trim().to_string())
+                    .collect()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn replay_words_survive_a_shell() {
+        // The printed replay command must run as printed, whatever the deck's file name.
+        assert_eq!(
+            shell_word("examples/decks/light.txt"),
+            "examples/decks/light.txt"
+        );
+        assert_eq!(shell_word("example:dark"), "example:dark");
+        assert_eq!(shell_word("my decks/a.txt"), "'my decks/a.txt'");
+        assert_eq!(shell_word("it's.txt"), r"'it'\''s.txt'");
+        assert_eq!(shell_word(""), "''");
+    }
+
+    #[test]
+    fn games_nobody_won_are_never_under_won_or_lost() {
+        // README "What the numbers mean": a game nobody won counts in `games`, never in `wins`
+        // (nor in losses). The `won` and `lost` columns add up to the wins and losses, the
+        // `no winner` column to the games nobody won, and the three to the games.
+        let r = report();
+        let rows = cells(&victory_table(&r));
+        let col = |k: usize| -> u64 {
+            rows[1..rows.len() - 1]
+                .iter()
+                .map(|row| row[k].parse::<u64>().unwrap_or(0))
+                .sum()
+        };
+        assert_eq!(rows[0], ["victory", "won", "lost", "no winner"]);
+        assert_eq!((col(1), col(2), col(3)), (r.wins, r.losses, r.no_winner));
+        let total = &rows[rows.len() - 1];
+        assert_eq!(total, &["all 20 games", "7", "9", "4"]);
+        let cap = rows.iter().find(|row| row[0] == "turn cap").unwrap();
+        assert_eq!(cap[1..], ["", "", "3"]);
+    }
 }

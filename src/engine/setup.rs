@@ -23,6 +23,18 @@ pub enum SetupError {
     TooMany(usize),
 }
 
+impl SetupError {
+    /// The player whose deck cannot start a game, if one deck is at fault.
+    pub fn player(&self) -> Option<Player> {
+        match *self {
+            SetupError::NoLocation(p) | SetupError::Objectives(p, _) | SetupError::Empty(p) => {
+                Some(p)
+            }
+            SetupError::TooMany(_) => None,
+        }
+    }
+}
+
 impl GameState {
     /// Sets up a game: objectives into play, shuffles, destiny draws for who goes first (redrawn
     /// on ties). The game then waits for the first player's starting location.

@@ -289,6 +289,13 @@ impl GameState {
         self.result
     }
 
+    /// Events not yet handed to a caller: right after [`GameState::new`], the setup
+    /// (objectives put into play, shuffles, the destiny draws for the first turn, who goes
+    /// first), which no action returns. Empty once the first action has been applied.
+    pub fn pending_events(&self) -> &[Event] {
+        &self.log
+    }
+
     pub fn phase(&self) -> Phase {
         self.phase
     }

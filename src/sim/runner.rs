@@ -175,8 +175,13 @@ impl Matchup<'_> {
         let result = if config.jobs == 0 {
             work()
         } else {
+            // Threads beyond the games to play would sit idle; results do not depend on it.
+            let threads = config
+                .jobs
+                .min(usize::try_from(config.games * plays).unwrap_or(usize::MAX))
+                .max(1);
             rayon::ThreadPoolBuilder::new()
-                .num_threads(config.jobs)
+                .num_threads(threads)
                 .build()
                 .map_err(|e| SimError::Threads(config.jobs, e.to_string()))?
                 .install(work)
