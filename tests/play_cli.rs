@@ -278,3 +278,58 @@ fn duel_and_battle_lines_name_the_cards_and_say_what_numbers_count() {
     }
     assert!(seen.iter().all(|&n| n > 0), "{seen:?}");
 }
+
+#[test]
+fn json_carries_the_same_game_as_the_play_by_play() {
+    // For scripts: the result as fields and every printed line with its turn, identical to
+    // the text form of the same game.
+    let s = Scratch::new();
+    for seed in ["1", "2", "3", "4", "5"] {
+        let base = [
+            "play",
+            "example:light",
+            "example:dark",
+            "--seed",
+            seed,
+            "--agents",
+            "heuristic,heuristic",
+        ];
+        let text = s.run(&base);
+        assert_eq!(text.code, 0, "{}", text.stderr);
+        let mut with_json = base.to_vec();
+        with_json.extend(["--format", "json"]);
+        let json = s.run(&with_json);
+        assert_eq!(json.code, 0, "{}", json.stderr);
+        let doc: serde_json::Value = serde_json::from_str(&json.stdout).unwrap();
+        let lines: Vec<&str> = text.stdout.lines().collect();
+        let (last, events) = lines.split_last().unwrap();
+        let texts: Vec<&str> = doc["events"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|e| e["text"].as_str().unwrap())
+            .collect();
+        assert_eq!(texts, events, "seed {seed}");
+        let result = &doc["result"];
+        assert_eq!(result["summary"], *last);
+        let turn = result["turn"].as_u64().unwrap();
+        assert!(last.ends_with(&format!("on turn {turn}")), "{last}");
+        match result["victory"].as_str().unwrap() {
+            "planet" | "surrender" => {
+                assert_eq!(result["planets"].as_array().unwrap().len(), 2);
+                assert!(last.contains(result["winner_side"].as_str().unwrap()));
+            }
+            "deck" | "podrace" => assert!(result["planets"].is_null()),
+            other => panic!("seed {seed}: unexpected victory {other}"),
+        }
+        // Turns only go forward, and the last event is on the game's last turn.
+        let turns: Vec<u64> = doc["events"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|e| e["turn"].as_u64().unwrap())
+            .collect();
+        assert!(turns.windows(2).all(|w| w[0] <= w[1]));
+        assert_eq!(*turns.last().unwrap(), turn);
+    }
+}

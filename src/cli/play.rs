@@ -20,7 +20,7 @@ use crate::engine::{
     CardPool, CardRef, DeployedTo, Event, GameOptions, GameResult, GameState, Player,
     StarshipRules, Victory, game_seed,
 };
-use crate::sim::{AgentKind, agent_seed, make_agent};
+use crate::sim::{AgentKind, VictoryKind, agent_seed, make_agent};
 
 #[derive(Debug, Args)]
 pub struct PlayArgs {
@@ -52,9 +52,19 @@ pub struct PlayArgs {
     /// Play even if a deck breaks the rules.
     #[arg(long)]
     allow_illegal: bool,
-    /// Print only the result line.
+    /// Print only the result line (with --format json: leave out the events).
     #[arg(long)]
     quiet: bool,
+    /// `text`: the play-by-play; `json`: one document with the decks, seeds, agents, each
+    /// event's line and turn, and the result (winner, victory type, planets, turn) for scripts.
+    #[arg(long, value_enum, default_value_t = PlayFormat::Text)]
+    format: PlayFormat,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum PlayFormat {
+    Text,
+    Json,
 }
 
 /// Starship rules by name.
@@ -158,6 +168,11 @@ pub fn run(args: PlayArgs, db_path: &Path) -> Result<ExitCode> {
         sides: [decks[0].side, decks[1].side],
         surrendered,
     };
+    if args.format == PlayFormat::Json {
+        let doc = json_document(&args, seed, &names, &decks, &events, result);
+        println!("{}", serde_json::to_string_pretty(&doc)?);
+        return Ok(ExitCode::SUCCESS);
+    }
     if !args.quiet {
         for e in &events {
             if let Some(line) = names.render(e) {
@@ -167,6 +182,60 @@ pub fn run(args: PlayArgs, db_path: &Path) -> Result<ExitCode> {
     }
     println!("{}", names.result(result));
     Ok(ExitCode::SUCCESS)
+}
+
+/// The game as one JSON document: what a script needs without parsing the play-by-play.
+fn json_document(
+    args: &PlayArgs,
+    seed: u64,
+    names: &Names<'_>,
+    decks: &[super::game_decks::GameDeck],
+    events: &[Event],
+    result: GameResult,
+) -> serde_json::Value {
+    use serde_json::json;
+    let mut turn = 0u32;
+    let lines: Vec<serde_json::Value> = events
+        .iter()
+        .filter_map(|e| {
+            if let Event::TurnStarted { turn: t, .. } = e {
+                turn = *t;
+            }
+            names
+                .render(e)
+                .map(|text| json!({"turn": turn, "text": text}))
+        })
+        .collect();
+    let planets = match result.victory {
+        Victory::Planet(ps) => json!(ps.map(|p| p.as_str())),
+        _ => serde_json::Value::Null,
+    };
+    let victory = VictoryKind::of(&result, names.surrendered);
+    let mut doc = json!({
+        "decks": decks.iter().zip([Player::A, Player::B]).map(|(d, p)| json!({
+            "player": format!("{p:?}"),
+            "deck": d.spec,
+            "name": d.name,
+            "side": d.side.map(|s| s.as_str()),
+        })).collect::<Vec<_>>(),
+        "seed": args.seed,
+        "game": args.game,
+        "game_seed": seed,
+        "agents": args.agents.split(',').map(str::trim).collect::<Vec<_>>(),
+        "starships": args.starships,
+        "result": {
+            "winner": result.winner.map(|w| format!("{w:?}")),
+            "winner_side": result.winner.map(|w| names.player(w)),
+            "victory": victory.as_str(),
+            "planets": planets,
+            "turn": result.turn,
+            "summary": names.result(result),
+        },
+    });
+    if !args.quiet {
+        doc["events"] = serde_json::Value::Array(lines);
+    }
+    doc
 }
 
 struct Names<'a> {

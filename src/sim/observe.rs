@@ -31,6 +31,19 @@ impl VictoryKind {
         VictoryKind::NoLocation,
     ];
 
+    /// How a game ended; `last_surrendered` says whether the last planet to change hands was
+    /// surrendered (a planet victory decided that way counts as a surrender).
+    pub fn of(r: &GameResult, last_surrendered: bool) -> VictoryKind {
+        match r.victory {
+            Victory::Planet(_) if last_surrendered => VictoryKind::Surrender,
+            Victory::Planet(_) => VictoryKind::Planet,
+            Victory::Deck => VictoryKind::Deck,
+            Victory::Podrace => VictoryKind::Podrace,
+            Victory::TurnCap => VictoryKind::TurnCap,
+            Victory::NoLocation => VictoryKind::NoLocation,
+        }
+    }
+
     pub fn as_str(self) -> &'static str {
         match self {
             VictoryKind::Planet => "planet",
@@ -237,14 +250,7 @@ impl Observer {
     }
 
     pub fn victory(&self, r: &GameResult) -> VictoryKind {
-        match r.victory {
-            Victory::Planet(_) if self.last_surrendered => VictoryKind::Surrender,
-            Victory::Planet(_) => VictoryKind::Planet,
-            Victory::Deck => VictoryKind::Deck,
-            Victory::Podrace => VictoryKind::Podrace,
-            Victory::TurnCap => VictoryKind::TurnCap,
-            Victory::NoLocation => VictoryKind::NoLocation,
-        }
+        VictoryKind::of(r, self.last_surrendered)
     }
 }
 
