@@ -286,6 +286,15 @@ fn illegal_decks_are_refused_unless_allowed() {
     ]);
     assert_eq!(run.code, 1);
     assert!(run.stderr.contains("both dark decks"), "{}", run.stderr);
+    // Both decks are legal: the hint is about sides, not about the rules they were checked
+    // against.
+    assert!(
+        run.stderr
+            .contains("give one Light Side and one Dark Side deck"),
+        "{}",
+        run.stderr
+    );
+    assert!(!run.stderr.contains("checked against"), "{}", run.stderr);
 }
 
 #[test]

@@ -88,6 +88,8 @@ pub fn load_decks(
             cards: def_ids(&deck),
         });
     }
+    // Problems the rules check found, as opposed to the sides clashing below.
+    let rule_problems = problems.len();
     if let Some(first) = decks.first() {
         for d in &decks[1..] {
             if first.side.is_some() && d.side == first.side {
@@ -110,10 +112,16 @@ pub fn load_decks(
     if allow_illegal {
         return Ok(Ok(decks));
     }
-    eprintln!(
-        "the decks were checked against the {} rules; fix them (see `yj deck check`), or pass --allow-illegal to play anyway",
-        used_rules.join(" and ")
-    );
+    if rule_problems > 0 {
+        eprintln!(
+            "the decks were checked against the {} rules; fix them (see `yj deck check`), or pass --allow-illegal to play anyway",
+            used_rules.join(" and ")
+        );
+    } else {
+        eprintln!(
+            "give one Light Side and one Dark Side deck, or pass --allow-illegal to play anyway"
+        );
+    }
     Ok(Err(ExitCode::from(EXIT_PROBLEMS)))
 }
 
