@@ -310,6 +310,11 @@ fn json_carries_the_same_game_as_the_play_by_play() {
             .map(|e| e["text"].as_str().unwrap())
             .collect();
         assert_eq!(texts, events, "seed {seed}");
+        // A destiny draw names the card drawn, as a player at the table would see it.
+        for line in texts.iter().filter(|l| l.contains(" draws destiny ")) {
+            let (_, after) = line.split_once(" draws destiny ").unwrap();
+            assert!(after.contains(" (") && after.contains(')'), "{line}");
+        }
         let result = &doc["result"];
         assert_eq!(result["summary"], *last);
         let turn = result["turn"].as_u64().unwrap();

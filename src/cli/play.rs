@@ -274,9 +274,15 @@ impl Names<'_> {
             Event::ObjectivePlaced { player, card } => {
                 format!("{} puts {} into play", p(player), self.card(*card))
             }
-            Event::FirstPlayerDestiny { player, value, .. } => {
-                format!("{} draws destiny {value} for the first turn", p(player))
-            }
+            Event::FirstPlayerDestiny {
+                player,
+                card,
+                value,
+            } => format!(
+                "{} draws destiny {value} ({}) for the first turn",
+                p(player),
+                self.card(*card)
+            ),
             Event::FirstPlayer(x) => format!("{} goes first", p(x)),
             Event::LocationPlaced { player, card, .. } => {
                 format!("{} puts {} into play", p(player), self.card(*card))
@@ -420,9 +426,11 @@ impl Names<'_> {
             Event::BattleCardsDeclared { player, count } => {
                 format!("{} adds {count} battle cards", p(player))
             }
-            Event::DestinyDrawn { player, value, .. } => {
-                format!("{} draws destiny {value}", p(player))
-            }
+            Event::DestinyDrawn {
+                player,
+                card,
+                value,
+            } => format!("{} draws destiny {value} ({})", p(player), self.card(*card)),
             Event::Fight {
                 attacker,
                 defender,
