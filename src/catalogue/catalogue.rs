@@ -20,6 +20,15 @@ pub struct Catalogue {
 }
 
 impl Catalogue {
+    /// The embedded catalogue, built once per test binary: unit tests across modules read it.
+    #[cfg(test)]
+    pub(crate) fn embedded_for_tests() -> &'static Catalogue {
+        static CATALOGUE: std::sync::OnceLock<Catalogue> = std::sync::OnceLock::new();
+        CATALOGUE.get_or_init(|| {
+            Catalogue::from_source(&CatalogueSource::embedded()).expect("embedded catalogue")
+        })
+    }
+
     /// Builds a catalogue, checking that ids are unique and that every reference (a virtual
     /// card's original, a printing's card) points at a card.
     pub fn new(cards: Vec<Card>, printings: Vec<Printing>) -> Result<Catalogue, CatalogueError> {

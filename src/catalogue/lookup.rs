@@ -336,12 +336,8 @@ fn narrow_by_side(matches: Vec<&Card>, side: Option<Side>) -> Vec<&Card> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::catalogue::CatalogueSource;
-    use std::sync::OnceLock;
-
     fn catalogue() -> &'static Catalogue {
-        static CATALOGUE: OnceLock<Catalogue> = OnceLock::new();
-        CATALOGUE.get_or_init(|| Catalogue::from_source(&CatalogueSource::embedded()).unwrap())
+        Catalogue::embedded_for_tests()
     }
 
     fn id(query: &str) -> String {

@@ -160,12 +160,8 @@ pub fn counted_release(catalogue: &Catalogue, slot: &Slot) -> Option<Set> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::catalogue::CatalogueSource;
-    use std::sync::OnceLock;
-
     fn catalogue() -> &'static Catalogue {
-        static C: OnceLock<Catalogue> = OnceLock::new();
-        C.get_or_init(|| Catalogue::from_source(&CatalogueSource::embedded()).unwrap())
+        Catalogue::embedded_for_tests()
     }
 
     #[test]

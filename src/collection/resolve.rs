@@ -169,12 +169,8 @@ pub fn printing(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::catalogue::CatalogueSource;
-    use std::sync::OnceLock;
-
     fn catalogue() -> &'static Catalogue {
-        static C: OnceLock<Catalogue> = OnceLock::new();
-        C.get_or_init(|| Catalogue::from_source(&CatalogueSource::embedded()).unwrap())
+        Catalogue::embedded_for_tests()
     }
 
     #[test]

@@ -2,14 +2,11 @@
 
 use super::json::element_lines;
 use super::*;
-use crate::catalogue::CatalogueSource;
 use crate::catalogue::Finish;
 use crate::collection::model::Holdings;
-use std::sync::OnceLock;
 
 fn catalogue() -> &'static Catalogue {
-    static C: OnceLock<Catalogue> = OnceLock::new();
-    C.get_or_init(|| Catalogue::from_source(&CatalogueSource::embedded()).unwrap())
+    Catalogue::embedded_for_tests()
 }
 
 fn parse_text(name: &str, text: &str) -> Parsed {
