@@ -2,17 +2,11 @@
 
 mod common;
 
-use common::{Run, Scratch};
-
-fn ok(r: &Run) {
-    assert_eq!(r.code, 0, "stdout:\n{}\nstderr:\n{}", r.stdout, r.stderr);
-}
+use common::{Run, Scratch, ok};
 
 /// The collection as `export --format csv` writes it, without the header.
 fn exported(s: &Scratch, collection: &str) -> String {
-    let r = s.run(&["collection", "export", "--collection", collection]);
-    ok(&r);
-    r.stdout.lines().skip(1).collect::<Vec<_>>().join("\n")
+    s.export_rows(collection).join("\n")
 }
 
 #[test]

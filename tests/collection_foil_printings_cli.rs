@@ -3,16 +3,10 @@
 
 mod common;
 
-use common::{Run, Scratch};
-
-fn ok(r: &Run) {
-    assert_eq!(r.code, 0, "stdout:\n{}\nstderr:\n{}", r.stdout, r.stderr);
-}
+use common::{Scratch, ok};
 
 fn exported(s: &Scratch) -> Vec<String> {
-    let r = s.run(&["collection", "export"]);
-    ok(&r);
-    r.stdout.lines().skip(1).map(str::to_string).collect()
+    s.export_rows("main")
 }
 
 /// `(owned, total)` of the foils column of one completion row.

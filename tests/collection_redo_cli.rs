@@ -3,17 +3,11 @@
 
 mod common;
 
-use common::{Run, Scratch};
-
-fn ok(r: &Run) {
-    assert_eq!(r.code, 0, "stdout:\n{}\nstderr:\n{}", r.stdout, r.stderr);
-}
+use common::{Scratch, ok};
 
 /// The whole collection as `export` writes it (owned, wants, keep reserves, notes).
 fn exported(s: &Scratch) -> String {
-    let r = s.run(&["collection", "export"]);
-    ok(&r);
-    r.stdout
+    s.export_rows("main").join("\n")
 }
 
 #[test]

@@ -12,19 +12,7 @@ use rusqlite::Connection;
 use youngjedi::catalogue::{Catalogue, CatalogueSource, Finish};
 use youngjedi::collection::store::load;
 use youngjedi::collection::{Holdings, Slot, Value};
-
-/// SplitMix64: a small seeded generator, so the kill times are the same on every run.
-struct SplitMix(u64);
-
-impl SplitMix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-}
+use youngjedi::engine::rng::GameRng;
 
 /// The collection and the number of history entries, read straight from the file.
 fn snapshot(s: &Scratch, collection: &str) -> (Holdings, i64) {
@@ -121,7 +109,8 @@ fn killing_an_import_midway_leaves_all_of_it_or_none_of_it() {
             .unwrap()
             .success()
     );
-    let mut rng = SplitMix(0x5EED_C011);
+    // The engine's seeded generator, so the kill times are the same on every run.
+    let mut rng = GameRng::new(0x5EED_C011);
     let (mut none, mut all, mut inside) = (0, 0, 0);
     for trial in 0..10 {
         let (before, before_history) = snapshot(&s, "main");
@@ -139,7 +128,7 @@ fn killing_an_import_midway_leaves_all_of_it_or_none_of_it() {
         );
         cmd.env("YJ_TEST_PAUSE_PER_CHANGE_MS", "1");
         let mut child = spawn(cmd);
-        let delay = Duration::from_millis(rng.next() % 1300);
+        let delay = Duration::from_millis(rng.below(1300) as u64);
         std::thread::sleep(delay);
         child.kill().unwrap();
         let status = child.wait().unwrap();

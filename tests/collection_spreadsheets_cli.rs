@@ -4,19 +4,12 @@
 
 mod common;
 
-use common::{Run, Scratch};
-
-fn ok(r: &Run) {
-    assert_eq!(r.code, 0, "stdout:\n{}\nstderr:\n{}", r.stdout, r.stderr);
-}
+use common::{Scratch, ok};
 
 /// The owned entries as `list,card_id,finish,qty` lines.
 fn owned(s: &Scratch) -> Vec<String> {
-    let r = s.run(&["collection", "export"]);
-    ok(&r);
-    r.stdout
-        .lines()
-        .skip(1)
+    s.export_rows("main")
+        .iter()
         .map(|l| l.split(',').take(4).collect::<Vec<_>>().join(","))
         .collect()
 }

@@ -44,6 +44,23 @@ impl Scratch {
     }
 }
 
+/// Asserts that a command succeeded, showing its output when it did not.
+#[track_caller]
+pub fn ok(r: &Run) {
+    assert_eq!(r.code, 0, "stdout:\n{}\nstderr:\n{}", r.stdout, r.stderr);
+}
+
+impl Scratch {
+    /// A collection as `yj collection export` writes it (CSV), one string per row, without
+    /// the header.
+    #[track_caller]
+    pub fn export_rows(&self, collection: &str) -> Vec<String> {
+        let r = self.run(&["collection", "export", "--collection", collection]);
+        ok(&r);
+        r.stdout.lines().skip(1).map(str::to_string).collect()
+    }
+}
+
 pub struct Run {
     pub code: i32,
     pub stdout: String,
