@@ -799,3 +799,18 @@ fn history_as_json_says_which_foil_printing_each_change_is() {
     );
     assert_eq!(changes[1]["after"]["qty"], 1);
 }
+
+#[test]
+fn a_foil_number_with_its_set_in_brackets_is_still_the_foil() {
+    // `BN-F10 (BN)` as a list or a spreadsheet writes it: the set must not cost the finish.
+    let s = Scratch::new();
+    let r = s.run(&["collection", "add", "BN-F10 (BN)"]);
+    ok(&r);
+    assert_eq!(
+        r.stdout,
+        "BN-71 Darth Maul, Dark Lord of the Sith (foil): 0 → 1\n"
+    );
+    let r = s.run(&["collection", "add", "BN-F10 (JC)"]);
+    assert_eq!(r.code, 2);
+    assert_eq!(exported(&s, "main").lines().count(), 1);
+}

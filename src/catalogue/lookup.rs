@@ -231,7 +231,16 @@ impl Catalogue {
     }
 
     /// The printing a query names by its foil number (`BN-F10`) or community id (`3_F10`).
+    /// A set in brackets after it (`BN-F10 (BN)`, `7_45 [RF]`) must be the card's own set, or
+    /// `RF` for a Reflections reprint; it then names the same printing, so the finish is not
+    /// lost when a list or spreadsheet adds the set.
     pub fn printing_named(&self, query: &str) -> Option<&Printing> {
+        if let Some((bare, set)) = split_set(query) {
+            return self.printing_named(bare).filter(|p| {
+                self.get(&p.card_id).is_some_and(|c| c.set == set)
+                    || (set == Set::RF && p.source.as_deref() == Some("reflections"))
+            });
+        }
         let query = query.trim();
         let key = normalise(query);
         let forgiving = !joins_numbers(query);
@@ -509,6 +518,19 @@ mod tests {
             Err(LookupError::Unknown { suggestions, .. }) => assert_eq!(suggestions[0].0, "DM-7"),
             other => panic!("{other:?}"),
         }
+    }
+
+    #[test]
+    fn a_foil_number_with_its_set_still_names_the_foil_printing() {
+        let c = catalogue();
+        let named = |q: &str| c.printing_named(q).map(|p| p.card_id.clone());
+        assert_eq!(named("BN-F10 (BN)"), Some("BN-71".into()));
+        assert_eq!(named("BN-F10 [BN]"), Some("BN-71".into()));
+        // A Reflections reprint keeps its original's set, and RF names it too.
+        assert_eq!(named("7_45 (RF)"), Some("DF-31".into()));
+        assert_eq!(named("7_45 (DF)"), Some("DF-31".into()));
+        // Another set is not guessed at.
+        assert_eq!(named("BN-F10 (JC)"), None);
     }
 
     #[test]

@@ -78,15 +78,10 @@ impl Checker<'_> {
             return self.card(query);
         };
         // A name (in whichever column) is looked up in the set; an id is not a name there, so
-        // it falls through to the plain lookup and the check below. A foil number (`BN-F10`)
-        // must keep its own spelling, which is what says the copy is a foil.
-        let in_set = if self.catalogue.printing_named(query).is_some() {
-            format!("`{query}` is not a card of {}", set.name())
-        } else {
-            match self.card(&format!("{query} ({})", set.code())) {
-                Ok(found) => return Ok(found),
-                Err(e) => e,
-            }
+        // it falls through to the plain lookup and the check below.
+        let in_set = match self.card(&format!("{query} ({})", set.code())) {
+            Ok(found) => return Ok(found),
+            Err(e) => e,
         };
         let (id, named, named_printing) = match self.card(query) {
             Ok(found) => found,
