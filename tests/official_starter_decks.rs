@@ -85,7 +85,10 @@ fn each_official_starter_deck_holds_its_sides_five_starter_only_cards() {
         } else {
             &["DM-105", "DM-106", "DM-135", "DM-136", "DM-137"]
         };
-        assert_eq!(exclusive, expected, "the catalogue's {side} starter-only cards");
+        assert_eq!(
+            exclusive, expected,
+            "the catalogue's {side} starter-only cards"
+        );
         assert_eq!(in_deck, expected, "{file}");
     }
 }

@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 
 use super::decklist::{DeckList, ListFormat};
 use super::report::{AssignmentKind, ColourReport, Report, Slot, Verdict};
-use super::resolve::{ResolvedDeck, Unresolved, UnresolvedLine};
+use super::resolve::{ResolvedDeck, TieBreak, Unresolved, UnresolvedLine};
 use super::rules::RulesSet;
 use super::solver::{self, Assignment, Limits, Piece};
 use super::violation::{Code, Violation};
@@ -130,29 +130,39 @@ pub fn check(
         .zip(&cards)
         .map(|(dc, card)| piece(card, dc.count, catalogue, rules, &mut titles))
         .collect();
+    let mut unknown_dots = false;
     for ((dc, card), p) in deck.cards.iter().zip(&cards).zip(&pieces) {
         if p.is_placeable() {
             continue;
         }
-        let (code, why) = if card.dots.is_none() {
-            (
-                Code::UnknownDots,
-                "the catalogue does not know its deck-building dots yet",
-            )
+        if card.dots.is_none() {
+            // Not a fault of the deck: a fact the catalogue lacks. Guessing a colour would
+            // give a verdict (and colour counts) that may be wrong either way.
+            unknown_dots = true;
+            violations.push(
+                Violation::new(
+                    Code::UnknownDots,
+                    format!(
+                        "{}: the catalogue does not know its deck-building dot yet, so whether the deck meets the 6-by-10 rule cannot be decided; check the printed card",
+                        describe(card)
+                    ),
+                )
+                .cards([card.id.clone()])
+                .actual_allowed("dot unknown", "a known dot"),
+            );
         } else {
-            (Code::NoDots, "the catalogue gives it no deck-building dot")
-        };
-        violations.push(
-            Violation::new(
-                code,
-                format!(
-                    "{}: {why}, so it cannot be placed in a colour",
-                    describe(card)
-                ),
-            )
-            .cards([card.id.clone()])
-            .actual_allowed(format!("{} unplaced", dc.count), "0 unplaced"),
-        );
+            violations.push(
+                Violation::new(
+                    Code::NoDots,
+                    format!(
+                        "{}: the catalogue gives it no deck-building dot, so it cannot be placed in a colour",
+                        describe(card)
+                    ),
+                )
+                .cards([card.id.clone()])
+                .actual_allowed(format!("{} unplaced", dc.count), "0 unplaced"),
+            );
+        }
     }
 
     let mut colours = Vec::new();
@@ -174,9 +184,11 @@ pub fn check(
         };
         // With no card at all, empty colours and missing planets would only repeat it; a list
         // of absurd size (a typo such as `3000000 DM-1`) fails the size rule, and placing
-        // millions of cards would tell the player nothing more.
-        if total == 0 || total > MAX_PLACED {
+        // millions of cards would tell the player nothing more. With a card whose dot is
+        // unknown, colour counts would be guesses.
+        if total == 0 || total > MAX_PLACED || unknown_dots {
             return finish(
+                catalogue,
                 list,
                 deck,
                 rules,
@@ -213,6 +225,7 @@ pub fn check(
     }
 
     finish(
+        catalogue,
         list,
         deck,
         rules,
@@ -230,6 +243,7 @@ const MAX_PLACED: u64 = 100_000;
 
 #[allow(clippy::too_many_arguments)]
 fn finish(
+    catalogue: &Catalogue,
     list: &DeckList,
     deck: &ResolvedDeck,
     rules: &RulesSet,
@@ -244,9 +258,17 @@ fn finish(
         Verdict::Unresolved
     } else if violations.is_empty() {
         Verdict::Legal
+    } else if violations.iter().all(|v| v.code == Code::UnknownDots) {
+        // Nothing that is known breaks a rule; what is unknown decides.
+        Verdict::Undecided
     } else {
         Verdict::Illegal
     };
+    let notes = deck
+        .tie_breaks
+        .iter()
+        .map(|t| tie_break_note(catalogue, t))
+        .collect();
     Report {
         file: list.source.clone(),
         name: list.name.clone(),
@@ -261,7 +283,29 @@ fn finish(
         assignment,
         colours,
         violations,
+        notes,
     }
+}
+
+/// What a judge should know of a name settled by a tie-break (see `TieBreak`).
+fn tie_break_note(catalogue: &Catalogue, t: &TieBreak) -> String {
+    let took = catalogue.get(&t.took.0);
+    let colour = took
+        .and_then(|c| c.dots)
+        .and_then(|d| d.colour())
+        .map(|c| c.as_str())
+        .unwrap_or("of one colour");
+    let side = took.map(|c| c.side.as_str()).unwrap_or("");
+    let others = t
+        .others
+        .iter()
+        .map(|(id, name)| format!("{id} ({name})"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    format!(
+        "line {}: `{}` is the whole name of {} and the title of {others}; all are {side} side and {colour}, so the verdict is the same either way: took {}, the card of that whole name (write the id to choose)",
+        t.line, t.card, t.took.0, t.took.0
+    )
 }
 
 /// `DM-71 (Darth Maul, Sith Apprentice)`.
@@ -343,6 +387,37 @@ fn unresolved(file: &str, format: ListFormat, u: &UnresolvedLine) -> Violation {
                 candidates.iter().map(|(id, _)| id.clone()).collect(),
             )
         }
+        Unresolved::IdNameMismatch { id, named } => {
+            let name_is = match named.as_slice() {
+                [] => "the rest of the line names no card".to_string(),
+                [(other, _)] => format!("the name is {other}'s"),
+                many => format!(
+                    "the name is that of {}",
+                    many.iter()
+                        .map(|(other, _)| other.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            };
+            (
+                Code::IdNameMismatch,
+                format!(
+                    "{file}, line {}: `{}`: {} is {}; {name_is}; write the id or the name of the card you mean",
+                    u.line, u.card, id.0, id.1
+                ),
+                std::iter::once(id.0.clone())
+                    .chain(named.iter().map(|(other, _)| other.clone()))
+                    .collect(),
+            )
+        }
+        Unresolved::NoSuchPrinting { card, printing } => (
+            Code::UnknownCard,
+            format!(
+                "{file}, line {}: `{}`: {} ({}) has no {printing}; leave out the bracket",
+                u.line, u.card, card.0, card.1
+            ),
+            vec![card.0.clone()],
+        ),
         Unresolved::Malformed { reason } => (
             Code::BadLine,
             format!("{file}, line {}: {reason}", u.line),
@@ -364,6 +439,33 @@ fn sides(deck: &ResolvedDeck, cards: &[&Card], violations: &mut Vec<Violation>) 
             .map(|(dc, _)| u64::from(dc.count))
             .sum()
     };
+    if let (true, Some(declared), Some(side)) =
+        (deck.side_contradicted(), deck.declared_side, deck.side)
+    {
+        // One line: the list's side line is wrong, not every card of the deck.
+        let n = count_of(side);
+        let total = n + count_of(declared);
+        let message = if count_of(declared) == 0 {
+            format!(
+                "the list's side line says {declared}, but all {total} cards are {side} side; correct the side line"
+            )
+        } else {
+            let strays: Vec<String> = cards
+                .iter()
+                .filter(|c| c.side == declared)
+                .map(|c| c.id.clone())
+                .collect();
+            format!(
+                "the list's side line says {declared}, but {n} of its {total} cards are {side} side (the {declared} side ones: {}); a deck is all one side",
+                list_ids(&strays)
+            )
+        };
+        violations.push(
+            Violation::new(Code::SideMismatch, message)
+                .actual_allowed(format!("side: {declared}"), format!("side: {side}")),
+        );
+        return;
+    }
     match deck.side {
         Some(side) => {
             let other = if side == Side::Light {

@@ -44,19 +44,46 @@ fn side_text(report: &Report) -> String {
     }
 }
 
-fn summary(outcomes: &[Outcome]) -> (usize, usize, usize, usize) {
-    let mut counts = (0, 0, 0, 0);
+/// How many decks got each verdict.
+#[derive(Default)]
+struct Counts {
+    legal: usize,
+    illegal: usize,
+    undecided: usize,
+    unresolved: usize,
+    unreadable: usize,
+}
+
+fn summary(outcomes: &[Outcome]) -> Counts {
+    let mut counts = Counts::default();
     for o in outcomes {
         match o {
             Outcome::Checked(r) => match r.verdict {
-                Verdict::Legal => counts.0 += 1,
-                Verdict::Illegal => counts.1 += 1,
-                Verdict::Unresolved => counts.2 += 1,
+                Verdict::Legal => counts.legal += 1,
+                Verdict::Illegal => counts.illegal += 1,
+                Verdict::Undecided => counts.undecided += 1,
+                Verdict::Unresolved => counts.unresolved += 1,
             },
-            Outcome::Unreadable { .. } => counts.3 += 1,
+            Outcome::Unreadable { .. } => counts.unreadable += 1,
         }
     }
     counts
+}
+
+/// The summary line's tail with `--owned`: the decks the collection cannot build are a
+/// reason for exit code 1 of their own, which a judge reading `2 legal` must be told.
+fn lacking_text(needs: &[Option<DeckNeed>]) -> String {
+    let lacking: Vec<&DeckNeed> = needs.iter().flatten().filter(|n| !n.buildable()).collect();
+    let Some(first) = lacking.first() else {
+        return String::new();
+    };
+    let copies: u64 = lacking.iter().map(|n| n.missing() as u64).sum();
+    format!(
+        "; collection `{}` lacks {} for {}, which makes the exit code 1",
+        first.collection,
+        counted(copies as usize, "copy", "copies"),
+        plural(lacking.len(), "deck")
+    )
 }
 
 /// `needs` holds, with `--owned`, each deck's shortfall (none for an unreadable list); it is
@@ -68,7 +95,14 @@ pub(super) fn check(
     format: Format,
     brief: bool,
 ) -> Result<()> {
-    let (legal, illegal, unresolved, unreadable) = summary(outcomes);
+    let counts = summary(outcomes);
+    let Counts {
+        legal,
+        illegal,
+        undecided,
+        unresolved,
+        unreadable,
+    } = counts;
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     match format {
@@ -96,6 +130,7 @@ pub(super) fn check(
                     "checked": outcomes.len(),
                     "legal": legal,
                     "illegal": illegal,
+                    "undecided": undecided,
                     "unresolved": unresolved,
                     "unreadable": unreadable,
                 },
@@ -167,10 +202,17 @@ pub(super) fn check(
             if outcomes.len() > 1 && !brief {
                 writeln!(out)?;
             }
+            // `cannot be decided` only when some deck is: scripts reading the line keep it.
+            let undecided = if undecided > 0 {
+                format!(", {undecided} cannot be decided")
+            } else {
+                String::new()
+            };
             writeln!(
                 out,
-                "{} checked: {legal} legal, {illegal} illegal, {unresolved} unresolved, {unreadable} unreadable",
-                plural(outcomes.len(), "deck")
+                "{} checked: {legal} legal, {illegal} illegal{undecided}, {unresolved} unresolved, {unreadable} unreadable{}",
+                plural(outcomes.len(), "deck"),
+                lacking_text(needs)
             )?;
         }
     }
@@ -218,18 +260,17 @@ fn brief_line(out: &mut impl Write, r: &Report, need: Option<&DeckNeed>) -> Resu
 
 fn report_table(out: &mut impl Write, r: &Report) -> Result<()> {
     let what = if r.starter { "starter deck" } else { "deck" };
-    writeln!(
-        out,
-        "{}: {} {what} under the {} rules{}",
-        r.file,
-        r.verdict.as_str(),
-        r.rules,
-        if r.rules_from_list {
-            " (named in the list)"
-        } else {
-            ""
-        }
-    )?;
+    let verdict = match r.verdict {
+        Verdict::Undecided => format!("{what} that cannot be decided"),
+        v => format!("{} {what}", v.as_str()),
+    };
+    // A judge who forgot --rules must see that the list chose the rules it was checked under.
+    let rules = if r.rules_from_list {
+        format!(", checked under the {} rules, as the list asks", r.rules)
+    } else {
+        format!(" under the {} rules", r.rules)
+    };
+    writeln!(out, "{}: {verdict}{rules}", r.file)?;
     let count = if r.verdict == Verdict::Unresolved {
         format!("{} cards on the lines that resolved", r.cards)
     } else {
@@ -241,6 +282,9 @@ fn report_table(out: &mut impl Write, r: &Report) -> Result<()> {
         r.name.as_deref().unwrap_or("(unnamed)"),
         side_text(r)
     )?;
+    for note in &r.notes {
+        writeln!(out, "note: {note}")?;
+    }
     if !r.colours.is_empty() {
         if r.assignment == AssignmentKind::Closest {
             writeln!(out, "no assignment meets every dot rule; the closest one:")?;
@@ -419,9 +463,32 @@ fn unresolved_lines(list: &DeckList, deck: &ResolvedDeck) -> Vec<String> {
                         .collect::<Vec<_>>()
                         .join(", ")
                 ),
+                crate::deck::Unresolved::IdNameMismatch { id, named } => format!(
+                    "{} is {}, the name is {}",
+                    id.0,
+                    id.1,
+                    if named.is_empty() {
+                        "no card's".to_string()
+                    } else {
+                        named
+                            .iter()
+                            .map(|(other, _)| format!("{other}'s"))
+                            .collect::<Vec<_>>()
+                            .join(" or ")
+                    }
+                ),
+                crate::deck::Unresolved::NoSuchPrinting { card, printing } => {
+                    format!("{} has no {printing}", card.0)
+                }
                 crate::deck::Unresolved::Malformed { reason } => reason.clone(),
             };
-            format!("{}, line {}: `{}`: {why}", list.source, u.line, u.text)
+            // Quoted as the card line, without a trailing comment the judge need not read.
+            format!(
+                "{}, line {}: `{}`: {why}",
+                list.source,
+                u.line,
+                crate::deck::decklist::strip_tail_comment(&u.text)
+            )
         })
         .collect()
 }

@@ -281,8 +281,20 @@ fn a_card_with_unknown_dots_is_reported_not_guessed() {
         card.dots.is_none(),
         "DM-116 now has dots; pick another card"
     );
+    // Its colour decides the 6-by-10 rule, so the verdict cannot be decided, and no colour
+    // count built on a guess is shown.
     let report = standard(&edit(DARK, "2 Blaster (DM)", "1 Blaster (DM)\n1 DM-116"));
-    assert_eq!(codes(&report), [Code::UnknownDots, Code::ColourShort]);
+    assert_eq!(codes(&report), [Code::UnknownDots]);
+    assert_eq!(report.verdict, Verdict::Undecided);
+    assert!(report.colours.is_empty());
+    assert_eq!(
+        report.violations[0].message,
+        "DM-116 (STAP): the catalogue does not know its deck-building dot yet, so whether the deck meets the 6-by-10 rule cannot be decided; check the printed card"
+    );
+    // A rule broken whatever the dot is still makes the deck illegal.
+    let report = standard(&edit(DARK, "2 Blaster (DM)", "3 DM-116"));
+    assert_eq!(codes(&report), [Code::UnknownDots, Code::DeckSize]);
+    assert_eq!(report.verdict, Verdict::Illegal);
 }
 
 #[test]
