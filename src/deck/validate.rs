@@ -641,6 +641,180 @@ fn colours_of(mask: u8) -> String {
         .join(", ")
 }
 
+/// `5 DM-2, 1 EDM-P1`.
+fn copies(placed: &[(usize, u32)], cards: &[&Card]) -> String {
+    placed
+        .iter()
+        .map(|(p, n)| format!("{n} {}", cards[*p].id))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn limit_rule(limit: u32) -> String {
+    format!("and a colour may hold at most {limit} cards of one title (subtitles do not count)")
+}
+
+/// Why cards stay in their colour, in a player's words.
+fn only_dot(fixed: u32, of: u32, colour: DotColour) -> String {
+    if fixed == of {
+        format!("all {of} have only a {colour} dot, so none can count in another colour")
+    } else {
+        format!("{fixed} of them have only a {colour} dot, so they cannot count in another colour")
+    }
+}
+
+/// The Armed & Dangerous, Combo Battle and Double Impact cards among `placed`, named with
+/// both their titles (rulings.md: a card counts toward every title printed on it).
+fn two_titled(
+    placed: &[(usize, u32)],
+    pieces: &[Piece],
+    cards: &[&Card],
+    titles: &Titles,
+) -> String {
+    placed
+        .iter()
+        .filter(|(p, _)| pieces[*p].titles.len() > 1)
+        .map(|(p, _)| {
+            let names: Vec<String> = pieces[*p]
+                .titles
+                .iter()
+                .map(|t| format!("`{}`", titles.name(*t)))
+                .collect();
+            format!(
+                "; {} prints two titles, {}, and counts as each",
+                describe(cards[*p]),
+                names.join(" and ")
+            )
+        })
+        .collect()
+}
+
+/// Where a wild card can go, as a player reads it.
+fn can_fill(card: &Card, piece: &Piece) -> String {
+    let kind = if card.card_type == CardType::Objective {
+        "is an Objective and "
+    } else {
+        ""
+    };
+    format!(
+        "{} {kind}can fill only {}",
+        describe(card),
+        or_list(&colours_of(piece.wild))
+    )
+}
+
+/// `orange, yellow or purple`.
+fn or_list(list: &str) -> String {
+    match list.rsplit_once(", ") {
+        Some((head, last)) => format!("{head} or {last}"),
+        None => list.to_string(),
+    }
+}
+
+/// Why a title stays over the limit in a colour when the wild cards could, in principle,
+/// move: the facts of the deck that decide it, in a player's words (no assignment avoids it:
+/// the solver is exact).
+#[allow(clippy::too_many_arguments)]
+fn title_over(
+    o: &solver::TitleOverflow,
+    placed: &[(usize, u32)],
+    fill: &solver::ColourFill,
+    pieces: &[Piece],
+    cards: &[&Card],
+    titles: &Titles,
+    limits: Limits,
+    limit: u32,
+) -> String {
+    let c = o.colour;
+    let t = limits.per_colour;
+    let bit = 1u8 << c as u8;
+    let title = titles.name(o.title);
+    let head = format!(
+        "`{title}`: {} cards in {c} ({}), {}",
+        o.count,
+        copies(placed, cards),
+        limit_rule(limit)
+    );
+    let fixed: u32 = placed
+        .iter()
+        .filter(|(p, _)| pieces[*p].home == Some(c) && pieces[*p].wild == 0)
+        .map(|(_, n)| n)
+        .sum();
+    let two = two_titled(placed, pieces, cards, titles);
+    if fixed > limit {
+        return format!("{head}; {}{two}", only_dot(fixed, o.count, c));
+    }
+    let mut why: Vec<String> = Vec::new();
+    if fixed > 0 {
+        why.push(only_dot(fixed, o.count, c));
+    }
+    let own: u32 = pieces
+        .iter()
+        .filter(|p| p.home == Some(c))
+        .map(|p| p.count)
+        .sum();
+    let wild_here = fill.wild.filter(|w| pieces[*w].titles.contains(&o.title));
+    if wild_here.is_some() && own < t {
+        let fillers: Vec<usize> = (0..pieces.len())
+            .filter(|&i| pieces[i].home != Some(c) && pieces[i].wild & bit != 0)
+            .collect();
+        let (same, other): (Vec<usize>, Vec<usize>) = fillers
+            .iter()
+            .partition(|&&i| pieces[i].titles.contains(&o.title));
+        let mut sentence = format!(
+            "{c} has only {own} cards with a {c} dot, so it needs a wild card to reach {t}"
+        );
+        if other.is_empty() {
+            let named: Vec<String> = same.iter().map(|&i| describe(cards[i])).collect();
+            if named.len() == 1 {
+                sentence.push_str(&format!(
+                    ", and the only wild card that can fill {c} is {}, one more `{title}`",
+                    named[0]
+                ));
+            } else {
+                sentence.push_str(&format!(
+                    ", and every wild card that can fill {c} is a `{title}`: {}",
+                    named.join(", ")
+                ));
+            }
+        } else {
+            sentence.push_str(&format!(
+                "; {} could fill it too, but then a colour it fills now would fall short",
+                list_ids(
+                    &other
+                        .iter()
+                        .map(|&i| cards[i].id.clone())
+                        .collect::<Vec<_>>()
+                )
+            ));
+        }
+        why.push(sentence);
+        // The wild cards that cannot help, with where they can go.
+        for (i, p) in pieces.iter().enumerate() {
+            if p.wild != 0 && p.wild & bit == 0 && p.home != Some(c) {
+                why.push(can_fill(cards[i], p));
+            }
+        }
+    } else {
+        let movers: Vec<String> = placed
+            .iter()
+            .filter(|(p, _)| pieces[*p].wild != 0)
+            .map(|(p, _)| {
+                format!(
+                    "{} could count in {} instead",
+                    describe(cards[*p]),
+                    or_list(&colours_of(pieces[*p].wild & !bit))
+                )
+            })
+            .collect();
+        why.extend(movers);
+        why.push(
+            "but every way of moving the wild cards leaves some colour without its cards or puts another title over the limit".to_string(),
+        );
+    }
+    format!("{head}; {}{two}", why.join("; "))
+}
+
 /// Turns the solver's closest assignment into violations that say what is wrong and why.
 fn explain(
     a: &Assignment,
@@ -749,36 +923,16 @@ fn explain(
         if a.cost.colours == 0 {
             for o in &a.title_overflows {
                 let fill = &a.colours[o.colour as usize];
-                let involved: Vec<String> = fill
+                let placed: Vec<(usize, u32)> = fill
                     .normal
                     .iter()
-                    .map(|(p, _)| *p)
-                    .chain(fill.wild)
-                    .filter(|p| pieces[*p].titles.contains(&o.title))
-                    .map(|p| cards[p].id.clone())
+                    .copied()
+                    .chain(fill.wild.map(|p| (p, 1)))
+                    .filter(|(p, _)| pieces[*p].titles.contains(&o.title))
                     .collect();
-                let fixed: u32 = pieces
-                    .iter()
-                    .filter(|p| {
-                        p.home == Some(o.colour) && p.wild == 0 && p.titles.contains(&o.title)
-                    })
-                    .map(|p| p.count)
-                    .sum();
-                let why = if fixed > limit {
-                    format!(
-                        "`{}`: {} cards in {}, {fixed} of which cannot leave it; at most {limit} of a title per colour (subtitles ignored)",
-                        titles.name(o.title),
-                        o.count,
-                        o.colour
-                    )
-                } else {
-                    format!(
-                        "`{}`: {} cards in {}, and no assignment of the wild cards keeps every title at {limit} or fewer per colour (subtitles ignored)",
-                        titles.name(o.title),
-                        o.count,
-                        o.colour
-                    )
-                };
+                let why = title_over(o, &placed, fill, pieces, cards, titles, limits, limit);
+                let involved: Vec<String> =
+                    placed.iter().map(|(p, _)| cards[*p].id.clone()).collect();
                 violations.push(
                     Violation::new(Code::TitleLimit, why)
                         .colour(o.colour)
@@ -787,28 +941,34 @@ fn explain(
                 );
             }
         } else {
-            let mut fixed: BTreeMap<(u32, DotColour), (u32, Vec<String>)> = BTreeMap::new();
+            let mut fixed: BTreeMap<(u32, DotColour), (u32, Vec<usize>)> = BTreeMap::new();
             for (i, p) in pieces.iter().enumerate() {
                 if let (Some(h), 0) = (p.home, p.wild) {
                     for &title in &p.titles {
                         let entry = fixed.entry((title, h)).or_default();
                         entry.0 += p.count;
-                        entry.1.push(cards[i].id.clone());
+                        entry.1.push(i);
                     }
                 }
             }
             for ((title, colour), (count, ids)) in fixed {
                 if count > limit {
+                    let placed: Vec<(usize, u32)> =
+                        ids.iter().map(|&i| (i, pieces[i].count)).collect();
                     violations.push(
                         Violation::new(
                             Code::TitleLimit,
                             format!(
-                                "`{}`: {count} cards in {colour} that cannot leave it; at most {limit} of a title per colour (subtitles ignored)",
-                                titles.name(title)
+                                "`{}`: {count} cards in {colour} ({}), {}; {}{}",
+                                titles.name(title),
+                                copies(&placed, cards),
+                                limit_rule(limit),
+                                only_dot(count, count, colour),
+                                two_titled(&placed, pieces, cards, titles)
                             ),
                         )
                         .colour(colour)
-                        .cards(ids)
+                        .cards(ids.iter().map(|&i| cards[i].id.clone()))
                         .actual_allowed(count, limit),
                     );
                 }
