@@ -15,10 +15,6 @@ const LIGHT: &str = include_str!(concat!(
     env!("CARGO_MANIFEST_DIR"),
     "/examples/decks/light.txt"
 ));
-const DARK: &str = include_str!(concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/examples/decks/dark.txt"
-));
 
 /// `text` with its first line equal to `from` replaced by `to`.
 #[track_caller]
@@ -54,5 +50,1049 @@ fn comments_are_cut_after_a_hash_or_double_slash_even_without_a_space() {
         &r,
         0,
         "d.txt: legal\n1 deck checked: 1 legal, 0 illegal, 0 unresolved, 0 unreadable\n",
+    );
+}
+#[test]
+fn an_id_with_another_cards_name_says_which_card_each_is() {
+    // The issue's example: DM-1 is Obi-Wan Kenobi, Young Jedi; the name is DM-2's.
+    let s = Scratch::new();
+    s.write(
+        "d.txt",
+        r#"# Jedi and Gungans: a legal 60-card Light Side deck (Menace of Darth Maul, plus the
+# Enhanced Menace of Darth Maul wild card Qui-Gon Jinn, Jedi Protector).
+# Check it with: yj deck check examples/decks/light.txt
+name: Jedi and Gungans
+side: light
+
+Characters:
+3 DM-1 Qui-Gon Jinn, Jedi Master
+3 Qui-Gon Jinn, Jedi Master
+2 Mace Windu, Jedi Master
+1 Ishi Tib, Warrior
+1 Qui-Gon Jinn, Jedi Protector (EDM)
+2 Jar Jar Binks, Gungan Chuba Thief
+2 Yoda, Jedi Master
+2 Boss Nass, Leader of the Gungans
+2 Captain Tarpals, Gungan Guard
+2 Royal Guard, Leader
+2 Queen Amidala, Ruler of Naboo
+2 Naboo Security, Guard
+2 Gungan Soldier, Scout
+2 Gungan Soldier, Veteran
+2 Gungan Warrior, Infantry
+
+Weapons:
+3 Obi-Wan Kenobi's Lightsaber
+2 Jedi Lightsaber, Constructed by Ki-Adi-Mundi
+3 Blaster (DM)
+2 Blaster Rifle (DM)
+
+Battle cards:
+2 Cha Skrunee Da Pat, Sleemo
+2 Da Beings Hereabouts Cawazy
+2 I've Been Trained In Defense
+2 The Negotiations Were Short
+2 We're Not In Trouble Yet
+
+Locations and starships:
+2 Tatooine • Podrace Arena
+2 Coruscant • Capital City
+2 Naboo • Theed Palace
+2 Naboo Starfighter (DM)
+2 Republic Cruiser, Transport (DM)
+"#,
+    );
+    let r = s.run(&["deck", "check", "d.txt"]);
+    assert_output(
+        &r,
+        1,
+        r#"d.txt: unresolved deck under the standard rules
+Jedi and Gungans, light side, 57 cards on the lines that resolved
+┌──────────────────┬────────────────────────────────────────────────────────────┬────────┬─────────┐
+│ Code             ┆ Problem                                                    ┆ Actual ┆ Allowed │
+╞══════════════════╪════════════════════════════════════════════════════════════╪════════╪═════════╡
+│ id-name-mismatch ┆ d.txt, line 8: `DM-1 Qui-Gon Jinn, Jedi Master`: DM-1 is   ┆        ┆         │
+│                  ┆ Obi-Wan Kenobi, Young Jedi; the name is DM-2's; write the  ┆        ┆         │
+│                  ┆ id or the name of the card you mean                        ┆        ┆         │
+└──────────────────┴────────────────────────────────────────────────────────────┴────────┴─────────┘
+1 deck checked: 0 legal, 0 illegal, 1 unresolved, 0 unreadable
+"#,
+    );
+}
+
+#[test]
+fn a_side_line_the_cards_contradict_is_said_once_and_the_deck_keeps_its_side() {
+    // The dark starter deck with `side: light`: shared location names stay dark, the header
+    // says dark side, and one line says the side line is wrong.
+    let s = Scratch::new();
+    s.write("d.txt", r#"side: light
+# Menace of Darth Maul starter set: the 30-card Dark Side starter deck (red Darth Maul backs)
+# Source: the starter decks listed in the public Young Jedi server project OrehRuoy/youngjediserver
+# (client/data/decks.json, "Dark Side Starter Deck", which lists two starter sets: 60 cards, halved here).
+# The official list, not a starter-style deck. Check it with:
+# yj deck check --starter examples/decks/menace-of-darth-maul-starter-dark.txt
+5 Battle Droid: Infantry, MTT Division
+5 Battle Droid: Officer, AAT Division
+4 Neimoidian, Trade Federation Pilot
+1 Darth Maul, Sith Lord
+2 DM-119 Blaster
+3 DM-120 Blaster Rifle
+5 In Complete Control
+3 Tatooine • Desert Landing Site
+1 Coruscant • Jedi Council Chamber
+1 Naboo • Gungan Swamp
+"#);
+    let r = s.run(&["deck", "check", "--starter", "d.txt"]);
+    assert_output(
+        &r,
+        1,
+        r#"d.txt: illegal starter deck under the standard rules
+(unnamed), dark side, 30 of 30 cards
+┌────────┬───────┬──────────────────────────────────────────────┐
+│ Colour ┆ Cards ┆ Assigned                                     │
+╞════════╪═══════╪══════════════════════════════════════════════╡
+│ red    ┆ 5/5   ┆ 4 DM-105 Neimoidian, Trade Federation Pilot  │
+│        ┆       ┆ 1 DM-106 Darth Maul, Sith Lord               │
+│ orange ┆ 5/5   ┆ 2 DM-119 Blaster                             │
+│        ┆       ┆ 3 DM-120 Blaster Rifle                       │
+│ blue   ┆ 5/5   ┆ 5 DM-99 Battle Droid: Infantry, MTT Division │
+│ yellow ┆ 5/5   ┆ 5 DM-125 In Complete Control                 │
+│ green  ┆ 5/5   ┆ 5 DM-104 Battle Droid: Officer, AAT Division │
+│ purple ┆ 5/5   ┆ 3 DM-135 Tatooine • Desert Landing Site      │
+│        ┆       ┆ 1 DM-136 Coruscant • Jedi Council Chamber    │
+│        ┆       ┆ 1 DM-137 Naboo • Gungan Swamp                │
+└────────┴───────┴──────────────────────────────────────────────┘
+┌───────────────┬───────────────────────────────────────────────────────┬─────────────┬────────────┐
+│ Code          ┆ Problem                                               ┆ Actual      ┆ Allowed    │
+╞═══════════════╪═══════════════════════════════════════════════════════╪═════════════╪════════════╡
+│ side-mismatch ┆ the list's side line says light, but all 30 cards are ┆ side: light ┆ side: dark │
+│               ┆ dark side; correct the side line                      ┆             ┆            │
+└───────────────┴───────────────────────────────────────────────────────┴─────────────┴────────────┘
+1 deck checked: 0 legal, 1 illegal, 0 unresolved, 0 unreadable
+"#,
+    );
+}
+
+#[test]
+fn a_card_of_unknown_dot_makes_the_verdict_cannot_be_decided() {
+    // DM-116 (STAP) has no dot in the catalogue yet (data/cards/NOTES.md): no colour count
+    // built on a guess, the verdict `cannot be decided`, and the problem code unknown-dots.
+    let s = Scratch::new();
+    s.write("d.txt", r#"# Sith and Droids: a legal 60-card Dark Side deck (Menace of Darth Maul, plus the Enhanced
+# Menace of Darth Maul wild card Darth Maul, Sith Assassin).
+# Check it with: yj deck check examples/decks/dark.txt
+name: Sith and Droids
+side: dark
+
+Characters:
+2 Darth Maul, Sith Apprentice
+1 Darth Maul, Sith Lord
+2 Darth Sidious, Sith Master
+2 Aurra Sing, Bounty Hunter
+2 Trade Federation Tank, Armored Division
+1 Darth Maul, Sith Assassin
+2 Sebulba, Bad-Tempered Dug
+2 Watto, Slave Owner
+2 Destroyer Droid, Defense Droid
+2 Battle Droid: Pilot, MTT Division
+2 Battle Droid: Infantry, MTT Division
+2 Pit Droid, Engineer
+2 Pit Droid, Heavy Lifter
+2 Tusken Raider, Nomad
+2 Battle Droid: Pilot, AAT Division
+2 Battle Droid: Officer, AAT Division
+
+Weapons:
+3 Sith Lightsaber (DM)
+2 Aurra Sing's Blaster Rifle
+3 Battle Droid Blaster Rifle (DM)
+1 Blaster (DM)
+1 DM-116
+
+Battle cards:
+2 At Last We Will Have Revenge
+2 Begin Landing Your Troops
+2 In Complete Control
+2 Sandstorm
+2 The Invasion Is On Schedule
+
+Locations and starships:
+2 Tatooine • Desert Landing Site
+2 Coruscant • Jedi Council Chamber
+2 Naboo • Gungan Swamp
+2 Droid Starfighter (DM)
+2 Battleship, Trade Federation Transport (DM)
+"#);
+    s.write("dark.txt", r#"# Sith and Droids: a legal 60-card Dark Side deck (Menace of Darth Maul, plus the Enhanced
+# Menace of Darth Maul wild card Darth Maul, Sith Assassin).
+# Check it with: yj deck check examples/decks/dark.txt
+name: Sith and Droids
+side: dark
+
+Characters:
+2 Darth Maul, Sith Apprentice
+1 Darth Maul, Sith Lord
+2 Darth Sidious, Sith Master
+2 Aurra Sing, Bounty Hunter
+2 Trade Federation Tank, Armored Division
+1 Darth Maul, Sith Assassin
+2 Sebulba, Bad-Tempered Dug
+2 Watto, Slave Owner
+2 Destroyer Droid, Defense Droid
+2 Battle Droid: Pilot, MTT Division
+2 Battle Droid: Infantry, MTT Division
+2 Pit Droid, Engineer
+2 Pit Droid, Heavy Lifter
+2 Tusken Raider, Nomad
+2 Battle Droid: Pilot, AAT Division
+2 Battle Droid: Officer, AAT Division
+
+Weapons:
+3 Sith Lightsaber (DM)
+2 Aurra Sing's Blaster Rifle
+3 Battle Droid Blaster Rifle (DM)
+2 Blaster (DM)
+
+Battle cards:
+2 At Last We Will Have Revenge
+2 Begin Landing Your Troops
+2 In Complete Control
+2 Sandstorm
+2 The Invasion Is On Schedule
+
+Locations and starships:
+2 Tatooine • Desert Landing Site
+2 Coruscant • Jedi Council Chamber
+2 Naboo • Gungan Swamp
+2 Droid Starfighter (DM)
+2 Battleship, Trade Federation Transport (DM)
+"#);
+    let r = s.run(&["deck", "check", "d.txt"]);
+    assert_output(
+        &r,
+        1,
+        r#"d.txt: deck that cannot be decided under the standard rules
+Sith and Droids, dark side, 60 of 60 cards
+┌──────────────┬───────────────────────────────────────────────────────┬─────────────┬─────────────┐
+│ Code         ┆ Problem                                               ┆ Actual      ┆ Allowed     │
+╞══════════════╪═══════════════════════════════════════════════════════╪═════════════╪═════════════╡
+│ unknown-dots ┆ DM-116 (STAP): the catalogue does not know its        ┆ dot unknown ┆ a known dot │
+│              ┆ deck-building dot yet, so whether the deck meets the  ┆             ┆             │
+│              ┆ 6-by-10 rule cannot be decided; check the printed     ┆             ┆             │
+│              ┆ card                                                  ┆             ┆             │
+└──────────────┴───────────────────────────────────────────────────────┴─────────────┴─────────────┘
+1 deck checked: 0 legal, 0 illegal, 1 cannot be decided, 0 unresolved, 0 unreadable
+"#,
+    );
+    let r = s.run(&["deck", "check", "--brief", "d.txt", "dark.txt"]);
+    assert_output(
+        &r,
+        1,
+        r#"d.txt: cannot be decided (unknown-dots)
+dark.txt: legal
+2 decks checked: 1 legal, 0 illegal, 1 cannot be decided, 0 unresolved, 0 unreadable
+"#,
+    );
+}
+
+#[test]
+fn a_subtitle_less_name_is_settled_only_by_side_and_colour() {
+    // `Gungan Guard` is DM-24 (green) and the title of BN-29 (blue): ambiguous. `Qui-Gon
+    // Jinn's Lightsaber` is JC-40 and the title of DF-12, both light orange: taken as JC-40,
+    // and the report says so.
+    let s = Scratch::new();
+    s.write(
+        "d.txt",
+        r#"# Jedi and Gungans: a legal 60-card Light Side deck (Menace of Darth Maul, plus the
+# Enhanced Menace of Darth Maul wild card Qui-Gon Jinn, Jedi Protector).
+# Check it with: yj deck check examples/decks/light.txt
+name: Jedi and Gungans
+side: light
+
+Characters:
+3 Obi-Wan Kenobi, Young Jedi
+3 Qui-Gon Jinn, Jedi Master
+2 Mace Windu, Jedi Master
+1 Ishi Tib, Warrior
+1 Qui-Gon Jinn, Jedi Protector (EDM)
+2 Jar Jar Binks, Gungan Chuba Thief
+2 Yoda, Jedi Master
+2 Boss Nass, Leader of the Gungans
+2 Captain Tarpals, Gungan Guard
+2 Royal Guard, Leader
+2 Queen Amidala, Ruler of Naboo
+2 Naboo Security, Guard
+2 Gungan Guard
+2 Gungan Soldier, Veteran
+2 Gungan Warrior, Infantry
+
+Weapons:
+3 Obi-Wan Kenobi's Lightsaber
+2 Qui-Gon Jinn's Lightsaber
+3 Blaster (DM)
+2 Blaster Rifle (DM)
+
+Battle cards:
+2 Cha Skrunee Da Pat, Sleemo
+2 Da Beings Hereabouts Cawazy
+2 I've Been Trained In Defense
+2 The Negotiations Were Short
+2 We're Not In Trouble Yet
+
+Locations and starships:
+2 Tatooine • Podrace Arena
+2 Coruscant • Capital City
+2 Naboo • Theed Palace
+2 Naboo Starfighter (DM)
+2 Republic Cruiser, Transport (DM)
+"#,
+    );
+    let r = s.run(&["deck", "check", "d.txt"]);
+    assert_output(
+        &r,
+        1,
+        r#"d.txt: unresolved deck under the standard rules
+Jedi and Gungans, light side, 58 cards on the lines that resolved
+note: line 26: `Qui-Gon Jinn's Lightsaber` is the whole name of JC-40 and the title of DF-12 (Qui-Gon Jinn's Lightsaber, Wielded by Obi-Wan Kenobi); all are light side and orange, so the verdict is the same either way: took JC-40, the card of that whole name (write the id to choose)
+┌────────────────┬──────────────────────────────────────────────────────────┬────────┬─────────┐
+│ Code           ┆ Problem                                                  ┆ Actual ┆ Allowed │
+╞════════════════╪══════════════════════════════════════════════════════════╪════════╪═════════╡
+│ ambiguous-card ┆ d.txt, line 20: `Gungan Guard` matches 2 cards: DM-24    ┆        ┆         │
+│                ┆ (Gungan Guard), BN-29 (Gungan Guard, Lookout); write the ┆        ┆         │
+│                ┆ card id, or add the set as in `Blaster (DM)`             ┆        ┆         │
+└────────────────┴──────────────────────────────────────────────────────────┴────────┴─────────┘
+1 deck checked: 0 legal, 0 illegal, 1 unresolved, 0 unreadable
+"#,
+    );
+}
+
+#[test]
+fn names_with_a_finish_or_a_set_in_brackets_resolve() {
+    // BN-71 has a foil (F10); EDM-P1 has a Reflections reprint (7_7) and JC-2 shares its name;
+    // DM-1 has no foil printing (catalogue printings.csv).
+    let s = Scratch::new();
+    s.write(
+        "a.txt",
+        r#"side: light
+1 EDM-P1
+"#,
+    );
+    s.write(
+        "b.txt",
+        r#"side: light
+1 Qui-Gon Jinn, Jedi Protector (RF)
+"#,
+    );
+    s.write(
+        "c.txt",
+        r#"side: dark
+2 BN-71
+"#,
+    );
+    s.write(
+        "d.txt",
+        r#"side: dark
+1 Darth Maul, Dark Lord of the Sith (foil)
+1 Darth Maul, Dark Lord of the Sith [Foil]
+"#,
+    );
+    s.write(
+        "e.txt",
+        r#"side: light
+1 Obi-Wan Kenobi, Young Jedi (foil)
+"#,
+    );
+    let r = s.run(&["deck", "diff", "a.txt", "b.txt"]);
+    assert_output(
+        &r,
+        0,
+        r#"A: a.txt (1 card, deck hash c3e9e45ad6912cc2)
+B: b.txt (1 card, deck hash c3e9e45ad6912cc2)
+printing: EDM-P1 Qui-Gon Jinn, Jedi Protector: A 1 regular; B 1 Reflections reprint (the same cards, so the same deck)
+the two lists are the same deck
+"#,
+    );
+    let r = s.run(&["deck", "diff", "c.txt", "d.txt"]);
+    assert_output(
+        &r,
+        0,
+        r#"A: c.txt (2 cards, deck hash b94c41e1f13b3117)
+B: d.txt (2 cards, deck hash b94c41e1f13b3117)
+printing: BN-71 Darth Maul, Dark Lord of the Sith: A 2 regular; B 2 foil (the same cards, so the same deck)
+the two lists are the same deck
+"#,
+    );
+    let r = s.run(&["deck", "check", "e.txt"]);
+    assert_output(
+        &r,
+        1,
+        r#"e.txt: unresolved deck under the standard rules
+(unnamed), light side, 0 cards on the lines that resolved
+┌──────────────┬──────────────────────────────────────────────────────────┬────────┬─────────┐
+│ Code         ┆ Problem                                                  ┆ Actual ┆ Allowed │
+╞══════════════╪══════════════════════════════════════════════════════════╪════════╪═════════╡
+│ unknown-card ┆ e.txt, line 2: `Obi-Wan Kenobi, Young Jedi (foil)`: DM-1 ┆        ┆         │
+│              ┆ (Obi-Wan Kenobi, Young Jedi) has no foil; leave out the  ┆        ┆         │
+│              ┆ bracket                                                  ┆        ┆         │
+└──────────────┴──────────────────────────────────────────────────────────┴────────┴─────────┘
+1 deck checked: 0 legal, 0 illegal, 1 unresolved, 0 unreadable
+"#,
+    );
+}
+
+#[test]
+fn a_list_naming_its_own_rules_says_so_in_the_header() {
+    let s = Scratch::new();
+    s.write(
+        "d.txt",
+        r#"rules: decipher
+# Menace of Darth Maul starter set: the 30-card Light Side starter deck (blue Obi-Wan Kenobi backs)
+# Source: the starter decks listed in the public Young Jedi server project OrehRuoy/youngjediserver
+# (client/data/decks.json, "Starter Deck", which lists two starter sets: 60 cards, halved here).
+# The official list, not a starter-style deck. Check it with:
+# yj deck check --starter examples/decks/menace-of-darth-maul-starter-light.txt
+name: Menace of Darth Maul starter deck (light)
+4 Jawa, Bargainer
+5 Royal Guard, Leader
+5 Royal Guard, Veteran
+1 Obi-Wan Kenobi, Jedi Padawan
+2 DM-45 Blaster
+3 DM-46 Blaster Rifle
+5 Security Volunteers
+3 Tatooine • Podrace Arena
+1 Coruscant • Capital City
+1 Naboo • Theed Palace
+"#,
+    );
+    let r = s.run(&["deck", "check", "--starter", "d.txt"]);
+    assert_output(
+        &r,
+        0,
+        r#"d.txt: legal starter deck, checked under the decipher rules, as the list asks
+Menace of Darth Maul starter deck (light), light side, 30 of 30 cards
+┌────────┬───────┬──────────────────────────────────────┐
+│ Colour ┆ Cards ┆ Assigned                             │
+╞════════╪═══════╪══════════════════════════════════════╡
+│ red    ┆ 5/5   ┆ 4 DM-30 Jawa, Bargainer              │
+│        ┆       ┆ 1 DM-33 Obi-Wan Kenobi, Jedi Padawan │
+│ orange ┆ 5/5   ┆ 2 DM-45 Blaster                      │
+│        ┆       ┆ 3 DM-46 Blaster Rifle                │
+│ blue   ┆ 5/5   ┆ 5 DM-31 Royal Guard, Leader          │
+│ yellow ┆ 5/5   ┆ 5 DM-58 Security Volunteers          │
+│ green  ┆ 5/5   ┆ 5 DM-32 Royal Guard, Veteran         │
+│ purple ┆ 5/5   ┆ 3 DM-65 Tatooine • Podrace Arena     │
+│        ┆       ┆ 1 DM-66 Coruscant • Capital City     │
+│        ┆       ┆ 1 DM-67 Naboo • Theed Palace         │
+└────────┴───────┴──────────────────────────────────────┘
+1 deck checked: 1 legal, 0 illegal, 0 unresolved, 0 unreadable
+"#,
+    );
+}
+
+#[test]
+fn the_sheet_marks_foils_reprints_and_virtual_cards_and_keeps_the_hash() {
+    let s = Scratch::new();
+    s.write("dark.txt", r#"# Sith and Droids: a legal 60-card Dark Side deck (Menace of Darth Maul, plus the Enhanced
+# Menace of Darth Maul wild card Darth Maul, Sith Assassin).
+# Check it with: yj deck check examples/decks/dark.txt
+name: Sith and Droids
+side: dark
+
+Characters:
+2 Darth Maul, Sith Apprentice
+1 Darth Maul, Sith Lord
+2 Darth Sidious, Sith Master
+2 Aurra Sing, Bounty Hunter
+2 Trade Federation Tank, Armored Division
+1 Darth Maul, Sith Assassin
+2 Sebulba, Bad-Tempered Dug
+2 Watto, Slave Owner
+2 Destroyer Droid, Defense Droid
+2 Battle Droid: Pilot, MTT Division
+2 Battle Droid: Infantry, MTT Division
+2 Pit Droid, Engineer
+2 Pit Droid, Heavy Lifter
+2 Tusken Raider, Nomad
+2 Battle Droid: Pilot, AAT Division
+2 Battle Droid: Officer, AAT Division
+
+Weapons:
+3 Sith Lightsaber (DM)
+2 Aurra Sing's Blaster Rifle
+3 Battle Droid Blaster Rifle (DM)
+2 Blaster (DM)
+
+Battle cards:
+2 At Last We Will Have Revenge
+2 Begin Landing Your Troops
+2 In Complete Control
+2 Sandstorm
+2 The Invasion Is On Schedule
+
+Locations and starships:
+2 Tatooine • Desert Landing Site
+2 Coruscant • Jedi Council Chamber
+2 Naboo • Gungan Swamp
+2 Droid Starfighter (DM)
+2 Battleship, Trade Federation Transport (DM)
+"#);
+    s.write("foils.txt", r#"# Sith and Droids: a legal 60-card Dark Side deck (Menace of Darth Maul, plus the Enhanced
+# Menace of Darth Maul wild card Darth Maul, Sith Assassin).
+# Check it with: yj deck check examples/decks/dark.txt
+name: Sith and Droids
+side: dark
+
+Characters:
+2 Darth Maul, Sith Apprentice
+1 Darth Maul, Sith Lord
+1 Darth Sidious, Sith Master
+1 Darth Sidious, Sith Master (foil)
+2 Aurra Sing, Bounty Hunter
+2 Trade Federation Tank, Armored Division
+1 Darth Maul, Sith Assassin
+2 Sebulba, Bad-Tempered Dug
+2 Watto, Slave Owner (RF)
+2 Destroyer Droid, Defense Droid
+2 Battle Droid: Pilot, MTT Division
+2 Battle Droid: Infantry, MTT Division
+2 Pit Droid, Engineer
+2 Pit Droid, Heavy Lifter
+2 Tusken Raider, Nomad
+2 Battle Droid: Pilot, AAT Division
+2 Battle Droid: Officer, AAT Division
+
+Weapons:
+3 Sith Lightsaber (DM)
+2 Aurra Sing's Blaster Rifle
+3 Battle Droid Blaster Rifle (DM)
+2 Blaster (DM)
+
+Battle cards:
+2 At Last We Will Have Revenge
+2 Begin Landing Your Troops
+2 In Complete Control
+2 Sandstorm
+2 The Invasion Is On Schedule
+
+Locations and starships:
+2 Tatooine • Desert Landing Site
+2 Coruscant • Jedi Council Chamber
+2 Naboo • Gungan Swamp
+2 Droid Starfighter (DM)
+2 Battleship, Trade Federation Transport (DM)
+"#);
+    s.write("virtual.txt", r#"# Legal under the standard rules, illegal under --rules decipher: light.txt with the virtual
+# Obi-Wan Kenobi, Jedi Warrior (V1-JC-39, sleeved with JC-39) instead of Ishi Tib.
+# Check it with: yj deck check --rules decipher examples/decks/light-virtual.txt
+name: Jedi and Gungans, virtually
+side: light
+
+Characters:
+3 Obi-Wan Kenobi, Young Jedi
+3 Qui-Gon Jinn, Jedi Master
+2 Mace Windu, Jedi Master
+1 Obi-Wan Kenobi, Jedi Warrior (virtual)
+1 Qui-Gon Jinn, Jedi Protector (EDM)
+2 Jar Jar Binks, Gungan Chuba Thief
+2 Yoda, Jedi Master
+2 Boss Nass, Leader of the Gungans
+2 Captain Tarpals, Gungan Guard
+2 Royal Guard, Leader
+2 Queen Amidala, Ruler of Naboo
+2 Naboo Security, Guard
+2 Gungan Soldier, Scout
+2 Gungan Soldier, Veteran
+2 Gungan Warrior, Infantry
+
+Weapons:
+3 Obi-Wan Kenobi's Lightsaber
+2 Jedi Lightsaber, Constructed by Ki-Adi-Mundi
+3 Blaster (DM)
+2 Blaster Rifle (DM)
+
+Battle cards:
+2 Cha Skrunee Da Pat, Sleemo
+2 Da Beings Hereabouts Cawazy
+2 I've Been Trained In Defense
+2 The Negotiations Were Short
+2 We're Not In Trouble Yet
+
+Locations and starships:
+2 Tatooine • Podrace Arena
+2 Coruscant • Capital City
+2 Naboo • Theed Palace
+2 Naboo Starfighter (DM)
+2 Republic Cruiser, Transport (DM)
+"#);
+    let r = s.run(&["deck", "sheet", "foils.txt"]);
+    assert_output(
+        &r,
+        0,
+        r#"registration sheet: Sith and Droids, dark side
+file: foils.txt; rules: standard; verdict: legal
+deck hash: 1277b90dd76a693f
+┌────────┬─────┬────────┬────────────────────────────────────────────────┐
+│ Colour ┆ Qty ┆ Id     ┆ Card                                           │
+╞════════╪═════╪════════╪════════════════════════════════════════════════╡
+│ red    ┆ 2   ┆ DM-71  ┆ Darth Maul, Sith Apprentice                    │
+│        ┆ 2   ┆ DM-72  ┆ Darth Sidious, Sith Master (1 foil, 1 regular) │
+│        ┆ 2   ┆ DM-75  ┆ Aurra Sing, Bounty Hunter                      │
+│        ┆ 2   ┆ DM-88  ┆ Trade Federation Tank, Armored Division        │
+│        ┆ 1   ┆ DM-106 ┆ Darth Maul, Sith Lord                          │
+│        ┆ 1   ┆ EDM-P4 ┆ Darth Maul, Sith Assassin (wild)               │
+│        ┆ 10  ┆        ┆ red total (of 10)                              │
+│ orange ┆ 3   ┆ DM-107 ┆ Sith Lightsaber                                │
+│        ┆ 2   ┆ DM-108 ┆ Aurra Sing's Blaster Rifle                     │
+│        ┆ 3   ┆ DM-118 ┆ Battle Droid Blaster Rifle                     │
+│        ┆ 2   ┆ DM-119 ┆ Blaster                                        │
+│        ┆ 10  ┆        ┆ orange total (of 10)                           │
+│ blue   ┆ 2   ┆ DM-73  ┆ Sebulba, Bad-Tempered Dug                      │
+│        ┆ 2   ┆ DM-74  ┆ Watto, Slave Owner (Reflections reprint)       │
+│        ┆ 2   ┆ DM-90  ┆ Destroyer Droid, Defense Droid                 │
+│        ┆ 2   ┆ DM-97  ┆ Battle Droid: Pilot, MTT Division              │
+│        ┆ 2   ┆ DM-99  ┆ Battle Droid: Infantry, MTT Division           │
+│        ┆ 10  ┆        ┆ blue total (of 10)                             │
+│ yellow ┆ 2   ┆ DM-121 ┆ At Last We Will Have Revenge                   │
+│        ┆ 2   ┆ DM-122 ┆ Begin Landing Your Troops                      │
+│        ┆ 2   ┆ DM-125 ┆ In Complete Control                            │
+│        ┆ 2   ┆ DM-129 ┆ Sandstorm                                      │
+│        ┆ 2   ┆ DM-131 ┆ The Invasion Is On Schedule                    │
+│        ┆ 10  ┆        ┆ yellow total (of 10)                           │
+│ green  ┆ 2   ┆ DM-92  ┆ Pit Droid, Engineer                            │
+│        ┆ 2   ┆ DM-93  ┆ Pit Droid, Heavy Lifter                        │
+│        ┆ 2   ┆ DM-95  ┆ Tusken Raider, Nomad                           │
+│        ┆ 2   ┆ DM-101 ┆ Battle Droid: Pilot, AAT Division              │
+│        ┆ 2   ┆ DM-104 ┆ Battle Droid: Officer, AAT Division            │
+│        ┆ 10  ┆        ┆ green total (of 10)                            │
+│ purple ┆ 2   ┆ DM-135 ┆ Tatooine • Desert Landing Site                 │
+│        ┆ 2   ┆ DM-136 ┆ Coruscant • Jedi Council Chamber               │
+│        ┆ 2   ┆ DM-137 ┆ Naboo • Gungan Swamp                           │
+│        ┆ 2   ┆ DM-139 ┆ Droid Starfighter                              │
+│        ┆ 2   ┆ DM-140 ┆ Battleship, Trade Federation Transport         │
+│        ┆ 10  ┆        ┆ purple total (of 10)                           │
+└────────┴─────┴────────┴────────────────────────────────────────────────┘
+total: 60 cards
+"#,
+    );
+    let r = s.run(&["deck", "sheet", "virtual.txt"]);
+    assert_output(
+        &r,
+        0,
+        r#"registration sheet: Jedi and Gungans, virtually, light side
+file: virtual.txt; rules: standard; verdict: legal
+deck hash: 176435b2a54006c4
+┌────────┬─────┬──────────┬──────────────────────────────────────────────┐
+│ Colour ┆ Qty ┆ Id       ┆ Card                                         │
+╞════════╪═════╪══════════╪══════════════════════════════════════════════╡
+│ red    ┆ 3   ┆ DM-1     ┆ Obi-Wan Kenobi, Young Jedi                   │
+│        ┆ 3   ┆ DM-2     ┆ Qui-Gon Jinn, Jedi Master                    │
+│        ┆ 2   ┆ DM-7     ┆ Mace Windu, Jedi Master                      │
+│        ┆ 1   ┆ V1-JC-39 ┆ Obi-Wan Kenobi, Jedi Warrior (virtual)       │
+│        ┆ 1   ┆ EDM-P1   ┆ Qui-Gon Jinn, Jedi Protector (wild)          │
+│        ┆ 10  ┆          ┆ red total (of 10)                            │
+│ orange ┆ 3   ┆ DM-34    ┆ Obi-Wan Kenobi's Lightsaber                  │
+│        ┆ 2   ┆ DM-35    ┆ Jedi Lightsaber, Constructed by Ki-Adi-Mundi │
+│        ┆ 3   ┆ DM-45    ┆ Blaster                                      │
+│        ┆ 2   ┆ DM-46    ┆ Blaster Rifle                                │
+│        ┆ 10  ┆          ┆ orange total (of 10)                         │
+│ blue   ┆ 2   ┆ DM-3     ┆ Jar Jar Binks, Gungan Chuba Thief            │
+│        ┆ 2   ┆ DM-10    ┆ Yoda, Jedi Master                            │
+│        ┆ 2   ┆ DM-13    ┆ Boss Nass, Leader of the Gungans             │
+│        ┆ 2   ┆ DM-15    ┆ Captain Tarpals, Gungan Guard                │
+│        ┆ 2   ┆ DM-31    ┆ Royal Guard, Leader                          │
+│        ┆ 10  ┆          ┆ blue total (of 10)                           │
+│ yellow ┆ 2   ┆ DM-49    ┆ Cha Skrunee Da Pat, Sleemo                   │
+│        ┆ 2   ┆ DM-51    ┆ Da Beings Hereabouts Cawazy                  │
+│        ┆ 2   ┆ DM-57    ┆ I've Been Trained In Defense                 │
+│        ┆ 2   ┆ DM-61    ┆ The Negotiations Were Short                  │
+│        ┆ 2   ┆ DM-63    ┆ We're Not In Trouble Yet                     │
+│        ┆ 10  ┆          ┆ yellow total (of 10)                         │
+│ green  ┆ 2   ┆ DM-8     ┆ Queen Amidala, Ruler of Naboo                │
+│        ┆ 2   ┆ DM-20    ┆ Naboo Security, Guard                        │
+│        ┆ 2   ┆ DM-23    ┆ Gungan Soldier, Scout                        │
+│        ┆ 2   ┆ DM-25    ┆ Gungan Warrior, Infantry                     │
+│        ┆ 2   ┆ DM-26    ┆ Gungan Soldier, Veteran                      │
+│        ┆ 10  ┆          ┆ green total (of 10)                          │
+│ purple ┆ 2   ┆ DM-65    ┆ Tatooine • Podrace Arena                     │
+│        ┆ 2   ┆ DM-66    ┆ Coruscant • Capital City                     │
+│        ┆ 2   ┆ DM-67    ┆ Naboo • Theed Palace                         │
+│        ┆ 2   ┆ DM-69    ┆ Naboo Starfighter                            │
+│        ┆ 2   ┆ DM-70    ┆ Republic Cruiser, Transport                  │
+│        ┆ 10  ┆          ┆ purple total (of 10)                         │
+└────────┴─────┴──────────┴──────────────────────────────────────────────┘
+total: 60 cards
+"#,
+    );
+}
+
+#[test]
+fn diff_marks_virtual_cards_printings_and_quotes_lines_without_comments() {
+    let s = Scratch::new();
+    s.write(
+        "light.txt",
+        r#"# Jedi and Gungans: a legal 60-card Light Side deck (Menace of Darth Maul, plus the
+# Enhanced Menace of Darth Maul wild card Qui-Gon Jinn, Jedi Protector).
+# Check it with: yj deck check examples/decks/light.txt
+name: Jedi and Gungans
+side: light
+
+Characters:
+3 Obi-Wan Kenobi, Young Jedi
+3 Qui-Gon Jinn, Jedi Master
+2 Mace Windu, Jedi Master
+1 Ishi Tib, Warrior
+1 Qui-Gon Jinn, Jedi Protector (EDM)
+2 Jar Jar Binks, Gungan Chuba Thief
+2 Yoda, Jedi Master
+2 Boss Nass, Leader of the Gungans
+2 Captain Tarpals, Gungan Guard
+2 Royal Guard, Leader
+2 Queen Amidala, Ruler of Naboo
+2 Naboo Security, Guard
+2 Gungan Soldier, Scout
+2 Gungan Soldier, Veteran
+2 Gungan Warrior, Infantry
+
+Weapons:
+3 Obi-Wan Kenobi's Lightsaber
+2 Jedi Lightsaber, Constructed by Ki-Adi-Mundi
+3 Blaster (DM)
+2 Blaster Rifle (DM)
+
+Battle cards:
+2 Cha Skrunee Da Pat, Sleemo
+2 Da Beings Hereabouts Cawazy
+2 I've Been Trained In Defense
+2 The Negotiations Were Short
+2 We're Not In Trouble Yet
+
+Locations and starships:
+2 Tatooine • Podrace Arena
+2 Coruscant • Capital City
+2 Naboo • Theed Palace
+2 Naboo Starfighter (DM)
+2 Republic Cruiser, Transport (DM)
+"#,
+    );
+    s.write("virtual.txt", r#"# Legal under the standard rules, illegal under --rules decipher: light.txt with the virtual
+# Obi-Wan Kenobi, Jedi Warrior (V1-JC-39, sleeved with JC-39) instead of Ishi Tib.
+# Check it with: yj deck check --rules decipher examples/decks/light-virtual.txt
+name: Jedi and Gungans, virtually
+side: light
+
+Characters:
+3 Obi-Wan Kenobi, Young Jedi
+3 Qui-Gon Jinn, Jedi Master
+2 Mace Windu, Jedi Master
+1 Obi-Wan Kenobi, Jedi Warrior (virtual)
+1 Qui-Gon Jinn, Jedi Protector (EDM)
+2 Jar Jar Binks, Gungan Chuba Thief
+2 Yoda, Jedi Master
+2 Boss Nass, Leader of the Gungans
+2 Captain Tarpals, Gungan Guard
+2 Royal Guard, Leader
+2 Queen Amidala, Ruler of Naboo
+2 Naboo Security, Guard
+2 Gungan Soldier, Scout
+2 Gungan Soldier, Veteran
+2 Gungan Warrior, Infantry
+
+Weapons:
+3 Obi-Wan Kenobi's Lightsaber
+2 Jedi Lightsaber, Constructed by Ki-Adi-Mundi
+3 Blaster (DM)
+2 Blaster Rifle (DM)
+
+Battle cards:
+2 Cha Skrunee Da Pat, Sleemo
+2 Da Beings Hereabouts Cawazy
+2 I've Been Trained In Defense
+2 The Negotiations Were Short
+2 We're Not In Trouble Yet
+
+Locations and starships:
+2 Tatooine • Podrace Arena
+2 Coruscant • Capital City
+2 Naboo • Theed Palace
+2 Naboo Starfighter (DM)
+2 Republic Cruiser, Transport (DM)
+"#);
+    s.write("dark.txt", r#"# Sith and Droids: a legal 60-card Dark Side deck (Menace of Darth Maul, plus the Enhanced
+# Menace of Darth Maul wild card Darth Maul, Sith Assassin).
+# Check it with: yj deck check examples/decks/dark.txt
+name: Sith and Droids
+side: dark
+
+Characters:
+2 Darth Maul, Sith Apprentice
+1 Darth Maul, Sith Lord
+2 Darth Sidious, Sith Master
+2 Aurra Sing, Bounty Hunter
+2 Trade Federation Tank, Armored Division
+1 Darth Maul, Sith Assassin
+2 Sebulba, Bad-Tempered Dug
+2 Watto, Slave Owner
+2 Destroyer Droid, Defense Droid
+2 Battle Droid: Pilot, MTT Division
+2 Battle Droid: Infantry, MTT Division
+2 Pit Droid, Engineer
+2 Pit Droid, Heavy Lifter
+2 Tusken Raider, Nomad
+2 Battle Droid: Pilot, AAT Division
+2 Battle Droid: Officer, AAT Division
+
+Weapons:
+3 Sith Lightsaber (DM)
+2 Aurra Sing's Blaster Rifle
+3 Battle Droid Blaster Rifle (DM)
+2 Blaster (DM)
+
+Battle cards:
+2 At Last We Will Have Revenge
+2 Begin Landing Your Troops
+2 In Complete Control
+2 Sandstorm
+2 The Invasion Is On Schedule
+
+Locations and starships:
+2 Tatooine • Desert Landing Site
+2 Coruscant • Jedi Council Chamber
+2 Naboo • Gungan Swamp
+2 Droid Starfighter (DM)
+2 Battleship, Trade Federation Transport (DM)
+"#);
+    s.write("foils.txt", r#"# Sith and Droids: a legal 60-card Dark Side deck (Menace of Darth Maul, plus the Enhanced
+# Menace of Darth Maul wild card Darth Maul, Sith Assassin).
+# Check it with: yj deck check examples/decks/dark.txt
+name: Sith and Droids
+side: dark
+
+Characters:
+2 Darth Maul, Sith Apprentice
+1 Darth Maul, Sith Lord
+1 Darth Sidious, Sith Master
+1 Darth Sidious, Sith Master (foil)
+2 Aurra Sing, Bounty Hunter
+2 Trade Federation Tank, Armored Division
+1 Darth Maul, Sith Assassin
+2 Sebulba, Bad-Tempered Dug
+2 Watto, Slave Owner (RF)
+2 Destroyer Droid, Defense Droid
+2 Battle Droid: Pilot, MTT Division
+2 Battle Droid: Infantry, MTT Division
+2 Pit Droid, Engineer
+2 Pit Droid, Heavy Lifter
+2 Tusken Raider, Nomad
+2 Battle Droid: Pilot, AAT Division
+2 Battle Droid: Officer, AAT Division
+
+Weapons:
+3 Sith Lightsaber (DM)
+2 Aurra Sing's Blaster Rifle
+3 Battle Droid Blaster Rifle (DM)
+2 Blaster (DM)
+
+Battle cards:
+2 At Last We Will Have Revenge
+2 Begin Landing Your Troops
+2 In Complete Control
+2 Sandstorm
+2 The Invasion Is On Schedule
+
+Locations and starships:
+2 Tatooine • Desert Landing Site
+2 Coruscant • Jedi Council Chamber
+2 Naboo • Gungan Swamp
+2 Droid Starfighter (DM)
+2 Battleship, Trade Federation Transport (DM)
+"#);
+    s.write(
+        "one.txt",
+        r#"# Jedi and Gungans: a legal 60-card Light Side deck (Menace of Darth Maul, plus the
+# Enhanced Menace of Darth Maul wild card Qui-Gon Jinn, Jedi Protector).
+# Check it with: yj deck check examples/decks/light.txt
+name: Jedi and Gungans
+side: light
+
+Characters:
+3 Obi-Wan Kenobi, Young Jedi
+3 Qui-Gon Jinn, Jedi Master
+2 Mace Windu, Jedi Master
+1 Ishi Tibb, Warior # the blue one
+1 Qui-Gon Jinn, Jedi Protector (EDM)
+2 Jar Jar Binks, Gungan Chuba Thief
+2 Yoda, Jedi Master
+2 Boss Nass, Leader of the Gungans
+2 Captain Tarpals, Gungan Guard
+2 Royal Guard, Leader
+2 Queen Amidala, Ruler of Naboo
+2 Naboo Security, Guard
+2 Gungan Soldier, Scout
+2 Gungan Soldier, Veteran
+2 Gungan Warrior, Infantry
+
+Weapons:
+3 Obi-Wan Kenobi's Lightsaber
+2 Jedi Lightsaber, Constructed by Ki-Adi-Mundi
+3 Blaster (DM)
+2 Blaster Rifle (DM)
+
+Battle cards:
+2 Cha Skrunee Da Pat, Sleemo
+2 Da Beings Hereabouts Cawazy
+2 I've Been Trained In Defense
+2 The Negotiations Were Short
+2 We're Not In Trouble Yet
+
+Locations and starships:
+2 Tatooine • Podrace Arena
+2 Coruscant • Capital City
+2 Naboo • Theed Palace
+2 Naboo Starfighter (DM)
+2 Republic Cruiser, Transport (DM)
+"#,
+    );
+    let r = s.run(&["deck", "diff", "light.txt", "virtual.txt"]);
+    assert_output(
+        &r,
+        1,
+        r#"A: light.txt (60 cards, deck hash 81202bc76ca608e9)
+B: virtual.txt (60 cards, deck hash 176435b2a54006c4)
+┌──────────┬────────────────────────────────────────┬───┬───┬────────┐
+│ Id       ┆ Card                                   ┆ A ┆ B ┆ Change │
+╞══════════╪════════════════════════════════════════╪═══╪═══╪════════╡
+│ DM-27    ┆ Ishi Tib, Warrior                      ┆ 1 ┆ 0 ┆ -1     │
+│ V1-JC-39 ┆ Obi-Wan Kenobi, Jedi Warrior (virtual) ┆ 0 ┆ 1 ┆ +1     │
+└──────────┴────────────────────────────────────────┴───┴───┴────────┘
+2 cards differ
+"#,
+    );
+    let r = s.run(&["deck", "diff", "dark.txt", "foils.txt"]);
+    assert_output(
+        &r,
+        0,
+        r#"A: dark.txt (60 cards, deck hash 1277b90dd76a693f)
+B: foils.txt (60 cards, deck hash 1277b90dd76a693f)
+printing: DM-72 Darth Sidious, Sith Master: A 2 regular; B 1 foil, 1 regular (the same cards, so the same deck)
+printing: DM-74 Watto, Slave Owner: A 2 regular; B 2 Reflections reprints (the same cards, so the same deck)
+the two lists are the same deck
+"#,
+    );
+    let r = s.run(&["deck", "diff", "light.txt", "one.txt"]);
+    assert_output(
+        &r,
+        1,
+        r#"A: light.txt (60 cards, deck hash 81202bc76ca608e9)
+B: one.txt (59 cards on the lines that resolved, no deck hash: 1 line unresolved)
+unresolved: one.txt, line 11: `1 Ishi Tibb, Warior`: no card matches
+┌───────┬───────────────────┬───┬───┬────────┐
+│ Id    ┆ Card              ┆ A ┆ B ┆ Change │
+╞═══════╪═══════════════════╪═══╪═══╪════════╡
+│ DM-27 ┆ Ishi Tib, Warrior ┆ 1 ┆ 0 ┆ -1     │
+└───────┴───────────────────┴───┴───┴────────┘
+1 card differs
+"#,
+    );
+}
+
+#[test]
+fn check_owned_says_in_the_summary_why_it_exits_1() {
+    // The collection holds one starter deck; the doubled deck is legal under decipher but
+    // needs 30 more cards.
+    let s = Scratch::new();
+    s.write(
+        "owned.txt",
+        r#"4 DM-30
+5 DM-31
+5 DM-32
+1 DM-33
+2 DM-45
+3 DM-46
+5 DM-58
+3 DM-65
+1 DM-66
+1 DM-67
+"#,
+    );
+    s.write("starter.txt", r#"# Menace of Darth Maul starter set: the 30-card Light Side starter deck (blue Obi-Wan Kenobi backs)
+# Source: the starter decks listed in the public Young Jedi server project OrehRuoy/youngjediserver
+# (client/data/decks.json, "Starter Deck", which lists two starter sets: 60 cards, halved here).
+# The official list, not a starter-style deck. Check it with:
+# yj deck check --starter examples/decks/menace-of-darth-maul-starter-light.txt
+name: Menace of Darth Maul starter deck (light)
+4 Jawa, Bargainer
+5 Royal Guard, Leader
+5 Royal Guard, Veteran
+1 Obi-Wan Kenobi, Jedi Padawan
+2 DM-45 Blaster
+3 DM-46 Blaster Rifle
+5 Security Volunteers
+3 Tatooine • Podrace Arena
+1 Coruscant • Capital City
+1 Naboo • Theed Palace
+"#);
+    s.write("doubled.txt", r#"# Menace of Darth Maul starter set: the 30-card Light Side starter deck (blue Obi-Wan Kenobi backs)
+# Source: the starter decks listed in the public Young Jedi server project OrehRuoy/youngjediserver
+# (client/data/decks.json, "Starter Deck", which lists two starter sets: 60 cards, halved here).
+# The official list, not a starter-style deck. Check it with:
+# yj deck check --starter examples/decks/menace-of-darth-maul-starter-light.txt
+name: Menace of Darth Maul starter deck (light)
+4 Jawa, Bargainer
+5 Royal Guard, Leader
+5 Royal Guard, Veteran
+1 Obi-Wan Kenobi, Jedi Padawan
+2 DM-45 Blaster
+3 DM-46 Blaster Rifle
+5 Security Volunteers
+3 Tatooine • Podrace Arena
+1 Coruscant • Capital City
+1 Naboo • Theed Palace
+# Menace of Darth Maul starter set: the 30-card Light Side starter deck (blue Obi-Wan Kenobi backs)
+# Source: the starter decks listed in the public Young Jedi server project OrehRuoy/youngjediserver
+# (client/data/decks.json, "Starter Deck", which lists two starter sets: 60 cards, halved here).
+# The official list, not a starter-style deck. Check it with:
+# yj deck check --starter examples/decks/menace-of-darth-maul-starter-light.txt
+4 Jawa, Bargainer
+5 Royal Guard, Leader
+5 Royal Guard, Veteran
+1 Obi-Wan Kenobi, Jedi Padawan
+2 DM-45 Blaster
+3 DM-46 Blaster Rifle
+5 Security Volunteers
+3 Tatooine • Podrace Arena
+1 Coruscant • Capital City
+1 Naboo • Theed Palace
+"#);
+    common::ok(&s.run(&["collection", "import", "owned.txt"]));
+    let r = s.run(&[
+        "deck",
+        "check",
+        "--brief",
+        "--owned",
+        "--rules",
+        "decipher",
+        "doubled.txt",
+    ]);
+    assert_output(
+        &r,
+        1,
+        r#"doubled.txt: legal; collection `main` lacks 30 copies
+1 deck checked: 1 legal, 0 illegal, 0 unresolved, 0 unreadable; collection `main` lacks 30 copies for 1 deck, which makes the exit code 1
+"#,
+    );
+    let r = s.run(&[
+        "deck",
+        "check",
+        "--brief",
+        "--owned",
+        "--starter",
+        "starter.txt",
+    ]);
+    assert_output(
+        &r,
+        0,
+        r#"starter.txt: legal; collection `main` holds every card
+1 deck checked: 1 legal, 0 illegal, 0 unresolved, 0 unreadable
+"#,
     );
 }

@@ -351,8 +351,10 @@ fn run_diff(args: DiffArgs, catalogue: &Catalogue) -> Result<ExitCode> {
     }
     let (a, b) = (&decks[0], &decks[1]);
     let rows = crate::deck::diff(&a.1, &b.1, catalogue);
+    // Printings (foil against regular) do not change the deck, so not the exit code either.
+    let printings = crate::deck::printing_diff(&a.1, &b.1, catalogue);
     let unresolved = !a.1.unresolved.is_empty() || !b.1.unresolved.is_empty();
-    render::diff(&a.0, &a.1, &b.0, &b.1, &rows, args.format)?;
+    render::diff(&a.0, &a.1, &b.0, &b.1, &rows, &printings, args.format)?;
     Ok(if rows.is_empty() && !unresolved {
         ExitCode::SUCCESS
     } else {

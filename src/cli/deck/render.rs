@@ -21,7 +21,8 @@ fn table(headers: &[&str]) -> comfy_table::Table {
     t
 }
 use crate::deck::{
-    AssignmentKind, DeckList, DiffRow, Report, ResolvedDeck, RulesSet, Sheet, Verdict, deck_hash,
+    AssignmentKind, DeckList, DiffRow, PrintingDiff, Report, ResolvedDeck, RulesSet, Sheet,
+    Verdict, deck_hash, printings_text,
 };
 
 /// A deck's shortfall against the collection, inside its JSON report.
@@ -505,6 +506,7 @@ pub(super) fn diff(
     b_list: &DeckList,
     b: &ResolvedDeck,
     rows: &[DiffRow],
+    printings: &[PrintingDiff],
     format: Format,
 ) -> Result<()> {
     let stdout = std::io::stdout();
@@ -521,6 +523,7 @@ pub(super) fn diff(
                 "b": side(b_list, b),
                 "same": rows.is_empty() && unresolved.is_empty(),
                 "differences": rows,
+                "printing_differences": printings,
                 "unresolved": unresolved,
             });
             serde_json::to_writer_pretty(&mut out, &doc)?;
@@ -539,6 +542,15 @@ pub(super) fn diff(
                     r.a.to_string(),
                     r.b.to_string(),
                     format!("{:+}", i64::from(r.b) - i64::from(r.a)),
+                ])?;
+            }
+            for p in printings {
+                w.write_record([
+                    p.id.clone(),
+                    p.name.clone(),
+                    printings_text(&p.a),
+                    printings_text(&p.b),
+                    "printing".to_string(),
                 ])?;
             }
             w.flush()?;
@@ -561,7 +573,22 @@ pub(super) fn diff(
             for line in &unresolved {
                 writeln!(out, "unresolved: {line}")?;
             }
+            // Printings are not the deck: said apart, after the cards that differ.
+            let printing_lines = |out: &mut std::io::StdoutLock| -> Result<()> {
+                for p in printings {
+                    writeln!(
+                        out,
+                        "printing: {} {}: A {}; B {} (the same cards, so the same deck)",
+                        p.id,
+                        p.name,
+                        printings_text(&p.a),
+                        printings_text(&p.b)
+                    )?;
+                }
+                Ok(())
+            };
             if rows.is_empty() {
+                printing_lines(&mut out)?;
                 if unresolved.is_empty() {
                     writeln!(out, "the two lists are the same deck")?;
                 } else {
@@ -580,7 +607,9 @@ pub(super) fn diff(
                 ]);
             }
             writeln!(out, "{t}")?;
-            writeln!(out, "{} differ", plural(rows.len(), "card"))?;
+            printing_lines(&mut out)?;
+            let verb = if rows.len() == 1 { "differs" } else { "differ" };
+            writeln!(out, "{} {verb}", plural(rows.len(), "card"))?;
         }
     }
     Ok(())
