@@ -778,14 +778,10 @@ fn title_over(
                 ));
             }
         } else {
+            let ids: Vec<String> = other.iter().map(|&i| cards[i].id.clone()).collect();
             sentence.push_str(&format!(
-                "; {} could fill it too, but then a colour it fills now would fall short",
-                list_ids(
-                    &other
-                        .iter()
-                        .map(|&i| cards[i].id.clone())
-                        .collect::<Vec<_>>()
-                )
+                "; {} could fill {c} instead, but no way of doing that keeps every colour at {t} cards and every title at {limit} or fewer",
+                or_list(&list_ids(&ids))
             ));
         }
         why.push(sentence);
@@ -808,9 +804,9 @@ fn title_over(
             })
             .collect();
         why.extend(movers);
-        why.push(
-            "but every way of moving the wild cards leaves some colour without its cards or puts another title over the limit".to_string(),
-        );
+        why.push(format!(
+            "but every way of moving the wild cards leaves some colour with more or fewer than {t} cards or puts another title over {limit}"
+        ));
     }
     format!("{head}; {}{two}", why.join("; "))
 }
