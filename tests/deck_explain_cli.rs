@@ -1096,3 +1096,72 @@ name: Menace of Darth Maul starter deck (light)
 "#,
     );
 }
+
+#[test]
+fn the_title_limit_example_says_why_no_wild_card_can_help() {
+    // examples/decks/illegal-title-limit-wild.txt, as the README shows it: rulebook "Deck
+    // Construction" (one wild card per colour) and rulings.md "Objectives as wild cards".
+    let s = Scratch::new();
+    s.write(
+        "illegal-title-limit-wild.txt",
+        include_str!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/examples/decks/illegal-title-limit-wild.txt"
+        )),
+    );
+    let r = s.run(&["deck", "check", "illegal-title-limit-wild.txt"]);
+    assert_output(
+        &r,
+        1,
+        r#"illegal-title-limit-wild.txt: illegal deck under the standard rules
+Jedi and Gungans, five Qui-Gons and the Boonta Eve, light side, 60 of 60 cards
+no assignment meets every dot rule; the closest one:
+┌────────┬───────┬──────────────────────────────────────────────────────┐
+│ Colour ┆ Cards ┆ Assigned                                             │
+╞════════╪═══════╪══════════════════════════════════════════════════════╡
+│ red    ┆ 10/10 ┆ 3 DM-1 Obi-Wan Kenobi, Young Jedi                    │
+│        ┆       ┆ 5 DM-2 Qui-Gon Jinn, Jedi Master                     │
+│        ┆       ┆ 1 DM-27 Ishi Tib, Warrior                            │
+│        ┆       ┆ 1 EDM-P1 Qui-Gon Jinn, Jedi Protector (wild)         │
+│ orange ┆ 10/10 ┆ 3 DM-34 Obi-Wan Kenobi's Lightsaber                  │
+│        ┆       ┆ 2 DM-35 Jedi Lightsaber, Constructed by Ki-Adi-Mundi │
+│        ┆       ┆ 3 DM-45 Blaster                                      │
+│        ┆       ┆ 2 DM-46 Blaster Rifle                                │
+│ blue   ┆ 10/10 ┆ 2 DM-3 Jar Jar Binks, Gungan Chuba Thief             │
+│        ┆       ┆ 2 DM-10 Yoda, Jedi Master                            │
+│        ┆       ┆ 2 DM-13 Boss Nass, Leader of the Gungans             │
+│        ┆       ┆ 2 DM-15 Captain Tarpals, Gungan Guard                │
+│        ┆       ┆ 2 DM-31 Royal Guard, Leader                          │
+│ yellow ┆ 10/10 ┆ 2 DM-49 Cha Skrunee Da Pat, Sleemo                   │
+│        ┆       ┆ 2 DM-51 Da Beings Hereabouts Cawazy                  │
+│        ┆       ┆ 2 DM-57 I've Been Trained In Defense                 │
+│        ┆       ┆ 2 DM-61 The Negotiations Were Short                  │
+│        ┆       ┆ 2 DM-63 We're Not In Trouble Yet                     │
+│ green  ┆ 10/10 ┆ 2 DM-8 Queen Amidala, Ruler of Naboo                 │
+│        ┆       ┆ 2 DM-20 Naboo Security, Guard                        │
+│        ┆       ┆ 2 DM-23 Gungan Soldier, Scout                        │
+│        ┆       ┆ 2 DM-25 Gungan Warrior, Infantry                     │
+│        ┆       ┆ 2 DM-26 Gungan Soldier, Veteran                      │
+│ purple ┆ 10/10 ┆ 2 DM-65 Tatooine • Podrace Arena                     │
+│        ┆       ┆ 2 DM-66 Coruscant • Capital City                     │
+│        ┆       ┆ 2 DM-67 Naboo • Theed Palace                         │
+│        ┆       ┆ 1 DM-69 Naboo Starfighter                            │
+│        ┆       ┆ 2 DM-70 Republic Cruiser, Transport                  │
+│        ┆       ┆ 1 BP-29 Boonta Eve Classic (wild)                    │
+└────────┴───────┴──────────────────────────────────────────────────────┘
+┌─────────────┬─────────────────────────────────────────────────────────────────┬────────┬─────────┐
+│ Code        ┆ Problem                                                         ┆ Actual ┆ Allowed │
+╞═════════════╪═════════════════════════════════════════════════════════════════╪════════╪═════════╡
+│ title-limit ┆ `Qui-Gon Jinn`: 6 cards in red (5 DM-2, 1 EDM-P1), and a colour ┆ 6      ┆ 5       │
+│             ┆ may hold at most 5 cards of one title (subtitles do not count); ┆        ┆         │
+│             ┆ 5 of them have only a red dot, so they cannot count in another  ┆        ┆         │
+│             ┆ colour; red has only 9 cards with a red dot, so it needs a wild ┆        ┆         │
+│             ┆ card to reach 10, and the only wild card that can fill red is   ┆        ┆         │
+│             ┆ EDM-P1 (Qui-Gon Jinn, Jedi Protector), one more `Qui-Gon Jinn`; ┆        ┆         │
+│             ┆ BP-29 (Boonta Eve Classic) is an Objective and can fill only    ┆        ┆         │
+│             ┆ orange, yellow or purple                                        ┆        ┆         │
+└─────────────┴─────────────────────────────────────────────────────────────────┴────────┴─────────┘
+1 deck checked: 0 legal, 1 illegal, 0 unresolved, 0 unreadable
+"#,
+    );
+}

@@ -123,3 +123,58 @@ fn doubled_they_are_legal_under_decipher_and_break_the_title_limit_under_standar
         "doubled-light.txt: illegal (title-limit)\ndoubled-dark.txt: illegal (title-limit)\n2 decks checked: 0 legal, 2 illegal, 0 unresolved, 0 unreadable\n"
     );
 }
+
+#[test]
+fn doubled_under_standard_the_report_names_every_title_over_the_limit() {
+    // Rulebook "Deck Construction": at most five cards of one title in a colour (subtitles
+    // ignored); every card of the light starter has only its colour's dot.
+    let s = scratch();
+    let r = s.run(&["deck", "check", "doubled-light.txt"]);
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert_eq!(
+        r.stdout,
+        r#"doubled-light.txt: illegal deck under the standard rules
+Menace of Darth Maul starter deck (light), light side, 60 of 60 cards
+no assignment meets every dot rule; the closest one:
+┌────────┬───────┬──────────────────────────────────────┐
+│ Colour ┆ Cards ┆ Assigned                             │
+╞════════╪═══════╪══════════════════════════════════════╡
+│ red    ┆ 10/10 ┆ 8 DM-30 Jawa, Bargainer              │
+│        ┆       ┆ 2 DM-33 Obi-Wan Kenobi, Jedi Padawan │
+│ orange ┆ 10/10 ┆ 4 DM-45 Blaster                      │
+│        ┆       ┆ 6 DM-46 Blaster Rifle                │
+│ blue   ┆ 10/10 ┆ 10 DM-31 Royal Guard, Leader         │
+│ yellow ┆ 10/10 ┆ 10 DM-58 Security Volunteers         │
+│ green  ┆ 10/10 ┆ 10 DM-32 Royal Guard, Veteran        │
+│ purple ┆ 10/10 ┆ 6 DM-65 Tatooine • Podrace Arena     │
+│        ┆       ┆ 2 DM-66 Coruscant • Capital City     │
+│        ┆       ┆ 2 DM-67 Naboo • Theed Palace         │
+└────────┴───────┴──────────────────────────────────────┘
+┌─────────────┬─────────────────────────────────────────────────────────────────┬────────┬─────────┐
+│ Code        ┆ Problem                                                         ┆ Actual ┆ Allowed │
+╞═════════════╪═════════════════════════════════════════════════════════════════╪════════╪═════════╡
+│ title-limit ┆ `Jawa`: 8 cards in red (8 DM-30), and a colour may hold at most ┆ 8      ┆ 5       │
+│             ┆ 5 cards of one title (subtitles do not count); all 8 have only  ┆        ┆         │
+│             ┆ a red dot, so none can count in another colour                  ┆        ┆         │
+│ title-limit ┆ `Royal Guard`: 10 cards in blue (10 DM-31), and a colour may    ┆ 10     ┆ 5       │
+│             ┆ hold at most 5 cards of one title (subtitles do not count); all ┆        ┆         │
+│             ┆ 10 have only a blue dot, so none can count in another colour    ┆        ┆         │
+│ title-limit ┆ `Royal Guard`: 10 cards in green (10 DM-32), and a colour may   ┆ 10     ┆ 5       │
+│             ┆ hold at most 5 cards of one title (subtitles do not count); all ┆        ┆         │
+│             ┆ 10 have only a green dot, so none can count in another colour   ┆        ┆         │
+│ title-limit ┆ `Blaster Rifle`: 6 cards in orange (6 DM-46), and a colour may  ┆ 6      ┆ 5       │
+│             ┆ hold at most 5 cards of one title (subtitles do not count); all ┆        ┆         │
+│             ┆ 6 have only an orange dot, so none can count in another colour  ┆        ┆         │
+│ title-limit ┆ `Security Volunteers`: 10 cards in yellow (10 DM-58), and a     ┆ 10     ┆ 5       │
+│             ┆ colour may hold at most 5 cards of one title (subtitles do not  ┆        ┆         │
+│             ┆ count); all 10 have only a yellow dot, so none can count in     ┆        ┆         │
+│             ┆ another colour                                                  ┆        ┆         │
+│ title-limit ┆ `Tatooine • Podrace Arena`: 6 cards in purple (6 DM-65), and a  ┆ 6      ┆ 5       │
+│             ┆ colour may hold at most 5 cards of one title (subtitles do not  ┆        ┆         │
+│             ┆ count); all 6 have only a purple dot, so none can count in      ┆        ┆         │
+│             ┆ another colour                                                  ┆        ┆         │
+└─────────────┴─────────────────────────────────────────────────────────────────┴────────┴─────────┘
+1 deck checked: 0 legal, 1 illegal, 0 unresolved, 0 unreadable
+"#
+    );
+}

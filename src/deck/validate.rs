@@ -654,12 +654,28 @@ fn limit_rule(limit: u32) -> String {
     format!("and a colour may hold at most {limit} cards of one title (subtitles do not count)")
 }
 
+/// `a red`, `an orange`.
+fn a_dot(colour: DotColour) -> String {
+    let article = if colour == DotColour::Orange {
+        "an"
+    } else {
+        "a"
+    };
+    format!("{article} {colour}")
+}
+
 /// Why cards stay in their colour, in a player's words.
 fn only_dot(fixed: u32, of: u32, colour: DotColour) -> String {
     if fixed == of {
-        format!("all {of} have only a {colour} dot, so none can count in another colour")
+        format!(
+            "all {of} have only {} dot, so none can count in another colour",
+            a_dot(colour)
+        )
     } else {
-        format!("{fixed} of them have only a {colour} dot, so they cannot count in another colour")
+        format!(
+            "{fixed} of them have only {} dot, so they cannot count in another colour",
+            a_dot(colour)
+        )
     }
 }
 
@@ -762,7 +778,8 @@ fn title_over(
             .iter()
             .partition(|&&i| pieces[i].titles.contains(&o.title));
         let mut sentence = format!(
-            "{c} has only {own} cards with a {c} dot, so it needs a wild card to reach {t}"
+            "{c} has only {own} cards with {} dot, so it needs a wild card to reach {t}",
+            a_dot(c)
         );
         if other.is_empty() {
             let named: Vec<String> = same.iter().map(|&i| describe(cards[i])).collect();
