@@ -667,7 +667,7 @@ fn a_list_that_names_its_own_rules_says_so_even_in_brief() {
         0,
         "\
 light.txt: legal
-decipher-list.txt: legal under the decipher rules named in the list
+decipher-list.txt: legal under the decipher rules, as the list asks
 2 decks checked: 2 legal, 0 illegal, 0 unresolved, 0 unreadable
 ",
     );

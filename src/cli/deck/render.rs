@@ -232,7 +232,7 @@ fn brief_line(out: &mut impl Write, r: &Report, need: Option<&DeckNeed>) -> Resu
     // Rules a list picked for itself are named, so a batch checked with the default rules
     // cannot show a bare `legal` for a list that chose laxer ones.
     let rules = if r.rules_from_list && r.rules != crate::deck::rules::DEFAULT_RULES {
-        format!(" under the {} rules named in the list", r.rules)
+        format!(" under the {} rules, as the list asks", r.rules)
     } else {
         String::new()
     };
@@ -389,7 +389,7 @@ pub(super) fn sheet(sheet: &Sheet, report: &Report, format: Format) -> Result<()
                 sheet.file,
                 sheet.rules,
                 if report.rules_from_list {
-                    " (named in the list)"
+                    ", as the list asks"
                 } else {
                     ""
                 },
