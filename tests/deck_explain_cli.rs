@@ -16,6 +16,32 @@ const LIGHT: &str = include_str!(concat!(
     "/examples/decks/light.txt"
 ));
 
+const DARK: &str = include_str!(concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/examples/decks/dark.txt"
+));
+const VIRTUAL: &str = include_str!(concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/examples/decks/light-virtual.txt"
+));
+const STARTER_LIGHT: &str = include_str!(concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/examples/decks/menace-of-darth-maul-starter-light.txt"
+));
+const STARTER_DARK: &str = include_str!(concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/examples/decks/menace-of-darth-maul-starter-dark.txt"
+));
+
+/// A list's card and comment lines without its `name:` line (to double a starter deck: a
+/// list naming itself twice with two names is refused).
+fn without_name(text: &str) -> String {
+    text.lines()
+        .filter(|l| !l.is_empty() && !l.starts_with("name:"))
+        .map(|l| format!("{l}\n"))
+        .collect()
+}
+
 /// `text` with its first line equal to `from` replaced by `to`.
 #[track_caller]
 fn edit(text: &str, from: &str, to: &str) -> String {
@@ -58,49 +84,11 @@ fn an_id_with_another_cards_name_says_which_card_each_is() {
     let s = Scratch::new();
     s.write(
         "d.txt",
-        r#"# Jedi and Gungans: a legal 60-card Light Side deck (Menace of Darth Maul, plus the
-# Enhanced Menace of Darth Maul wild card Qui-Gon Jinn, Jedi Protector).
-# Check it with: yj deck check examples/decks/light.txt
-name: Jedi and Gungans
-side: light
-
-Characters:
-3 DM-1 Qui-Gon Jinn, Jedi Master
-3 Qui-Gon Jinn, Jedi Master
-2 Mace Windu, Jedi Master
-1 Ishi Tib, Warrior
-1 Qui-Gon Jinn, Jedi Protector (EDM)
-2 Jar Jar Binks, Gungan Chuba Thief
-2 Yoda, Jedi Master
-2 Boss Nass, Leader of the Gungans
-2 Captain Tarpals, Gungan Guard
-2 Royal Guard, Leader
-2 Queen Amidala, Ruler of Naboo
-2 Naboo Security, Guard
-2 Gungan Soldier, Scout
-2 Gungan Soldier, Veteran
-2 Gungan Warrior, Infantry
-
-Weapons:
-3 Obi-Wan Kenobi's Lightsaber
-2 Jedi Lightsaber, Constructed by Ki-Adi-Mundi
-3 Blaster (DM)
-2 Blaster Rifle (DM)
-
-Battle cards:
-2 Cha Skrunee Da Pat, Sleemo
-2 Da Beings Hereabouts Cawazy
-2 I've Been Trained In Defense
-2 The Negotiations Were Short
-2 We're Not In Trouble Yet
-
-Locations and starships:
-2 Tatooine • Podrace Arena
-2 Coruscant • Capital City
-2 Naboo • Theed Palace
-2 Naboo Starfighter (DM)
-2 Republic Cruiser, Transport (DM)
-"#,
+        &edit(
+            LIGHT,
+            "3 Obi-Wan Kenobi, Young Jedi",
+            "3 DM-1 Qui-Gon Jinn, Jedi Master",
+        ),
     );
     let r = s.run(&["deck", "check", "d.txt"]);
     assert_output(
@@ -125,23 +113,10 @@ fn a_side_line_the_cards_contradict_is_said_once_and_the_deck_keeps_its_side() {
     // The dark starter deck with `side: light`: shared location names stay dark, the header
     // says dark side, and one line says the side line is wrong.
     let s = Scratch::new();
-    s.write("d.txt", r#"side: light
-# Menace of Darth Maul starter set: the 30-card Dark Side starter deck (red Darth Maul backs)
-# Source: the starter decks listed in the public Young Jedi server project OrehRuoy/youngjediserver
-# (client/data/decks.json, "Dark Side Starter Deck", which lists two starter sets: 60 cards, halved here).
-# The official list, not a starter-style deck. Check it with:
-# yj deck check --starter examples/decks/menace-of-darth-maul-starter-dark.txt
-5 Battle Droid: Infantry, MTT Division
-5 Battle Droid: Officer, AAT Division
-4 Neimoidian, Trade Federation Pilot
-1 Darth Maul, Sith Lord
-2 DM-119 Blaster
-3 DM-120 Blaster Rifle
-5 In Complete Control
-3 Tatooine • Desert Landing Site
-1 Coruscant • Jedi Council Chamber
-1 Naboo • Gungan Swamp
-"#);
+    s.write(
+        "d.txt",
+        &format!("side: light\n{}", without_name(STARTER_DARK)),
+    );
     let r = s.run(&["deck", "check", "--starter", "d.txt"]);
     assert_output(
         &r,
@@ -178,95 +153,11 @@ fn a_card_of_unknown_dot_makes_the_verdict_cannot_be_decided() {
     // DM-116 (STAP) has no dot in the catalogue yet (data/cards/NOTES.md): no colour count
     // built on a guess, the verdict `cannot be decided`, and the problem code unknown-dots.
     let s = Scratch::new();
-    s.write("d.txt", r#"# Sith and Droids: a legal 60-card Dark Side deck (Menace of Darth Maul, plus the Enhanced
-# Menace of Darth Maul wild card Darth Maul, Sith Assassin).
-# Check it with: yj deck check examples/decks/dark.txt
-name: Sith and Droids
-side: dark
-
-Characters:
-2 Darth Maul, Sith Apprentice
-1 Darth Maul, Sith Lord
-2 Darth Sidious, Sith Master
-2 Aurra Sing, Bounty Hunter
-2 Trade Federation Tank, Armored Division
-1 Darth Maul, Sith Assassin
-2 Sebulba, Bad-Tempered Dug
-2 Watto, Slave Owner
-2 Destroyer Droid, Defense Droid
-2 Battle Droid: Pilot, MTT Division
-2 Battle Droid: Infantry, MTT Division
-2 Pit Droid, Engineer
-2 Pit Droid, Heavy Lifter
-2 Tusken Raider, Nomad
-2 Battle Droid: Pilot, AAT Division
-2 Battle Droid: Officer, AAT Division
-
-Weapons:
-3 Sith Lightsaber (DM)
-2 Aurra Sing's Blaster Rifle
-3 Battle Droid Blaster Rifle (DM)
-1 Blaster (DM)
-1 DM-116
-
-Battle cards:
-2 At Last We Will Have Revenge
-2 Begin Landing Your Troops
-2 In Complete Control
-2 Sandstorm
-2 The Invasion Is On Schedule
-
-Locations and starships:
-2 Tatooine • Desert Landing Site
-2 Coruscant • Jedi Council Chamber
-2 Naboo • Gungan Swamp
-2 Droid Starfighter (DM)
-2 Battleship, Trade Federation Transport (DM)
-"#);
-    s.write("dark.txt", r#"# Sith and Droids: a legal 60-card Dark Side deck (Menace of Darth Maul, plus the Enhanced
-# Menace of Darth Maul wild card Darth Maul, Sith Assassin).
-# Check it with: yj deck check examples/decks/dark.txt
-name: Sith and Droids
-side: dark
-
-Characters:
-2 Darth Maul, Sith Apprentice
-1 Darth Maul, Sith Lord
-2 Darth Sidious, Sith Master
-2 Aurra Sing, Bounty Hunter
-2 Trade Federation Tank, Armored Division
-1 Darth Maul, Sith Assassin
-2 Sebulba, Bad-Tempered Dug
-2 Watto, Slave Owner
-2 Destroyer Droid, Defense Droid
-2 Battle Droid: Pilot, MTT Division
-2 Battle Droid: Infantry, MTT Division
-2 Pit Droid, Engineer
-2 Pit Droid, Heavy Lifter
-2 Tusken Raider, Nomad
-2 Battle Droid: Pilot, AAT Division
-2 Battle Droid: Officer, AAT Division
-
-Weapons:
-3 Sith Lightsaber (DM)
-2 Aurra Sing's Blaster Rifle
-3 Battle Droid Blaster Rifle (DM)
-2 Blaster (DM)
-
-Battle cards:
-2 At Last We Will Have Revenge
-2 Begin Landing Your Troops
-2 In Complete Control
-2 Sandstorm
-2 The Invasion Is On Schedule
-
-Locations and starships:
-2 Tatooine • Desert Landing Site
-2 Coruscant • Jedi Council Chamber
-2 Naboo • Gungan Swamp
-2 Droid Starfighter (DM)
-2 Battleship, Trade Federation Transport (DM)
-"#);
+    s.write(
+        "d.txt",
+        &edit(DARK, "2 Blaster (DM)", "1 Blaster (DM)\n1 DM-116"),
+    );
+    s.write("dark.txt", DARK);
     let r = s.run(&["deck", "check", "d.txt"]);
     assert_output(
         &r,
@@ -303,49 +194,11 @@ fn a_subtitle_less_name_is_settled_only_by_side_and_colour() {
     let s = Scratch::new();
     s.write(
         "d.txt",
-        r#"# Jedi and Gungans: a legal 60-card Light Side deck (Menace of Darth Maul, plus the
-# Enhanced Menace of Darth Maul wild card Qui-Gon Jinn, Jedi Protector).
-# Check it with: yj deck check examples/decks/light.txt
-name: Jedi and Gungans
-side: light
-
-Characters:
-3 Obi-Wan Kenobi, Young Jedi
-3 Qui-Gon Jinn, Jedi Master
-2 Mace Windu, Jedi Master
-1 Ishi Tib, Warrior
-1 Qui-Gon Jinn, Jedi Protector (EDM)
-2 Jar Jar Binks, Gungan Chuba Thief
-2 Yoda, Jedi Master
-2 Boss Nass, Leader of the Gungans
-2 Captain Tarpals, Gungan Guard
-2 Royal Guard, Leader
-2 Queen Amidala, Ruler of Naboo
-2 Naboo Security, Guard
-2 Gungan Guard
-2 Gungan Soldier, Veteran
-2 Gungan Warrior, Infantry
-
-Weapons:
-3 Obi-Wan Kenobi's Lightsaber
-2 Qui-Gon Jinn's Lightsaber
-3 Blaster (DM)
-2 Blaster Rifle (DM)
-
-Battle cards:
-2 Cha Skrunee Da Pat, Sleemo
-2 Da Beings Hereabouts Cawazy
-2 I've Been Trained In Defense
-2 The Negotiations Were Short
-2 We're Not In Trouble Yet
-
-Locations and starships:
-2 Tatooine • Podrace Arena
-2 Coruscant • Capital City
-2 Naboo • Theed Palace
-2 Naboo Starfighter (DM)
-2 Republic Cruiser, Transport (DM)
-"#,
+        &edit(
+            &edit(LIGHT, "2 Gungan Soldier, Scout", "2 Gungan Guard"),
+            "2 Jedi Lightsaber, Constructed by Ki-Adi-Mundi",
+            "2 Qui-Gon Jinn's Lightsaber",
+        ),
     );
     let r = s.run(&["deck", "check", "d.txt"]);
     assert_output(
@@ -442,28 +295,9 @@ the two lists are the same deck
 
 #[test]
 fn a_list_naming_its_own_rules_says_so_in_the_header() {
+    // A judge who forgot --rules sees that the list chose them.
     let s = Scratch::new();
-    s.write(
-        "d.txt",
-        r#"rules: decipher
-# Menace of Darth Maul starter set: the 30-card Light Side starter deck (blue Obi-Wan Kenobi backs)
-# Source: the starter decks listed in the public Young Jedi server project OrehRuoy/youngjediserver
-# (client/data/decks.json, "Starter Deck", which lists two starter sets: 60 cards, halved here).
-# The official list, not a starter-style deck. Check it with:
-# yj deck check --starter examples/decks/menace-of-darth-maul-starter-light.txt
-name: Menace of Darth Maul starter deck (light)
-4 Jawa, Bargainer
-5 Royal Guard, Leader
-5 Royal Guard, Veteran
-1 Obi-Wan Kenobi, Jedi Padawan
-2 DM-45 Blaster
-3 DM-46 Blaster Rifle
-5 Security Volunteers
-3 Tatooine • Podrace Arena
-1 Coruscant • Capital City
-1 Naboo • Theed Palace
-"#,
-    );
+    s.write("d.txt", &format!("rules: decipher\n{STARTER_LIGHT}"));
     let r = s.run(&["deck", "check", "--starter", "d.txt"]);
     assert_output(
         &r,
@@ -491,139 +325,22 @@ Menace of Darth Maul starter deck (light), light side, 30 of 30 cards
 
 #[test]
 fn the_sheet_marks_foils_reprints_and_virtual_cards_and_keeps_the_hash() {
+    // The hash is the deck: dark.txt with a foil Sidious and Reflections Wattos hashes as
+    // dark.txt (1277b90dd76a693f).
     let s = Scratch::new();
-    s.write("dark.txt", r#"# Sith and Droids: a legal 60-card Dark Side deck (Menace of Darth Maul, plus the Enhanced
-# Menace of Darth Maul wild card Darth Maul, Sith Assassin).
-# Check it with: yj deck check examples/decks/dark.txt
-name: Sith and Droids
-side: dark
-
-Characters:
-2 Darth Maul, Sith Apprentice
-1 Darth Maul, Sith Lord
-2 Darth Sidious, Sith Master
-2 Aurra Sing, Bounty Hunter
-2 Trade Federation Tank, Armored Division
-1 Darth Maul, Sith Assassin
-2 Sebulba, Bad-Tempered Dug
-2 Watto, Slave Owner
-2 Destroyer Droid, Defense Droid
-2 Battle Droid: Pilot, MTT Division
-2 Battle Droid: Infantry, MTT Division
-2 Pit Droid, Engineer
-2 Pit Droid, Heavy Lifter
-2 Tusken Raider, Nomad
-2 Battle Droid: Pilot, AAT Division
-2 Battle Droid: Officer, AAT Division
-
-Weapons:
-3 Sith Lightsaber (DM)
-2 Aurra Sing's Blaster Rifle
-3 Battle Droid Blaster Rifle (DM)
-2 Blaster (DM)
-
-Battle cards:
-2 At Last We Will Have Revenge
-2 Begin Landing Your Troops
-2 In Complete Control
-2 Sandstorm
-2 The Invasion Is On Schedule
-
-Locations and starships:
-2 Tatooine • Desert Landing Site
-2 Coruscant • Jedi Council Chamber
-2 Naboo • Gungan Swamp
-2 Droid Starfighter (DM)
-2 Battleship, Trade Federation Transport (DM)
-"#);
-    s.write("foils.txt", r#"# Sith and Droids: a legal 60-card Dark Side deck (Menace of Darth Maul, plus the Enhanced
-# Menace of Darth Maul wild card Darth Maul, Sith Assassin).
-# Check it with: yj deck check examples/decks/dark.txt
-name: Sith and Droids
-side: dark
-
-Characters:
-2 Darth Maul, Sith Apprentice
-1 Darth Maul, Sith Lord
-1 Darth Sidious, Sith Master
-1 Darth Sidious, Sith Master (foil)
-2 Aurra Sing, Bounty Hunter
-2 Trade Federation Tank, Armored Division
-1 Darth Maul, Sith Assassin
-2 Sebulba, Bad-Tempered Dug
-2 Watto, Slave Owner (RF)
-2 Destroyer Droid, Defense Droid
-2 Battle Droid: Pilot, MTT Division
-2 Battle Droid: Infantry, MTT Division
-2 Pit Droid, Engineer
-2 Pit Droid, Heavy Lifter
-2 Tusken Raider, Nomad
-2 Battle Droid: Pilot, AAT Division
-2 Battle Droid: Officer, AAT Division
-
-Weapons:
-3 Sith Lightsaber (DM)
-2 Aurra Sing's Blaster Rifle
-3 Battle Droid Blaster Rifle (DM)
-2 Blaster (DM)
-
-Battle cards:
-2 At Last We Will Have Revenge
-2 Begin Landing Your Troops
-2 In Complete Control
-2 Sandstorm
-2 The Invasion Is On Schedule
-
-Locations and starships:
-2 Tatooine • Desert Landing Site
-2 Coruscant • Jedi Council Chamber
-2 Naboo • Gungan Swamp
-2 Droid Starfighter (DM)
-2 Battleship, Trade Federation Transport (DM)
-"#);
-    s.write("virtual.txt", r#"# Legal under the standard rules, illegal under --rules decipher: light.txt with the virtual
-# Obi-Wan Kenobi, Jedi Warrior (V1-JC-39, sleeved with JC-39) instead of Ishi Tib.
-# Check it with: yj deck check --rules decipher examples/decks/light-virtual.txt
-name: Jedi and Gungans, virtually
-side: light
-
-Characters:
-3 Obi-Wan Kenobi, Young Jedi
-3 Qui-Gon Jinn, Jedi Master
-2 Mace Windu, Jedi Master
-1 Obi-Wan Kenobi, Jedi Warrior (virtual)
-1 Qui-Gon Jinn, Jedi Protector (EDM)
-2 Jar Jar Binks, Gungan Chuba Thief
-2 Yoda, Jedi Master
-2 Boss Nass, Leader of the Gungans
-2 Captain Tarpals, Gungan Guard
-2 Royal Guard, Leader
-2 Queen Amidala, Ruler of Naboo
-2 Naboo Security, Guard
-2 Gungan Soldier, Scout
-2 Gungan Soldier, Veteran
-2 Gungan Warrior, Infantry
-
-Weapons:
-3 Obi-Wan Kenobi's Lightsaber
-2 Jedi Lightsaber, Constructed by Ki-Adi-Mundi
-3 Blaster (DM)
-2 Blaster Rifle (DM)
-
-Battle cards:
-2 Cha Skrunee Da Pat, Sleemo
-2 Da Beings Hereabouts Cawazy
-2 I've Been Trained In Defense
-2 The Negotiations Were Short
-2 We're Not In Trouble Yet
-
-Locations and starships:
-2 Tatooine • Podrace Arena
-2 Coruscant • Capital City
-2 Naboo • Theed Palace
-2 Naboo Starfighter (DM)
-2 Republic Cruiser, Transport (DM)
-"#);
+    s.write(
+        "foils.txt",
+        &edit(
+            &edit(
+                DARK,
+                "2 Darth Sidious, Sith Master",
+                "1 Darth Sidious, Sith Master\n1 Darth Sidious, Sith Master (foil)",
+            ),
+            "2 Watto, Slave Owner",
+            "2 Watto, Slave Owner (RF)",
+        ),
+    );
+    s.write("virtual.txt", VIRTUAL);
     let r = s.run(&["deck", "sheet", "foils.txt"]);
     assert_output(
         &r,
@@ -728,229 +445,28 @@ total: 60 cards
 #[test]
 fn diff_marks_virtual_cards_printings_and_quotes_lines_without_comments() {
     let s = Scratch::new();
+    s.write("light.txt", LIGHT);
+    s.write("virtual.txt", VIRTUAL);
+    s.write("dark.txt", DARK);
     s.write(
-        "light.txt",
-        r#"# Jedi and Gungans: a legal 60-card Light Side deck (Menace of Darth Maul, plus the
-# Enhanced Menace of Darth Maul wild card Qui-Gon Jinn, Jedi Protector).
-# Check it with: yj deck check examples/decks/light.txt
-name: Jedi and Gungans
-side: light
-
-Characters:
-3 Obi-Wan Kenobi, Young Jedi
-3 Qui-Gon Jinn, Jedi Master
-2 Mace Windu, Jedi Master
-1 Ishi Tib, Warrior
-1 Qui-Gon Jinn, Jedi Protector (EDM)
-2 Jar Jar Binks, Gungan Chuba Thief
-2 Yoda, Jedi Master
-2 Boss Nass, Leader of the Gungans
-2 Captain Tarpals, Gungan Guard
-2 Royal Guard, Leader
-2 Queen Amidala, Ruler of Naboo
-2 Naboo Security, Guard
-2 Gungan Soldier, Scout
-2 Gungan Soldier, Veteran
-2 Gungan Warrior, Infantry
-
-Weapons:
-3 Obi-Wan Kenobi's Lightsaber
-2 Jedi Lightsaber, Constructed by Ki-Adi-Mundi
-3 Blaster (DM)
-2 Blaster Rifle (DM)
-
-Battle cards:
-2 Cha Skrunee Da Pat, Sleemo
-2 Da Beings Hereabouts Cawazy
-2 I've Been Trained In Defense
-2 The Negotiations Were Short
-2 We're Not In Trouble Yet
-
-Locations and starships:
-2 Tatooine • Podrace Arena
-2 Coruscant • Capital City
-2 Naboo • Theed Palace
-2 Naboo Starfighter (DM)
-2 Republic Cruiser, Transport (DM)
-"#,
+        "foils.txt",
+        &edit(
+            &edit(
+                DARK,
+                "2 Darth Sidious, Sith Master",
+                "1 Darth Sidious, Sith Master\n1 Darth Sidious, Sith Master (foil)",
+            ),
+            "2 Watto, Slave Owner",
+            "2 Watto, Slave Owner (RF)",
+        ),
     );
-    s.write("virtual.txt", r#"# Legal under the standard rules, illegal under --rules decipher: light.txt with the virtual
-# Obi-Wan Kenobi, Jedi Warrior (V1-JC-39, sleeved with JC-39) instead of Ishi Tib.
-# Check it with: yj deck check --rules decipher examples/decks/light-virtual.txt
-name: Jedi and Gungans, virtually
-side: light
-
-Characters:
-3 Obi-Wan Kenobi, Young Jedi
-3 Qui-Gon Jinn, Jedi Master
-2 Mace Windu, Jedi Master
-1 Obi-Wan Kenobi, Jedi Warrior (virtual)
-1 Qui-Gon Jinn, Jedi Protector (EDM)
-2 Jar Jar Binks, Gungan Chuba Thief
-2 Yoda, Jedi Master
-2 Boss Nass, Leader of the Gungans
-2 Captain Tarpals, Gungan Guard
-2 Royal Guard, Leader
-2 Queen Amidala, Ruler of Naboo
-2 Naboo Security, Guard
-2 Gungan Soldier, Scout
-2 Gungan Soldier, Veteran
-2 Gungan Warrior, Infantry
-
-Weapons:
-3 Obi-Wan Kenobi's Lightsaber
-2 Jedi Lightsaber, Constructed by Ki-Adi-Mundi
-3 Blaster (DM)
-2 Blaster Rifle (DM)
-
-Battle cards:
-2 Cha Skrunee Da Pat, Sleemo
-2 Da Beings Hereabouts Cawazy
-2 I've Been Trained In Defense
-2 The Negotiations Were Short
-2 We're Not In Trouble Yet
-
-Locations and starships:
-2 Tatooine • Podrace Arena
-2 Coruscant • Capital City
-2 Naboo • Theed Palace
-2 Naboo Starfighter (DM)
-2 Republic Cruiser, Transport (DM)
-"#);
-    s.write("dark.txt", r#"# Sith and Droids: a legal 60-card Dark Side deck (Menace of Darth Maul, plus the Enhanced
-# Menace of Darth Maul wild card Darth Maul, Sith Assassin).
-# Check it with: yj deck check examples/decks/dark.txt
-name: Sith and Droids
-side: dark
-
-Characters:
-2 Darth Maul, Sith Apprentice
-1 Darth Maul, Sith Lord
-2 Darth Sidious, Sith Master
-2 Aurra Sing, Bounty Hunter
-2 Trade Federation Tank, Armored Division
-1 Darth Maul, Sith Assassin
-2 Sebulba, Bad-Tempered Dug
-2 Watto, Slave Owner
-2 Destroyer Droid, Defense Droid
-2 Battle Droid: Pilot, MTT Division
-2 Battle Droid: Infantry, MTT Division
-2 Pit Droid, Engineer
-2 Pit Droid, Heavy Lifter
-2 Tusken Raider, Nomad
-2 Battle Droid: Pilot, AAT Division
-2 Battle Droid: Officer, AAT Division
-
-Weapons:
-3 Sith Lightsaber (DM)
-2 Aurra Sing's Blaster Rifle
-3 Battle Droid Blaster Rifle (DM)
-2 Blaster (DM)
-
-Battle cards:
-2 At Last We Will Have Revenge
-2 Begin Landing Your Troops
-2 In Complete Control
-2 Sandstorm
-2 The Invasion Is On Schedule
-
-Locations and starships:
-2 Tatooine • Desert Landing Site
-2 Coruscant • Jedi Council Chamber
-2 Naboo • Gungan Swamp
-2 Droid Starfighter (DM)
-2 Battleship, Trade Federation Transport (DM)
-"#);
-    s.write("foils.txt", r#"# Sith and Droids: a legal 60-card Dark Side deck (Menace of Darth Maul, plus the Enhanced
-# Menace of Darth Maul wild card Darth Maul, Sith Assassin).
-# Check it with: yj deck check examples/decks/dark.txt
-name: Sith and Droids
-side: dark
-
-Characters:
-2 Darth Maul, Sith Apprentice
-1 Darth Maul, Sith Lord
-1 Darth Sidious, Sith Master
-1 Darth Sidious, Sith Master (foil)
-2 Aurra Sing, Bounty Hunter
-2 Trade Federation Tank, Armored Division
-1 Darth Maul, Sith Assassin
-2 Sebulba, Bad-Tempered Dug
-2 Watto, Slave Owner (RF)
-2 Destroyer Droid, Defense Droid
-2 Battle Droid: Pilot, MTT Division
-2 Battle Droid: Infantry, MTT Division
-2 Pit Droid, Engineer
-2 Pit Droid, Heavy Lifter
-2 Tusken Raider, Nomad
-2 Battle Droid: Pilot, AAT Division
-2 Battle Droid: Officer, AAT Division
-
-Weapons:
-3 Sith Lightsaber (DM)
-2 Aurra Sing's Blaster Rifle
-3 Battle Droid Blaster Rifle (DM)
-2 Blaster (DM)
-
-Battle cards:
-2 At Last We Will Have Revenge
-2 Begin Landing Your Troops
-2 In Complete Control
-2 Sandstorm
-2 The Invasion Is On Schedule
-
-Locations and starships:
-2 Tatooine • Desert Landing Site
-2 Coruscant • Jedi Council Chamber
-2 Naboo • Gungan Swamp
-2 Droid Starfighter (DM)
-2 Battleship, Trade Federation Transport (DM)
-"#);
     s.write(
         "one.txt",
-        r#"# Jedi and Gungans: a legal 60-card Light Side deck (Menace of Darth Maul, plus the
-# Enhanced Menace of Darth Maul wild card Qui-Gon Jinn, Jedi Protector).
-# Check it with: yj deck check examples/decks/light.txt
-name: Jedi and Gungans
-side: light
-
-Characters:
-3 Obi-Wan Kenobi, Young Jedi
-3 Qui-Gon Jinn, Jedi Master
-2 Mace Windu, Jedi Master
-1 Ishi Tibb, Warior # the blue one
-1 Qui-Gon Jinn, Jedi Protector (EDM)
-2 Jar Jar Binks, Gungan Chuba Thief
-2 Yoda, Jedi Master
-2 Boss Nass, Leader of the Gungans
-2 Captain Tarpals, Gungan Guard
-2 Royal Guard, Leader
-2 Queen Amidala, Ruler of Naboo
-2 Naboo Security, Guard
-2 Gungan Soldier, Scout
-2 Gungan Soldier, Veteran
-2 Gungan Warrior, Infantry
-
-Weapons:
-3 Obi-Wan Kenobi's Lightsaber
-2 Jedi Lightsaber, Constructed by Ki-Adi-Mundi
-3 Blaster (DM)
-2 Blaster Rifle (DM)
-
-Battle cards:
-2 Cha Skrunee Da Pat, Sleemo
-2 Da Beings Hereabouts Cawazy
-2 I've Been Trained In Defense
-2 The Negotiations Were Short
-2 We're Not In Trouble Yet
-
-Locations and starships:
-2 Tatooine • Podrace Arena
-2 Coruscant • Capital City
-2 Naboo • Theed Palace
-2 Naboo Starfighter (DM)
-2 Republic Cruiser, Transport (DM)
-"#,
+        &edit(
+            LIGHT,
+            "1 Ishi Tib, Warrior",
+            "1 Ishi Tibb, Warior # the blue one",
+        ),
     );
     let r = s.run(&["deck", "diff", "light.txt", "virtual.txt"]);
     assert_output(
@@ -997,8 +513,8 @@ unresolved: one.txt, line 11: `1 Ishi Tibb, Warior`: no card matches
 
 #[test]
 fn check_owned_says_in_the_summary_why_it_exits_1() {
-    // The collection holds one starter deck; the doubled deck is legal under decipher but
-    // needs 30 more cards.
+    // The collection holds one light starter deck; two of them are legal under decipher but
+    // need 30 more cards.
     let s = Scratch::new();
     s.write(
         "owned.txt",
@@ -1014,55 +530,11 @@ fn check_owned_says_in_the_summary_why_it_exits_1() {
 1 DM-67
 "#,
     );
-    s.write("starter.txt", r#"# Menace of Darth Maul starter set: the 30-card Light Side starter deck (blue Obi-Wan Kenobi backs)
-# Source: the starter decks listed in the public Young Jedi server project OrehRuoy/youngjediserver
-# (client/data/decks.json, "Starter Deck", which lists two starter sets: 60 cards, halved here).
-# The official list, not a starter-style deck. Check it with:
-# yj deck check --starter examples/decks/menace-of-darth-maul-starter-light.txt
-name: Menace of Darth Maul starter deck (light)
-4 Jawa, Bargainer
-5 Royal Guard, Leader
-5 Royal Guard, Veteran
-1 Obi-Wan Kenobi, Jedi Padawan
-2 DM-45 Blaster
-3 DM-46 Blaster Rifle
-5 Security Volunteers
-3 Tatooine • Podrace Arena
-1 Coruscant • Capital City
-1 Naboo • Theed Palace
-"#);
-    s.write("doubled.txt", r#"# Menace of Darth Maul starter set: the 30-card Light Side starter deck (blue Obi-Wan Kenobi backs)
-# Source: the starter decks listed in the public Young Jedi server project OrehRuoy/youngjediserver
-# (client/data/decks.json, "Starter Deck", which lists two starter sets: 60 cards, halved here).
-# The official list, not a starter-style deck. Check it with:
-# yj deck check --starter examples/decks/menace-of-darth-maul-starter-light.txt
-name: Menace of Darth Maul starter deck (light)
-4 Jawa, Bargainer
-5 Royal Guard, Leader
-5 Royal Guard, Veteran
-1 Obi-Wan Kenobi, Jedi Padawan
-2 DM-45 Blaster
-3 DM-46 Blaster Rifle
-5 Security Volunteers
-3 Tatooine • Podrace Arena
-1 Coruscant • Capital City
-1 Naboo • Theed Palace
-# Menace of Darth Maul starter set: the 30-card Light Side starter deck (blue Obi-Wan Kenobi backs)
-# Source: the starter decks listed in the public Young Jedi server project OrehRuoy/youngjediserver
-# (client/data/decks.json, "Starter Deck", which lists two starter sets: 60 cards, halved here).
-# The official list, not a starter-style deck. Check it with:
-# yj deck check --starter examples/decks/menace-of-darth-maul-starter-light.txt
-4 Jawa, Bargainer
-5 Royal Guard, Leader
-5 Royal Guard, Veteran
-1 Obi-Wan Kenobi, Jedi Padawan
-2 DM-45 Blaster
-3 DM-46 Blaster Rifle
-5 Security Volunteers
-3 Tatooine • Podrace Arena
-1 Coruscant • Capital City
-1 Naboo • Theed Palace
-"#);
+    s.write("starter.txt", STARTER_LIGHT);
+    s.write(
+        "doubled.txt",
+        &format!("{STARTER_LIGHT}{}", without_name(STARTER_LIGHT)),
+    );
     common::ok(&s.run(&["collection", "import", "owned.txt"]));
     let r = s.run(&[
         "deck",

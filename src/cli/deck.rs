@@ -20,8 +20,9 @@ pub enum DeckCommand {
     /// Check decklists against a rules set and explain every problem.
     ///
     /// Lists are text (`3 Darth Maul, Sith Apprentice`, `3x DM-71`), CSV or TOML; `-` reads
-    /// standard input. Exit 0 when every deck is legal, 1 when any is illegal or has
-    /// unresolved lines, 2 when a file cannot be read.
+    /// standard input. Exit 0 when every deck is legal, 1 when any is illegal, has
+    /// unresolved lines or cannot be decided (a card whose dot the catalogue lacks), or with
+    /// --owned needs cards the collection lacks, 2 when a file cannot be read.
     Check(CheckArgs),
     /// A registration sheet: the cards by colour, with totals and a deck hash.
     ///

@@ -176,6 +176,17 @@ pub struct Resolver<'c> {
     catalogue: &'c Catalogue,
     /// Answers by side preference (none, light, dark), then by the text as written.
     cache: [HashMap<String, Result<Found, Miss>>; 3],
+    /// By side slot and card index: the other cards of that side whose title is the card's
+    /// whole name, and whether all share its colour (see `TieBreak`); empty when none.
+    shared: [HashMap<usize, (Vec<usize>, bool)>; 3],
+}
+
+fn slot(side: Option<Side>) -> usize {
+    match side {
+        None => 0,
+        Some(Side::Light) => 1,
+        Some(Side::Dark) => 2,
+    }
 }
 
 impl<'c> Resolver<'c> {
@@ -183,6 +194,7 @@ impl<'c> Resolver<'c> {
         Resolver {
             catalogue,
             cache: Default::default(),
+            shared: Default::default(),
         }
     }
 
@@ -191,11 +203,7 @@ impl<'c> Resolver<'c> {
     }
 
     fn lookup(&mut self, text: &str, side: Option<Side>) -> Result<Found, Miss> {
-        let slot = match side {
-            None => 0,
-            Some(Side::Light) => 1,
-            Some(Side::Dark) => 2,
-        };
+        let slot = slot(side);
         if let Some(found) = self.cache[slot].get(text) {
             return found.clone();
         }
@@ -344,7 +352,7 @@ impl<'c> Resolver<'c> {
     /// A text that is one card's whole name and other cards' title (see `TieBreak`): the
     /// other cards of that title on `side`, and whether they all share the card's colour.
     fn shared_title(
-        &self,
+        &mut self,
         text: &str,
         found: &Found,
         side: Option<Side>,
@@ -354,62 +362,93 @@ impl<'c> Resolver<'c> {
         if !card.subtitle.is_empty() || found.printing != PrintingKind::Regular {
             return None;
         }
-        let (full, title) = self.catalogue.name_keys(found.index);
-        if normalise(text) != full {
-            return None;
-        }
         let side = side.unwrap_or(card.side);
-        let others: Vec<usize> = (0..cards.len())
-            .filter(|&i| {
-                i != found.index
-                    && cards[i].side == side
-                    && cards[i].is_virtual() == card.is_virtual()
-                    && self.catalogue.name_keys(i).1 == title
-            })
-            .collect();
-        if others.is_empty() || card.side != side {
+        if card.side != side {
             return None;
         }
-        let same = others.iter().all(|&i| {
-            cards[i].dots == card.dots
-                && cards[i].dots.is_some()
-                && cards[i].card_type == card.card_type
-                && cards[i].planet == card.planet
-        });
-        Some((others, same))
+        // Which cards share the title depends only on the card: found once per batch.
+        let catalogue = self.catalogue;
+        let (others, same) = self.shared[slot(Some(side))]
+            .entry(found.index)
+            .or_insert_with(|| {
+                let title = catalogue.name_keys(found.index).1;
+                let others: Vec<usize> = (0..cards.len())
+                    .filter(|&i| {
+                        i != found.index
+                            && cards[i].side == side
+                            && cards[i].is_virtual() == card.is_virtual()
+                            && catalogue.name_keys(i).1 == title
+                    })
+                    .collect();
+                let same = others.iter().all(|&i| {
+                    cards[i].dots == card.dots
+                        && cards[i].dots.is_some()
+                        && cards[i].card_type == card.card_type
+                        && cards[i].planet == card.planet
+                });
+                (others, same)
+            });
+        if others.is_empty() || normalise(text) != self.catalogue.name_keys(found.index).0 {
+            return None;
+        }
+        Some((others.clone(), *same))
     }
 
-    /// Resolves every line. Names are first looked up on both sides; the side most of the
-    /// found cards are on (else the side the list declares) then settles the names that
-    /// matched a card of each side. A `side` line that the cards contradict does not turn
-    /// shared names to the wrong side: the report says the line is wrong, once.
+    /// Resolves every line. Names are first looked up with the side the list declares (or
+    /// on both sides); the side most of the found cards are on then settles the names that
+    /// matched a card of each side. A `side` line that most cards contradict does not turn
+    /// shared names to the wrong side: they are looked up again with the cards' side, and
+    /// the report says the line is wrong, once.
     pub fn resolve(&mut self, list: &DeckList) -> ResolvedDeck {
         let mut results: Vec<Result<Found, Miss>> = list
             .entries
             .iter()
-            .map(|e| self.lookup(&e.card, None))
+            .map(|e| self.lookup(&e.card, list.side))
             .collect();
-        let mut light = 0u64;
-        let mut dark = 0u64;
-        for (entry, result) in list.entries.iter().zip(&results) {
-            if let Ok(found) = result {
-                match self.catalogue.cards()[found.index].side {
-                    Side::Light => light += u64::from(entry.quantity),
-                    Side::Dark => dark += u64::from(entry.quantity),
+        let counts = |results: &[Result<Found, Miss>]| {
+            let (mut light, mut dark) = (0u64, 0u64);
+            for (entry, result) in list.entries.iter().zip(results) {
+                if let Ok(found) = result {
+                    match self.catalogue.cards()[found.index].side {
+                        Side::Light => light += u64::from(entry.quantity),
+                        Side::Dark => dark += u64::from(entry.quantity),
+                    }
                 }
             }
-        }
-        let majority = match light.cmp(&dark) {
+            (light, dark)
+        };
+        let majority = |(light, dark): (u64, u64)| match light.cmp(&dark) {
             std::cmp::Ordering::Greater => Some(Side::Light),
             std::cmp::Ordering::Less => Some(Side::Dark),
             std::cmp::Ordering::Equal => None,
         };
-        let side = match (list.side, majority) {
-            (Some(declared), Some(cards)) if declared != cards => Some(cards),
-            (Some(declared), _) => Some(declared),
-            (None, cards) => cards,
+        let side = match list.side {
+            None => majority(counts(&results)),
+            Some(declared) => {
+                let (light, dark) = counts(&results);
+                let strays = if declared == Side::Light { dark } else { light };
+                if strays == 0 {
+                    Some(declared)
+                } else {
+                    // Cards of the other side: which side are the cards, counting only the
+                    // names that do not depend on the side asked for?
+                    let free: Vec<Result<Found, Miss>> = list
+                        .entries
+                        .iter()
+                        .map(|e| self.lookup(&e.card, None))
+                        .collect();
+                    match majority(counts(&free)) {
+                        Some(cards) if cards != declared => {
+                            results = free;
+                            Some(cards)
+                        }
+                        _ => Some(declared),
+                    }
+                }
+            }
         };
-        if side.is_some() {
+        if side != list.side {
+            // Undeclared, or contradicted: the names that both sides share follow the cards.
             for (entry, result) in list.entries.iter().zip(results.iter_mut()) {
                 if matches!(result, Err(miss) if miss.is_ambiguous()) {
                     *result = self.lookup(&entry.card, side);
@@ -625,5 +664,82 @@ mod tests {
             other => panic!("{other:?}"),
         }
         assert!(matches!(problems[2], (4, Unresolved::Malformed { .. })));
+    }
+
+    #[test]
+    fn the_printing_a_line_names_is_kept_and_the_deck_is_the_card() {
+        // catalogue printings.csv: BN-71 has the foil F10; DM-74 was reprinted in Reflections
+        // as 7_30; EDM-P1 as 7_7 (JC-2 shares its name and was not reprinted).
+        let deck = resolve(
+            "side: dark\n1 BN-71\n1 BN-F10\n1 Darth Maul, Dark Lord of the Sith (foil)\n1 7_30\n1 Watto, Slave Owner [RF]\n",
+        );
+        assert!(deck.unresolved.is_empty(), "{:?}", deck.unresolved);
+        assert_eq!(ids(&deck), [("DM-74", 2), ("BN-71", 3)]);
+        assert_eq!(deck.cards[0].printings, [(PrintingKind::Reprint, 2)]);
+        assert_eq!(
+            deck.cards[1].printings,
+            [(PrintingKind::Regular, 1), (PrintingKind::Foil, 2)]
+        );
+        let deck = resolve("side: light\n1 Qui-Gon Jinn, Jedi Protector (RF)\n");
+        assert_eq!(ids(&deck), [("EDM-P1", 1)]);
+        // A card with no such printing is not quietly taken as the regular one.
+        let deck = resolve("side: light\n1 Obi-Wan Kenobi, Young Jedi (foil)\n");
+        assert!(deck.cards.is_empty());
+        assert!(matches!(
+            &deck.unresolved[0].problem,
+            Unresolved::NoSuchPrinting { card, .. } if card.0 == "DM-1"
+        ));
+    }
+
+    #[test]
+    fn a_side_line_the_cards_contradict_does_not_pick_the_shared_names() {
+        // `Tatooine • Desert Landing Site` is DM-135 (dark) and BN-64 (light).
+        let deck = resolve("side: light\n5 DM-99\n5 DM-104\n1 Tatooine • Desert Landing Site\n");
+        assert_eq!(deck.side, Some(Side::Dark));
+        assert_eq!(deck.declared_side, Some(Side::Light));
+        assert!(deck.side_contradicted());
+        assert!(!deck.side_declared);
+        assert_eq!(ids(&deck), [("DM-99", 5), ("DM-104", 5), ("DM-135", 1)]);
+    }
+
+    #[test]
+    fn a_subtitle_less_name_shared_as_a_title_is_settled_by_side_and_colour() {
+        // DM-24 `Gungan Guard` is green, BN-29 `Gungan Guard, Lookout` blue: ambiguous.
+        let deck = resolve("side: light\n1 Gungan Guard\n");
+        match &deck.unresolved[0].problem {
+            Unresolved::Ambiguous { candidates } => {
+                let ids: Vec<&str> = candidates.iter().map(|c| c.0.as_str()).collect();
+                assert_eq!(ids, ["DM-24", "BN-29"]);
+            }
+            other => panic!("{other:?}"),
+        }
+        // JC-40 and DF-12 are both light orange weapons: JC-40, by a tie-break the report
+        // names. With the set or the id, nothing is left to break.
+        let deck = resolve("side: light\n1 Qui-Gon Jinn's Lightsaber\n1 Gungan Guard (DM)\n");
+        assert!(deck.unresolved.is_empty(), "{:?}", deck.unresolved);
+        assert_eq!(ids(&deck), [("DM-24", 1), ("JC-40", 1)]);
+        assert_eq!(deck.tie_breaks.len(), 1);
+        assert_eq!(deck.tie_breaks[0].took.0, "JC-40");
+        assert_eq!(deck.tie_breaks[0].others[0].0, "DF-12");
+    }
+
+    #[test]
+    fn an_id_with_another_cards_name_names_both() {
+        let deck = resolve("side: light\n1 DM-1 Qui-Gon Jinn, Jedi Master\n1 JC-50 (DM)\n");
+        match &deck.unresolved[0].problem {
+            Unresolved::IdNameMismatch { id, named } => {
+                assert_eq!(id.0, "DM-1");
+                assert_eq!(
+                    named.iter().map(|n| n.0.as_str()).collect::<Vec<_>>(),
+                    ["DM-2"]
+                );
+            }
+            other => panic!("{other:?}"),
+        }
+        // An id in another set than the one written is the catalogue's plain unknown.
+        assert!(matches!(
+            deck.unresolved[1].problem,
+            Unresolved::Unknown { .. }
+        ));
     }
 }
