@@ -40,16 +40,28 @@ pub struct DeckCard {
     pub count: u32,
     /// The lines that named it.
     pub lines: Vec<usize>,
-    /// Copies by printing, in `PrintingKind` order; the counts add up to `count`.
-    pub printings: Vec<(PrintingKind, u32)>,
+    /// Copies by printing, indexed by `PrintingKind` (regular, foil, reprint); they add up
+    /// to `count`. A fixed array: a batch of lists builds one per card per deck.
+    pub copies: [u32; 3],
 }
 
 impl DeckCard {
     /// True when every copy is the regular printing.
     pub fn all_regular(&self) -> bool {
-        self.printings
-            .iter()
-            .all(|(kind, _)| *kind == PrintingKind::Regular)
+        self.copies[1] == 0 && self.copies[2] == 0
+    }
+
+    /// The printings held, in `PrintingKind` order, with their copies.
+    pub fn printings(&self) -> Vec<(PrintingKind, u32)> {
+        [
+            PrintingKind::Regular,
+            PrintingKind::Foil,
+            PrintingKind::Reprint,
+        ]
+        .into_iter()
+        .zip(self.copies)
+        .filter(|(_, n)| *n > 0)
+        .collect()
     }
 }
 
@@ -132,6 +144,9 @@ impl ResolvedDeck {
 struct Found {
     index: usize,
     printing: PrintingKind,
+    /// The text is the card's whole name (no id, set or finish): only such a text can be a
+    /// name other cards carry as their title (see `TieBreak`).
+    whole_name: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -249,6 +264,7 @@ impl<'c> Resolver<'c> {
             return Ok(Found {
                 index: self.index(card),
                 printing,
+                whole_name: false,
             });
         }
         match self.catalogue.lookup_with(text, options) {
@@ -258,9 +274,12 @@ impl<'c> Resolver<'c> {
                     Some(_) => PrintingKind::Foil,
                     None => PrintingKind::Regular,
                 };
+                let index = self.index(card);
                 Ok(Found {
-                    index: self.index(card),
+                    index,
                     printing,
+                    whole_name: printing == PrintingKind::Regular
+                        && normalise(text) == self.catalogue.name_keys(index).0,
                 })
             }
             Err(LookupError::Unknown { query, suggestions }) => {
@@ -306,6 +325,7 @@ impl<'c> Resolver<'c> {
             [card] => Some(Ok(Found {
                 index: self.index(card),
                 printing: PrintingKind::Reprint,
+                whole_name: false,
             })),
             [] if candidates.len() == 1 => Some(Err(Miss::NoPrinting {
                 card: pair(candidates[0]),
@@ -349,17 +369,12 @@ impl<'c> Resolver<'c> {
         })
     }
 
-    /// A text that is one card's whole name and other cards' title (see `TieBreak`): the
-    /// other cards of that title on `side`, and whether they all share the card's colour.
-    fn shared_title(
-        &mut self,
-        text: &str,
-        found: &Found,
-        side: Option<Side>,
-    ) -> Option<(Vec<usize>, bool)> {
+    /// For a text that was one card's whole name (`found.whole_name`), the other cards of
+    /// `side` whose title that name is, and whether they all share its colour (`TieBreak`).
+    fn shared_title(&mut self, found: &Found, side: Option<Side>) -> Option<(Vec<usize>, bool)> {
         let cards = self.catalogue.cards();
         let card = &cards[found.index];
-        if !card.subtitle.is_empty() || found.printing != PrintingKind::Regular {
+        if !card.subtitle.is_empty() || !found.whole_name {
             return None;
         }
         let side = side.unwrap_or(card.side);
@@ -388,7 +403,7 @@ impl<'c> Resolver<'c> {
                 });
                 (others, same)
             });
-        if others.is_empty() || normalise(text) != self.catalogue.name_keys(found.index).0 {
+        if others.is_empty() {
             return None;
         }
         Some((others.clone(), *same))
@@ -487,7 +502,7 @@ impl<'c> Resolver<'c> {
                     continue;
                 }
             };
-            if let Some((others, same)) = self.shared_title(&entry.card, &found, side) {
+            if let Some((others, same)) = self.shared_title(&found, side) {
                 let all = self.catalogue.cards();
                 let others: Vec<(String, String)> = others.iter().map(|&i| pair(&all[i])).collect();
                 if same {
@@ -510,21 +525,12 @@ impl<'c> Resolver<'c> {
                 id: self.catalogue.cards()[index].id.clone(),
                 count: 0,
                 lines: Vec::new(),
-                printings: Vec::new(),
+                copies: [0; 3],
             });
             card.count = card.count.saturating_add(entry.quantity);
             card.lines.push(entry.line);
-            match card
-                .printings
-                .iter_mut()
-                .find(|(k, _)| *k == found.printing)
-            {
-                Some((_, n)) => *n = n.saturating_add(entry.quantity),
-                None => {
-                    card.printings.push((found.printing, entry.quantity));
-                    card.printings.sort();
-                }
-            }
+            let copies = &mut card.copies[found.printing as usize];
+            *copies = copies.saturating_add(entry.quantity);
         }
         for bad in &list.bad_lines {
             unresolved.push(UnresolvedLine {
@@ -675,9 +681,9 @@ mod tests {
         );
         assert!(deck.unresolved.is_empty(), "{:?}", deck.unresolved);
         assert_eq!(ids(&deck), [("DM-74", 2), ("BN-71", 3)]);
-        assert_eq!(deck.cards[0].printings, [(PrintingKind::Reprint, 2)]);
+        assert_eq!(deck.cards[0].printings(), [(PrintingKind::Reprint, 2)]);
         assert_eq!(
-            deck.cards[1].printings,
+            deck.cards[1].printings(),
             [(PrintingKind::Regular, 1), (PrintingKind::Foil, 2)]
         );
         let deck = resolve("side: light\n1 Qui-Gon Jinn, Jedi Protector (RF)\n");

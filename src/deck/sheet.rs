@@ -72,7 +72,7 @@ pub fn printing_suffix(card: &crate::catalogue::Card, deck_card: Option<&DeckCar
         marks.push("virtual".into());
     }
     if let Some(dc) = deck_card.filter(|dc| !dc.all_regular()) {
-        match dc.printings.as_slice() {
+        match dc.printings().as_slice() {
             [(kind, _)] => marks.push(kind.as_str().to_string()),
             many => marks.push(printings_text(many)),
         }
@@ -135,7 +135,7 @@ pub fn sheet(report: &Report, deck: &ResolvedDeck, catalogue: &Catalogue) -> She
             .cards
             .iter()
             .filter(|c| !c.all_regular())
-            .map(|c| (c.id.clone(), c.printings.clone()))
+            .map(|c| (c.id.clone(), c.printings()))
             .collect(),
     }
 }
@@ -210,13 +210,13 @@ pub fn printing_diff(
         .into_iter()
         .filter_map(|i| {
             let (x, y) = (find(a, i)?, find(b, i)?);
-            (x.count == y.count && x.printings != y.printings).then(|| {
+            (x.count == y.count && x.copies != y.copies).then(|| {
                 let card = &catalogue.cards()[i];
                 PrintingDiff {
                     id: card.id.clone(),
                     name: diff_name(card),
-                    a: x.printings.clone(),
-                    b: y.printings.clone(),
+                    a: x.printings(),
+                    b: y.printings(),
                 }
             })
         })
