@@ -269,7 +269,15 @@ impl<'c> Resolver<'c> {
         }
         match self.catalogue.lookup_with(text, options) {
             Ok(card) => {
-                let printing = match self.catalogue.printing_named(text) {
+                // Only a card with a foil printing can be named by one (and the search of
+                // the printings is not free: skipped for every other card).
+                let has_foils = self.catalogue.foils_of(&card.id).next().is_some();
+                let named = if has_foils {
+                    self.catalogue.printing_named(text)
+                } else {
+                    None
+                };
+                let printing = match named {
                     Some(p) if p.source.as_deref() == Some("reflections") => PrintingKind::Reprint,
                     Some(_) => PrintingKind::Foil,
                     None => PrintingKind::Regular,
