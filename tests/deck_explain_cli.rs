@@ -637,3 +637,61 @@ no assignment meets every dot rule; the closest one:
 "#,
     );
 }
+
+#[test]
+fn a_sheet_that_cannot_be_decided_says_so_and_places_no_card() {
+    // DM-116's dot is unknown: no colour grouping is offered as if it were an assignment.
+    let s = Scratch::new();
+    s.write(
+        "d.txt",
+        &edit(DARK, "2 Blaster (DM)", "1 Blaster (DM)\n1 DM-116"),
+    );
+    let r = s.run(&["deck", "sheet", "d.txt"]);
+    assert_output(
+        &r,
+        1,
+        r#"registration sheet: Sith and Droids, dark side
+file: d.txt; rules: standard; verdict: cannot be decided
+deck hash: 9cb221f6e3898549
+note: the deck's legality cannot be decided (a card's dot is unknown); cards are listed without colours
+┌──────────┬─────┬────────┬─────────────────────────────────────────┐
+│ Colour   ┆ Qty ┆ Id     ┆ Card                                    │
+╞══════════╪═════╪════════╪═════════════════════════════════════════╡
+│ unplaced ┆ 2   ┆ DM-71  ┆ Darth Maul, Sith Apprentice             │
+│          ┆ 2   ┆ DM-72  ┆ Darth Sidious, Sith Master              │
+│          ┆ 2   ┆ DM-73  ┆ Sebulba, Bad-Tempered Dug               │
+│          ┆ 2   ┆ DM-74  ┆ Watto, Slave Owner                      │
+│          ┆ 2   ┆ DM-75  ┆ Aurra Sing, Bounty Hunter               │
+│          ┆ 2   ┆ DM-88  ┆ Trade Federation Tank, Armored Division │
+│          ┆ 2   ┆ DM-90  ┆ Destroyer Droid, Defense Droid          │
+│          ┆ 2   ┆ DM-92  ┆ Pit Droid, Engineer                     │
+│          ┆ 2   ┆ DM-93  ┆ Pit Droid, Heavy Lifter                 │
+│          ┆ 2   ┆ DM-95  ┆ Tusken Raider, Nomad                    │
+│          ┆ 2   ┆ DM-97  ┆ Battle Droid: Pilot, MTT Division       │
+│          ┆ 2   ┆ DM-99  ┆ Battle Droid: Infantry, MTT Division    │
+│          ┆ 2   ┆ DM-101 ┆ Battle Droid: Pilot, AAT Division       │
+│          ┆ 2   ┆ DM-104 ┆ Battle Droid: Officer, AAT Division     │
+│          ┆ 1   ┆ DM-106 ┆ Darth Maul, Sith Lord                   │
+│          ┆ 3   ┆ DM-107 ┆ Sith Lightsaber                         │
+│          ┆ 2   ┆ DM-108 ┆ Aurra Sing's Blaster Rifle              │
+│          ┆ 1   ┆ DM-116 ┆ STAP                                    │
+│          ┆ 3   ┆ DM-118 ┆ Battle Droid Blaster Rifle              │
+│          ┆ 1   ┆ DM-119 ┆ Blaster                                 │
+│          ┆ 2   ┆ DM-121 ┆ At Last We Will Have Revenge            │
+│          ┆ 2   ┆ DM-122 ┆ Begin Landing Your Troops               │
+│          ┆ 2   ┆ DM-125 ┆ In Complete Control                     │
+│          ┆ 2   ┆ DM-129 ┆ Sandstorm                               │
+│          ┆ 2   ┆ DM-131 ┆ The Invasion Is On Schedule             │
+│          ┆ 2   ┆ DM-135 ┆ Tatooine • Desert Landing Site          │
+│          ┆ 2   ┆ DM-136 ┆ Coruscant • Jedi Council Chamber        │
+│          ┆ 2   ┆ DM-137 ┆ Naboo • Gungan Swamp                    │
+│          ┆ 2   ┆ DM-139 ┆ Droid Starfighter                       │
+│          ┆ 2   ┆ DM-140 ┆ Battleship, Trade Federation Transport  │
+│          ┆ 1   ┆ EDM-P4 ┆ Darth Maul, Sith Assassin               │
+└──────────┴─────┴────────┴─────────────────────────────────────────┘
+total: 60 cards
+problems (see `yj deck check`):
+- unknown-dots: DM-116 (STAP): the catalogue does not know its deck-building dot yet, so whether the deck meets the 6-by-10 rule cannot be decided; check the printed card
+"#,
+    );
+}

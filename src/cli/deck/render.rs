@@ -398,7 +398,17 @@ pub(super) fn sheet(sheet: &Sheet, report: &Report, format: Format) -> Result<()
             writeln!(out, "deck hash: {}", sheet.hash)?;
             // An illegal deck has no assignment that meets every rule; the grouping below is
             // the closest one the solver found, and a judge must not read it as approved.
-            if sheet.verdict != Verdict::Legal {
+            if sheet.verdict == Verdict::Undecided {
+                writeln!(
+                    out,
+                    "note: the deck's legality cannot be decided (a card's dot is unknown); cards are listed without colours"
+                )?;
+            } else if sheet.colours.is_empty() {
+                writeln!(
+                    out,
+                    "note: the deck is not legal; cards are listed without colours (no assignment was made)"
+                )?;
+            } else if sheet.verdict != Verdict::Legal {
                 writeln!(
                     out,
                     "note: the deck is not legal; cards are grouped by the closest assignment found"
