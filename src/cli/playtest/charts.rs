@@ -193,7 +193,7 @@ pub fn turns(t: &Turns, at: &str) -> Markup {
                     }
                     div.value {
                         (shown(&format!("{at}/turns/histogram/{k}/games"), "int", &b.games.to_string()))
-                        " games"
+                        @if b.games == 1 { " game" } @else { " games" }
                     }
                 }
             }

@@ -183,7 +183,11 @@ pub fn write_gauntlet(file: HtmlFile, args: &PlaytestArgs, res: &Results) -> Res
     file.write(page(&format!("Gauntlet: {} decks", info.decks.len()), body))
 }
 
+/// Deck names for the told-apart table; a dash for none.
 fn names(res: &Results, decks: &[usize]) -> String {
+    if decks.is_empty() {
+        return "—".into();
+    }
     decks
         .iter()
         .map(|&d| res.label(d))
