@@ -446,6 +446,7 @@ fn print_tables(res: &Results) -> Result<()> {
     )?;
     let mut t = table(&[
         "deck",
+        "side",
         "games",
         "wins",
         "win rate",
@@ -464,6 +465,7 @@ fn print_tables(res: &Results) -> Result<()> {
             };
             t.add_row(vec![
                 res.label(d),
+                title(side).to_string(),
                 f.rate.games.to_string(),
                 f.rate.wins.to_string(),
                 pct(f.rate.win_rate),
@@ -473,7 +475,7 @@ fn print_tables(res: &Results) -> Result<()> {
             ]);
         }
     }
-    for i in 1..5 {
+    for i in 2..6 {
         if let Some(c) = t.column_mut(i) {
             c.set_cell_alignment(CellAlignment::Right);
         }
