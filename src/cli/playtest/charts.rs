@@ -272,7 +272,7 @@ mod tests {
         assert!(html.contains(r#"<rect class="fill" x="0" y="4" width="614.0""#));
         // 58.3–64.4%: the whisker's ends.
         assert!(
-            html.contains(r#"<line class="whisker" x1="583.3" x2="644.3" y1="12""#),
+            html.contains(r#"<line class="whisker" x1="583.4" x2="643.7" y1="12""#),
             "{html}"
         );
         assert!(html.contains(r#"data-json="/opponents/0/win_rate" data-fmt="pct">61.4%<"#));
