@@ -44,7 +44,8 @@ pub struct PlaytestArgs {
     /// Also write the report, with charts, to FILE: one HTML file that opens offline.
     #[arg(long, value_name = "FILE")]
     html: Option<PathBuf>,
-    /// Games against each opponent (twice as many with --mirror).
+    /// Games against each opponent, or in each pairing of a gauntlet (twice as many with
+    /// --mirror).
     #[arg(long, default_value_t = 1000)]
     games: u64,
     /// The master seed: the same seed gives the same results. Default: a new seed each run,
