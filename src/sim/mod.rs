@@ -9,6 +9,7 @@
 //!   deck's average over the field.
 
 pub mod decks;
+pub mod digest;
 pub mod gauntlet;
 pub mod observe;
 pub mod report;
