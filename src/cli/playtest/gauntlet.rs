@@ -93,7 +93,7 @@ impl Results {
             .map(|i| (i, &self.pairings[i].1))
     }
 
-    /// The decks of `deck`'s side ranked by field win rate, best first (ties in field order).
+    /// The decks of `side` ranked by field win rate, best first (ties in field order).
     pub fn ranked(&self, side: Side) -> Vec<usize> {
         let mut decks = self.of_side(side);
         let key = |i: usize| self.field[i].rate.win_rate.unwrap_or(-1.0);
