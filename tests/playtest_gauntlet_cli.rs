@@ -387,3 +387,34 @@ fn the_html_report_escapes_deck_names_and_needs_nothing_else() {
     // The command that makes this report again, with the seed.
     assert!(html.contains("yj playtest odd.txt --vs example:dark --games 3 --seed 1"));
 }
+
+#[test]
+fn a_run_that_fails_leaves_the_html_path_as_it_was() {
+    // A deck without a location passes --allow-illegal but cannot start a game: the run stops
+    // after the report file was opened. A file it created goes; one that was there stays.
+    let s = Scratch::new();
+    s.write("noloc.txt", "3 DM-1\n");
+    for args in [
+        vec!["playtest", "noloc.txt", "--vs", "example:dark"],
+        vec!["playtest", "--gauntlet", "noloc.txt", "example:dark"],
+    ] {
+        let mut all = args.clone();
+        all.extend(["--games", "2", "--allow-illegal", "--html", "new.html"]);
+        let run = s.run(&all);
+        assert_eq!(run.code, 2, "{}", run.stderr);
+        assert!(
+            run.stderr.contains("noloc.txt: cannot start a game"),
+            "{}",
+            run.stderr
+        );
+        assert!(!s.path("new.html").exists(), "{all:?}");
+        s.write("old.html", "the last report");
+        all.pop();
+        all.push("old.html");
+        assert_eq!(s.run(&all).code, 2);
+        assert_eq!(
+            std::fs::read_to_string(s.path("old.html")).unwrap(),
+            "the last report"
+        );
+    }
+}

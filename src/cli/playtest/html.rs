@@ -4,7 +4,7 @@
 //! double-clicking. Numbers are written as the tables write them. Built with `maud`, whose
 //! templates escape every value (deck names and file names are user input).
 
-use std::fs::File;
+use std::fs::{File, OpenOptions};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -22,33 +22,57 @@ use crate::engine::StarshipRules;
 use crate::sim::OpponentReport;
 
 /// The report file, opened before any game is played so that a path that cannot be written
-/// is an input error at once, not after the run.
+/// is an input error at once, not after the run. Opening it changes nothing: an existing file
+/// is replaced only when the report is written, and a file created for the report is removed
+/// again if the run stops before that.
 pub struct HtmlFile {
     path: PathBuf,
     file: File,
+    created: bool,
+    written: bool,
 }
 
 pub fn create(path: Option<&Path>) -> Result<Option<HtmlFile>> {
     let Some(path) = path else { return Ok(None) };
-    let file = File::create(path).map_err(|e| {
-        InputError(format!(
-            "{}: cannot write the HTML report: {}",
-            path.display(),
-            e.to_string().to_lowercase()
-        ))
-    })?;
+    let created = !path.exists();
+    let file = OpenOptions::new()
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(path)
+        .map_err(|e| {
+            InputError(format!(
+                "{}: cannot write the HTML report: {}",
+                path.display(),
+                e.to_string().to_lowercase()
+            ))
+        })?;
     Ok(Some(HtmlFile {
         path: path.to_path_buf(),
         file,
+        created,
+        written: false,
     }))
 }
 
 impl HtmlFile {
     fn write(mut self, page: Markup) -> Result<()> {
+        let page = page.into_string();
         self.file
-            .write_all(page.into_string().as_bytes())
+            .set_len(0)
+            .and_then(|_| self.file.write_all(page.as_bytes()))
             .and_then(|_| self.file.flush())
-            .with_context(|| format!("failed to write the HTML report {}", self.path.display()))
+            .with_context(|| format!("failed to write the HTML report {}", self.path.display()))?;
+        self.written = true;
+        Ok(())
+    }
+}
+
+impl Drop for HtmlFile {
+    fn drop(&mut self) {
+        if self.created && !self.written {
+            let _ = std::fs::remove_file(&self.path);
+        }
     }
 }
 
