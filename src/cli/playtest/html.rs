@@ -244,9 +244,10 @@ fn heat_map(res: &Results, rows: &[usize], cols: &[usize]) -> Markup {
         }
     };
     html! {
+        // Above the table, not its caption: the caption would scroll away with a wide table.
+        p.caption { (side) " Side decks (rows) against " (other) " Side decks (columns)" }
         div.scroll {
             table.heatmap {
-                caption { (side) " Side decks (rows) against " (other) " Side decks (columns)" }
                 thead {
                     tr {
                         th { }
