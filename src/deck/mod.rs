@@ -3,11 +3,13 @@
 
 pub mod decklist;
 pub mod error;
+pub mod fix;
 pub mod report;
 pub mod resolve;
 pub mod rules;
 pub mod sheet;
 pub mod solver;
+pub mod strength;
 pub mod validate;
 pub mod violation;
 

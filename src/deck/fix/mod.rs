@@ -1,0 +1,117 @@
+//! The deck doctor: the fewest changes that make a deck legal (`yj deck fix`).
+//!
+//! One change removes one copy, adds one copy, or swaps one copy for another card. The deck
+//! size is fixed by the rules, so a fix that keeps `k` of the deck's `n` copies makes
+//! `max(n, size) − k` changes (removals and additions pair up as swaps): the fewest changes
+//! are the most copies kept. The search ([`search`]) finds, exactly, the legal deck that
+//! keeps the most copies; among those it prefers (in this order) fewer copies to acquire
+//! (`--owned`), then the deck's intent: removals from the largest stacks and the weakest
+//! cards, additions of another copy of a card the deck plays, then of a title it plays, then
+//! the strongest new card ([`crate::deck::strength`]), the cheapest wild card for a wild slot.
+//! The intent never trades against a change: its costs are weighted below one added copy.
+
+mod changes;
+mod colour;
+pub mod items;
+mod search;
+#[cfg(test)]
+mod tests;
+
+use serde::Serialize;
+
+pub use changes::{Action, Change};
+pub use items::{Refusal, Supply};
+pub use search::Limits;
+
+use crate::catalogue::{Catalogue, Side};
+use crate::deck::rules::RulesSet;
+use crate::deck::validate::Titles;
+
+/// A fix: the changes, the resulting deck, and whether it is proven to be the fewest.
+#[derive(Debug, Clone, Serialize)]
+pub struct Fix {
+    pub side: Side,
+    pub changes: Vec<Change>,
+    /// True when the search finished, so no legal deck is fewer changes away.
+    pub minimal: bool,
+    /// Copies the fix adds that the collection does not have (with `--owned`).
+    pub missing: u32,
+    /// The resulting deck, `(catalogue index, copies)` in catalogue order.
+    #[serde(skip)]
+    pub cards: Vec<(usize, u32)>,
+    /// Search nodes (for benchmarks).
+    pub nodes: u64,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum FixError {
+    #[error("no legal {side} side deck can be made from the cards the {rules} rules allow")]
+    Impossible { side: Side, rules: String },
+    #[error("a deck of {size} cards is larger than the {max} the deck doctor handles")]
+    TooLarge { size: u32, max: u32 },
+}
+
+/// The cheapest legal `side` deck from `deck` (`(catalogue index, copies)`), adding from
+/// `supply`. `points` ranks cards by strength for the intent; `size` is the deck size (60,
+/// or the starter size).
+pub fn fix(
+    deck: &[(usize, u32)],
+    side: Side,
+    catalogue: &Catalogue,
+    rules: &RulesSet,
+    size: u32,
+    supply: &Supply,
+    points: &dyn Fn(usize) -> u32,
+) -> Result<Fix, FixError> {
+    if size > items::MAX_UNITS {
+        return Err(FixError::TooLarge {
+            size,
+            max: items::MAX_UNITS,
+        });
+    }
+    let mut titles = Titles::default();
+    let items = items::items(deck, side, catalogue, rules, supply, points, &mut titles);
+    let limits = Limits {
+        per_colour: size / 6,
+        title_limit: rules.title_limit,
+        three_planets: rules.three_planet_rule,
+        max_objectives: rules.max_objectives,
+    };
+    let n_titles = items
+        .iter()
+        .flat_map(|i| i.titles.iter())
+        .map(|&t| t as usize + 1)
+        .max()
+        .unwrap_or(0);
+    let outcome = search::search(&items, n_titles, limits).ok_or(FixError::Impossible {
+        side,
+        rules: rules.name.clone(),
+    })?;
+    let total: u64 = deck.iter().map(|&(_, n)| u64::from(n)).sum();
+    let context = changes::Context {
+        items: &items,
+        catalogue,
+        rules,
+        titles: &titles,
+        limits,
+        size,
+        total,
+        side,
+    };
+    let (changes, missing) = changes::changes(&context, &outcome);
+    let mut cards: Vec<(usize, u32)> = items
+        .iter()
+        .zip(&outcome.placed)
+        .map(|(it, p)| (it.card, p.iter().sum::<u32>()))
+        .filter(|(_, n)| *n > 0)
+        .collect();
+    cards.sort_unstable();
+    Ok(Fix {
+        side,
+        changes,
+        minimal: outcome.proven,
+        missing,
+        cards,
+        nodes: outcome.nodes,
+    })
+}
