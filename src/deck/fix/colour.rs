@@ -31,6 +31,8 @@ pub struct ColourProblem<'a> {
     pub caps: Vec<u32>,
     /// Planets (bits) that still need a location here.
     pub need: u8,
+    /// Added to each added copy (the deck's intent: colours that were not short first).
+    pub penalty: i64,
 }
 
 struct Node {
@@ -118,7 +120,9 @@ impl ColourProblem<'_> {
 
     fn unit(&self, k: usize, nth: u32) -> i64 {
         let (i, used) = self.candidates[k];
-        self.items[i].unit_cost(used + nth)
+        let item = &self.items[i];
+        let u = used + nth;
+        item.unit_cost(u) + if u >= item.kept { self.penalty } else { 0 }
     }
 
     fn relax(&self, node: &Node) -> Option<Relaxed> {

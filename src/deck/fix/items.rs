@@ -217,7 +217,12 @@ pub(crate) fn items<'a>(
             } else {
                 (4000 - strength) * 16
             },
-            keep_rank: (2000 - strength.min(2000)) / 2,
+            // Locations are where the deck means to fight: other cards go first.
+            keep_rank: if card.card_type == CardType::Location {
+                0
+            } else {
+                (2000 - strength.min(2000)) / 2
+            },
             refusal: refused,
         });
     }

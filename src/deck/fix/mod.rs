@@ -23,8 +23,9 @@ pub use changes::{Action, Change};
 pub use items::{Refusal, Supply};
 pub use search::Limits;
 
-use crate::catalogue::{Catalogue, Side};
+use crate::catalogue::{Catalogue, DotColour, Planet, Side};
 use crate::deck::rules::RulesSet;
+use crate::deck::solver::{self, Piece};
 use crate::deck::validate::Titles;
 
 /// A fix: the changes, the resulting deck, and whether it is proven to be the fewest.
@@ -51,18 +52,59 @@ pub enum FixError {
     TooLarge { size: u32, max: u32 },
 }
 
-/// The cheapest legal `side` deck from `deck` (`(catalogue index, copies)`), adding from
-/// `supply`. `points` ranks cards by strength for the intent; `size` is the deck size (60,
-/// or the starter size).
+/// Added copies go first to colours that were short: one step of the intent, above the
+/// kind of card added.
+const FULL_COLOUR: i64 = 1 << 25;
+
+/// What a fix starts from and may use.
+pub struct Request<'a> {
+    /// `(catalogue index, copies)`.
+    pub deck: &'a [(usize, u32)],
+    pub side: Side,
+    pub rules: &'a RulesSet,
+    /// The deck size (60, or the starter size).
+    pub size: u32,
+    pub supply: Supply<'a>,
+}
+
+/// Cards per colour in the validator's closest assignment of the deck's cards that may stay:
+/// additions go to colours below their count before others.
+fn colour_counts(items: &[items::Item], limits: Limits) -> [u32; 6] {
+    let pieces: Vec<Piece> = items
+        .iter()
+        .filter(|it| it.kept > 0)
+        .map(|it| Piece {
+            home: it.home.map(|h| DotColour::ALL[h]),
+            wild: it.wild,
+            titles: it.titles.clone(),
+            planet: it.planet.map(|p| Planet::ALL[p]),
+            count: it.kept,
+        })
+        .collect();
+    let a = solver::solve(
+        &pieces,
+        solver::Limits {
+            per_colour: limits.per_colour,
+            title_limit: limits.title_limit,
+            three_planets: limits.three_planets,
+        },
+    );
+    std::array::from_fn(|c| a.colours[c].count)
+}
+
+/// The cheapest legal deck for `request`. `points` ranks cards by strength for the intent.
 pub fn fix(
-    deck: &[(usize, u32)],
-    side: Side,
+    request: &Request,
     catalogue: &Catalogue,
-    rules: &RulesSet,
-    size: u32,
-    supply: &Supply,
     points: &dyn Fn(usize) -> u32,
 ) -> Result<Fix, FixError> {
+    let Request {
+        deck,
+        side,
+        rules,
+        size,
+        ref supply,
+    } = *request;
     if size > items::MAX_UNITS {
         return Err(FixError::TooLarge {
             size,
@@ -83,10 +125,13 @@ pub fn fix(
         .map(|&t| t as usize + 1)
         .max()
         .unwrap_or(0);
-    let outcome = search::search(&items, n_titles, limits).ok_or(FixError::Impossible {
-        side,
-        rules: rules.name.clone(),
-    })?;
+    let t = size / 6;
+    let penalty = colour_counts(&items, limits).map(|n| if n >= t { FULL_COLOUR } else { 0 });
+    let outcome =
+        search::search(&items, n_titles, limits, penalty).ok_or(FixError::Impossible {
+            side,
+            rules: rules.name.clone(),
+        })?;
     let total: u64 = deck.iter().map(|&(_, n)| u64::from(n)).sum();
     let context = changes::Context {
         items: &items,

@@ -23,6 +23,9 @@ pub struct Limits {
     pub max_objectives: u32,
 }
 
+/// Per colour, what each added copy costs on top of its own cost (see `fix::fix`).
+pub type Penalties = [i64; COLOURS];
+
 /// The cheapest legal deck found.
 #[derive(Debug, Clone)]
 pub struct Outcome {
@@ -40,6 +43,7 @@ struct Search<'a> {
     items: &'a [Item],
     n_titles: usize,
     limits: Limits,
+    penalty: Penalties,
     options: Vec<Vec<Option<usize>>>,
     /// Per colour, the items with its dot that may also be wild elsewhere.
     semi: Vec<Vec<usize>>,
@@ -55,7 +59,12 @@ struct Search<'a> {
 }
 
 /// Finds the cheapest legal deck, or `None` when no choice of cards makes one.
-pub fn search(items: &[Item], n_titles: usize, limits: Limits) -> Option<Outcome> {
+pub fn search(
+    items: &[Item],
+    n_titles: usize,
+    limits: Limits,
+    penalty: Penalties,
+) -> Option<Outcome> {
     let mut options: Vec<Vec<Option<usize>>> = vec![vec![None]; COLOURS];
     let mut semi: Vec<Vec<usize>> = vec![Vec::new(); COLOURS];
     for (j, item) in items.iter().enumerate() {
@@ -77,6 +86,7 @@ pub fn search(items: &[Item], n_titles: usize, limits: Limits) -> Option<Outcome
         items,
         n_titles,
         limits,
+        penalty,
         options,
         semi,
         base: Vec::new(),
@@ -104,7 +114,7 @@ pub fn search(items: &[Item], n_titles: usize, limits: Limits) -> Option<Outcome
     for c in 0..COLOURS {
         let mut order: Vec<usize> = (0..s.options[c].len()).collect();
         order.sort_by_key(|&k| {
-            let wild = s.options[c][k].map_or(0, |j| items[j].unit_cost(0));
+            let wild = s.wild_cost(c, s.options[c][k]);
             s.base[c][k].saturating_add(wild)
         });
         s.options[c] = order.iter().map(|&k| s.options[c][k]).collect();
@@ -181,6 +191,7 @@ impl Search<'_> {
             slots,
             caps,
             need,
+            penalty: self.penalty[c],
         };
         let (choice, complete, nodes) = problem.solve();
         self.nodes += nodes;
@@ -189,8 +200,13 @@ impl Search<'_> {
         choice
     }
 
-    fn wild_cost(&self, o: Option<usize>) -> i64 {
-        o.map_or(0, |j| self.items[j].unit_cost(self.used[j]))
+    /// The next copy of `o` in colour `c`'s wild slot.
+    fn wild_cost(&self, c: usize, o: Option<usize>) -> i64 {
+        o.map_or(0, |j| {
+            let item = &self.items[j];
+            let u = self.used[j];
+            item.unit_cost(u) + if u >= item.kept { self.penalty[c] } else { 0 }
+        })
     }
 
     fn allowed(&self, o: Option<usize>) -> bool {
@@ -218,7 +234,7 @@ impl Search<'_> {
         for d in c..COLOURS {
             let cheapest = (0..self.options[d].len())
                 .filter(|&k| self.allowed(self.options[d][k]))
-                .map(|k| self.base[d][k].saturating_add(self.wild_cost(self.options[d][k])))
+                .map(|k| self.base[d][k].saturating_add(self.wild_cost(d, self.options[d][k])))
                 .min()
                 .unwrap_or(INFEASIBLE);
             bound = bound.saturating_add(cheapest);
@@ -231,7 +247,7 @@ impl Search<'_> {
             if !self.allowed(o) || self.base[c][k] >= INFEASIBLE {
                 continue;
             }
-            let step = self.base[c][k] + self.wild_cost(o);
+            let step = self.base[c][k] + self.wild_cost(c, o);
             if let Some(j) = o {
                 self.used[j] += 1;
                 self.objectives += u32::from(self.items[j].objective);

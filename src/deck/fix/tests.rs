@@ -53,8 +53,19 @@ fn check_cards(cards: &[(usize, u32)], side: Side, rules: &RulesSet) -> Report {
     check(&list, &deck, cat(), rules, false)
 }
 
+fn fix_with(deck: &[(usize, u32)], side: Side, rules: &RulesSet, supply: Supply) -> Fix {
+    let request = Request {
+        deck,
+        side,
+        rules,
+        size: 60,
+        supply,
+    };
+    fix(&request, cat(), &|_| 1).unwrap()
+}
+
 fn run(deck: &[(usize, u32)], side: Side, rules: &RulesSet) -> Fix {
-    let fix = fix(deck, side, cat(), rules, 60, &Supply::Catalogue, &|_| 1).unwrap();
+    let fix = fix_with(deck, side, rules, Supply::Catalogue);
     let report = check_cards(&fix.cards, side, rules);
     assert!(report.is_legal(), "{:?}", report.violations);
     assert!(fix.minimal);
@@ -285,16 +296,7 @@ fn owned_adds_only_what_the_collection_has_beyond_the_deck() {
     // The collection: one Capital City and three Theed Palaces beyond the deck's two.
     owned[idx("DM-66")] = 1;
     owned[idx("DM-67")] = 3;
-    let fix = fix(
-        &deck,
-        Side::Light,
-        cat(),
-        &standard(),
-        60,
-        &Supply::Owned(&owned),
-        &|_| 1,
-    )
-    .unwrap();
+    let fix = fix_with(&deck, Side::Light, &standard(), Supply::Owned(&owned));
     assert!(check_cards(&fix.cards, Side::Light, &standard()).is_legal());
     assert_eq!(fix.missing, 0);
     assert_eq!(fix.changes.len(), 2);
@@ -316,16 +318,7 @@ fn owned_adds_only_what_the_collection_has_beyond_the_deck() {
 fn owned_with_an_empty_collection_says_how_many_are_missing() {
     let deck = edit(&deck_of(LIGHT), &[("DM-66", -2)]);
     let owned = vec![0u32; cat().cards().len()];
-    let fix = fix(
-        &deck,
-        Side::Light,
-        cat(),
-        &standard(),
-        60,
-        &Supply::Owned(&owned),
-        &|_| 1,
-    )
-    .unwrap();
+    let fix = fix_with(&deck, Side::Light, &standard(), Supply::Owned(&owned));
     // Two cards must come in, and the collection has none.
     assert_eq!(fix.missing, 2);
     assert_eq!(fix.changes.len(), 2);
