@@ -110,7 +110,12 @@ pub fn run(args: FixArgs, db: &Database, catalogue: &Catalogue) -> Result<ExitCo
         }
     };
     let final_cards = result.as_ref().map_or(cards.clone(), |f| f.cards.clone());
-    let fixed_list = fixed_list(&list, &final_cards, catalogue, side);
+    let mut fixed_list = fixed_list(&list, &final_cards, catalogue, side);
+    fixed_list.source = match &args.output {
+        Some(path) => path.display().to_string(),
+        None if legal_before => list.source.clone(),
+        None => format!("{} after the changes", list.source),
+    };
     let fixed_deck = resolved(&final_cards, catalogue, side, deck.side_declared);
     let mut after = check(&fixed_list, &fixed_deck, catalogue, &rules, args.starter);
     after.rules_from_list = report.rules_from_list;
