@@ -1,6 +1,7 @@
 //! `yj deck`: check decklists against a rules set, print a registration sheet, compare two
 //! lists, list the rules sets.
 
+mod build;
 mod fix;
 mod render;
 
@@ -48,6 +49,13 @@ pub enum DeckCommand {
     /// exhaustive, so no smaller fix exists. Exit 0 when the deck is already legal, 1 when it
     /// needed changes (or cannot be made legal), 2 when a file cannot be read.
     Fix(fix::FixArgs),
+    /// Build a legal deck of the strongest cards, around cards you name, from the catalogue
+    /// or your collection; `--vs` refines it by simulated play.
+    ///
+    /// Cards are scored by the strength measure in the README ("Building a deck"). Exit 0 for
+    /// a legal deck (with --owned, of owned cards only), 1 when the collection cannot make
+    /// one, 2 for a usage or input error.
+    Build(build::BuildArgs),
 }
 
 #[derive(Debug, Args)]
@@ -156,6 +164,7 @@ pub fn run(cmd: DeckCommand, db_path: &Path) -> Result<ExitCode> {
         DeckCommand::Sheet(args) => run_sheet(args, &catalogue),
         DeckCommand::Diff(args) => run_diff(args, &catalogue),
         DeckCommand::Fix(args) => fix::run(args, &db, &catalogue),
+        DeckCommand::Build(args) => build::run(args, &db, &catalogue),
         DeckCommand::Rules(_) => unreachable!("handled above"),
     }
 }

@@ -1,6 +1,7 @@
 //! Decks: decklist parsing (text, CSV, TOML), name resolution, rules sets, validation
 //! against the rules (the exact dot-slot solver), registration sheets and list diffs.
 
+pub mod build;
 pub mod decklist;
 pub mod error;
 pub mod fix;

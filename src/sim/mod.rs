@@ -8,6 +8,7 @@
 
 pub mod decks;
 pub mod observe;
+pub mod refine;
 pub mod report;
 pub mod runner;
 pub mod tally;

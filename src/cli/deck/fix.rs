@@ -12,7 +12,7 @@ use crate::cli::output::Format;
 use crate::cli::shortfall::check_collection;
 use crate::cli::{EXIT_PROBLEMS, InputError};
 use crate::collection::{requirements, store};
-use crate::deck::fix::{Action, Change, Fix, Request, Supply, fix};
+use crate::deck::fix::{Action, Change, Fix, Mode, Request, Supply, fix};
 use crate::deck::strength::Strength;
 use crate::deck::{
     DeckCard, DeckList, Entry, ListFormat, Report, ResolvedDeck, Resolver, RulesSet, Verdict,
@@ -93,6 +93,7 @@ pub fn run(args: FixArgs, db: &Database, catalogue: &Catalogue) -> Result<ExitCo
         rules: &rules,
         size,
         supply,
+        mode: Mode::Fix,
     };
     let legal_before = report.is_legal();
     let result = if legal_before {

@@ -103,6 +103,8 @@ pub struct Item {
     pub class: u8,
     /// Lower is added first (below `ADD_STEP`).
     pub add_rank: i64,
+    /// Added to the cost of each further added copy.
+    pub copy_step: i64,
     /// Lower is kept first (below `KEEP_STEP`).
     pub keep_rank: i64,
     pub refusal: Option<Refusal>,
@@ -120,7 +122,7 @@ impl Item {
             i64::from(u) * KEEP_STEP + self.keep_rank
         } else {
             let added = i64::from(u - self.kept);
-            let base = ADD + i64::from(self.class) * CLASS + self.add_rank + added * ADD_STEP;
+            let base = ADD + i64::from(self.class) * CLASS + self.add_rank + added * self.copy_step;
             if u < self.kept + self.free {
                 base
             } else {
@@ -132,6 +134,17 @@ impl Item {
     pub fn is_wild_only(&self) -> bool {
         self.home.is_none()
     }
+}
+
+/// What the costs serve.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    /// Mending a deck: its intent first (see `fix`); added copies spread over cards.
+    Fix,
+    /// Building a deck (`deck build`): the strongest cards, each further copy of a card
+    /// worth an eighth of its points less (a deck wants several copies of its best cards,
+    /// not five of one); no card is preferred for being among the starting cards.
+    Build,
 }
 
 /// Where added copies may come from.
@@ -153,6 +166,7 @@ pub(crate) fn items<'a>(
     rules: &RulesSet,
     supply: &Supply,
     points: &dyn Fn(usize) -> u32,
+    mode: Mode,
     titles: &mut Titles<'a>,
 ) -> Vec<Item> {
     let cards = catalogue.cards();
@@ -208,6 +222,11 @@ pub(crate) fn items<'a>(
             free,
             paid,
             class: 2,
+            copy_step: match mode {
+                Mode::Fix => ADD_STEP,
+                // The rank is 16 per point: each further copy an eighth of the points less.
+                Mode::Build => (2 * strength).max(1),
+            },
             // A wild card filling a colour's wild slot: one the deck plays, then the
             // cheapest; any other card: the strongest first.
             add_rank: if home.is_none() {
@@ -231,6 +250,8 @@ pub(crate) fn items<'a>(
     for item in &mut out {
         item.class = if item.is_wild_only() {
             3
+        } else if mode == Mode::Build {
+            2
         } else if item.in_deck > 0 && item.refusal.is_none() {
             0
         } else if item

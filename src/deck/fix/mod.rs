@@ -20,7 +20,7 @@ mod tests;
 use serde::Serialize;
 
 pub use changes::{Action, Change};
-pub use items::{Refusal, Supply};
+pub use items::{Mode, Refusal, Supply};
 pub use search::Limits;
 
 use crate::catalogue::{Catalogue, DotColour, Planet, Side};
@@ -65,6 +65,7 @@ pub struct Request<'a> {
     /// The deck size (60, or the starter size).
     pub size: u32,
     pub supply: Supply<'a>,
+    pub mode: Mode,
 }
 
 /// Cards per colour in the validator's closest assignment of the deck's cards that may stay:
@@ -104,6 +105,7 @@ pub fn fix(
         rules,
         size,
         ref supply,
+        mode,
     } = *request;
     if size > items::MAX_UNITS {
         return Err(FixError::TooLarge {
@@ -112,7 +114,16 @@ pub fn fix(
         });
     }
     let mut titles = Titles::default();
-    let items = items::items(deck, side, catalogue, rules, supply, points, &mut titles);
+    let items = items::items(
+        deck,
+        side,
+        catalogue,
+        rules,
+        supply,
+        points,
+        mode,
+        &mut titles,
+    );
     let limits = Limits {
         per_colour: size / 6,
         title_limit: rules.title_limit,

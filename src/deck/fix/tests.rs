@@ -60,6 +60,7 @@ fn fix_with(deck: &[(usize, u32)], side: Side, rules: &RulesSet, supply: Supply)
         rules,
         size: 60,
         supply,
+        mode: Mode::Fix,
     };
     fix(&request, cat(), &|_| 1).unwrap()
 }
