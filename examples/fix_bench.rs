@@ -1,7 +1,8 @@
 //! How long `yj deck fix`'s search takes on broken 60-card decks: the example decks with
 //! 1 to 20 random changes (remove, add or swap one copy of any card), and with 20 cards
-//! removed, 20 added and 20 swapped for cards of the other side. Prints the mean and the
-//! worst time and the worst deck's changes.
+//! removed, 20 added and 20 swapped for cards of the other side; and, far off, 60 random
+//! cards of a side, and every wild card with 40 random cards. Prints the mean and the worst
+//! time (strength measure and search together) and the worst deck's changes.
 //!
 //! `cargo run --release --example fix_bench -- [DECKS_PER_SIZE]` (default 50).
 
@@ -69,21 +70,59 @@ fn main() {
             left -= take;
         }
         removed.retain(|(_, n)| *n > 0);
-        cases.push(("20 cards removed".into(), removed, *side));
+        cases.push(("20 cards removed".into(), removed.clone(), *side));
         let mut added = base.clone();
         added.push((cat.index_of("DM-1").unwrap(), 20));
-        cases.push(("20 copies of DM-1 added".into(), added.clone(), *side));
+        cases.push(("20 copies of DM-1 added".into(), added, *side));
         let other = if *side == Side::Light {
             "DM-71"
         } else {
             "DM-1"
         };
-        let mut swapped: Vec<(usize, u32)> = removed.clone();
+        let mut swapped: Vec<(usize, u32)> = removed;
         swapped.push((cat.index_of(other).unwrap(), 20));
         cases.push((
             "20 cards swapped for the other side's".into(),
             swapped,
             *side,
+        ));
+    }
+
+    // Far off: 60 random cards of the deck's side (any type, wild cards, two-title cards),
+    // and the 20 wild cards of both sides with 40 random cards.
+    let wild: Vec<usize> = (0..n_cards)
+        .filter(|&i| cat.cards()[i].dots.is_some_and(|d| d.is_wild()))
+        .collect();
+    for seed in 0..per_size {
+        let mut rng = GameRng::new(7_000_000 + seed);
+        let side = if seed % 2 == 0 {
+            Side::Light
+        } else {
+            Side::Dark
+        };
+        let of_side: Vec<usize> = (0..n_cards)
+            .filter(|&i| cat.cards()[i].side == side)
+            .collect();
+        let mut deck: Vec<(usize, u32)> = Vec::new();
+        let mut add = |deck: &mut Vec<(usize, u32)>, card: usize| match deck
+            .iter_mut()
+            .find(|(c, _)| *c == card)
+        {
+            Some((_, n)) => *n += 1,
+            None => deck.push((card, 1)),
+        };
+        for _ in 0..60 {
+            add(&mut deck, of_side[rng.below(of_side.len())]);
+        }
+        cases.push((format!("60 random cards, seed {seed}"), deck, side));
+        let mut deck: Vec<(usize, u32)> = wild.iter().map(|&w| (w, 1)).collect();
+        for _ in 0..40 {
+            add(&mut deck, of_side[rng.below(of_side.len())]);
+        }
+        cases.push((
+            format!("20 wild cards and 40 random, seed {seed}"),
+            deck,
+            side,
         ));
     }
 

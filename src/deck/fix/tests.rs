@@ -44,12 +44,24 @@ fn standard() -> RulesSet {
 }
 
 fn check_cards(cards: &[(usize, u32)], side: Side, rules: &RulesSet) -> Report {
-    let mut text = format!("side: {side}\n");
-    for &(i, n) in cards {
-        text.push_str(&format!("{n} {}\n", cat().cards()[i].id));
-    }
-    let list = parse_list("t", &text, Some(ListFormat::Text)).unwrap();
-    let deck = Resolver::new(cat()).resolve(&list);
+    // Built directly (not written out and parsed): the minimality check judges thousands.
+    let list = parse_list("t", &format!("side: {side}\n"), Some(ListFormat::Text)).unwrap();
+    let mut sorted = cards.to_vec();
+    sorted.sort_unstable();
+    let deck = crate::deck::ResolvedDeck {
+        side: Some(side),
+        side_declared: true,
+        cards: sorted
+            .iter()
+            .map(|&(i, n)| crate::deck::DeckCard {
+                index: i,
+                id: cat().cards()[i].id.clone(),
+                count: n,
+                lines: vec![1],
+            })
+            .collect(),
+        unresolved: Vec::new(),
+    };
     check(&list, &deck, cat(), rules, false)
 }
 
@@ -362,4 +374,67 @@ fn random_breakages_are_repaired_in_no_more_changes_than_made_them() {
             fix.changes.len()
         );
     }
+}
+
+#[test]
+fn when_two_changes_are_needed_no_single_change_is_legal() {
+    // An independent check of minimality: every single change (remove a copy, add any card
+    // of the side, swap a copy for any card of the side) is judged by the validator.
+    let cards = cat().cards();
+    let rules = standard();
+    let mut checked = 0;
+    for seed in 100..400u64 {
+        if checked == 1 {
+            break;
+        }
+        let mut rng = GameRng::new(seed);
+        let (text, side) = if seed % 2 == 0 {
+            (LIGHT, Side::Light)
+        } else {
+            (DARK, Side::Dark)
+        };
+        let mut deck = deck_of(text);
+        for _ in 0..2 {
+            let at = rng.below(deck.len());
+            deck[at].1 -= 1;
+            deck.retain(|(_, n)| *n > 0);
+            let card = rng.below(cards.len());
+            match deck.iter_mut().find(|(c, _)| *c == card) {
+                Some((_, n)) => *n += 1,
+                None => deck.push((card, 1)),
+            }
+        }
+        if run(&deck, side, &rules).changes.len() != 2 {
+            continue;
+        }
+        checked += 1;
+        let of_side: Vec<usize> = (0..cards.len())
+            .filter(|&i| cards[i].side == side)
+            .collect();
+        let legal = |d: &[(usize, u32)]| check_cards(d, side, &rules).is_legal();
+        let with = |d: &[(usize, u32)], out: Option<usize>, add: Option<usize>| {
+            let mut d = d.to_vec();
+            if let Some(o) = out {
+                d[o].1 -= 1;
+            }
+            if let Some(a) = add {
+                match d.iter_mut().find(|(c, _)| *c == a) {
+                    Some((_, n)) => *n += 1,
+                    None => d.push((a, 1)),
+                }
+            }
+            d.retain(|(_, n)| *n > 0);
+            d
+        };
+        for o in 0..deck.len() {
+            assert!(!legal(&with(&deck, Some(o), None)), "seed {seed}");
+            for &a in &of_side {
+                assert!(!legal(&with(&deck, Some(o), Some(a))), "seed {seed}");
+            }
+        }
+        for &a in &of_side {
+            assert!(!legal(&with(&deck, None, Some(a))), "seed {seed}");
+        }
+    }
+    assert_eq!(checked, 1);
 }
