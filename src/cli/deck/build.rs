@@ -99,10 +99,11 @@ pub fn run(args: BuildArgs, db: &Database, catalogue: &Catalogue) -> Result<Exit
             .map_err(|e| InputError(format!("--around: {e}")))?;
         if let Some(why) = refusal(card, side, &rules, catalogue) {
             return Err(InputError(format!(
-                "--around {text}: {} ({}) cannot be in a {side} side deck under the {} rules ({why:?})",
+                "--around {text}: {} ({}) cannot be in a {side} side deck under the {} rules: {}",
                 card.id,
                 card.full_name(),
-                rules.name
+                rules.name,
+                crate::deck::fix::refusal_text(&why, side, &rules)
             ))
             .into());
         }

@@ -255,7 +255,7 @@ fn colours_of(mask: u8) -> String {
         .join(", ")
 }
 
-fn refusal_text(r: &Refusal, side: Side, rules: &RulesSet) -> String {
+pub fn refusal_text(r: &Refusal, side: Side, rules: &RulesSet) -> String {
     match r {
         Refusal::OtherSide(s) => format!("it is a {s} side card in a {side} side deck"),
         Refusal::Virtual => format!(

@@ -19,7 +19,7 @@ mod tests;
 
 use serde::Serialize;
 
-pub use changes::{Action, Change};
+pub use changes::{Action, Change, refusal_text};
 pub use items::{Mode, Refusal, Supply};
 pub use search::Limits;
 
