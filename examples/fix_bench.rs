@@ -18,6 +18,9 @@ use youngjedi::engine::rng::GameRng;
 const LIGHT: &str = include_str!("decks/light.txt");
 const DARK: &str = include_str!("decks/dark.txt");
 
+/// A named deck to fix and its side.
+type Case = (String, Vec<(usize, u32)>, Side);
+
 fn deck_of(cat: &Catalogue, text: &str) -> Vec<(usize, u32)> {
     let list = parse_list("deck", text, Some(ListFormat::Text)).unwrap();
     let deck = Resolver::new(cat).resolve(&list);
@@ -37,7 +40,7 @@ fn main() {
         (deck_of(&cat, LIGHT), Side::Light),
         (deck_of(&cat, DARK), Side::Dark),
     ];
-    let mut cases: Vec<(String, Vec<(usize, u32)>, Side)> = Vec::new();
+    let mut cases: Vec<Case> = Vec::new();
     for k in 1..=20u64 {
         for seed in 0..per_size {
             let mut rng = GameRng::new(k * 1_000_003 + seed);
@@ -104,7 +107,7 @@ fn main() {
             .filter(|&i| cat.cards()[i].side == side)
             .collect();
         let mut deck: Vec<(usize, u32)> = Vec::new();
-        let mut add = |deck: &mut Vec<(usize, u32)>, card: usize| match deck
+        let add = |deck: &mut Vec<(usize, u32)>, card: usize| match deck
             .iter_mut()
             .find(|(c, _)| *c == card)
         {

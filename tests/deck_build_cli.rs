@@ -147,7 +147,7 @@ fn refinement_is_seeded_within_its_budget_and_reproducible() {
     code(&a, 0);
     let v: serde_json::Value = serde_json::from_str(&a.stdout).unwrap();
     let played = v["refinement"]["games_played"].as_u64().unwrap();
-    assert!(played <= 100 && played >= 20, "{played}");
+    assert!((20..=100).contains(&played), "{played}");
     for swap in v["refinement"]["swaps"].as_array().unwrap() {
         assert!(swap["interval"]["low"].as_f64().unwrap() > 0.0);
     }

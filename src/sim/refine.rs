@@ -32,6 +32,13 @@ pub struct Evidence {
     pub high: f64,
 }
 
+/// A deck as `(catalogue index, copies)`.
+pub type Cards = Vec<(usize, u32)>;
+/// One copy of the first card out, one of the second in (catalogue indexes).
+pub type Swap = (usize, usize);
+/// The swaps to try for a deck, best first.
+pub type Candidates<'a> = dyn Fn(&[(usize, u32)]) -> Vec<Swap> + 'a;
+
 #[derive(Debug, Clone, Copy)]
 pub struct RefineConfig {
     /// Games per opponent per trial.
@@ -108,7 +115,7 @@ impl Refiner<'_> {
     pub fn refine(
         &self,
         deck: &mut Vec<(usize, u32)>,
-        candidates: &dyn Fn(&[(usize, u32)]) -> Vec<(usize, usize)>,
+        candidates: &Candidates,
     ) -> Result<(Vec<Evidence>, u64), SimError> {
         let per_trial = self.config.games * self.opponents.len() as u64;
         let mut played = 0u64;
@@ -118,7 +125,7 @@ impl Refiner<'_> {
         }
         let mut base = self.results(deck)?;
         played += per_trial;
-        let mut tried: Vec<(Vec<(usize, u32)>, (usize, usize))> = Vec::new();
+        let mut tried: Vec<(Cards, Swap)> = Vec::new();
         'outer: loop {
             for (out, into) in candidates(deck) {
                 if tried.iter().any(|(d, s)| d == deck && *s == (out, into)) {

@@ -159,6 +159,7 @@ pub enum Supply<'a> {
 /// Builds the items: every card of the deck, then every card the rules allow on `side`.
 /// `points` ranks cards by strength (higher first, see `deck::strength`), `keep_bonus`
 /// gives cards that must stay if they can (`deck build --around`).
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn items<'a>(
     deck: &[(usize, u32)],
     side: Side,

@@ -221,7 +221,7 @@ fn a_set_the_rules_do_not_allow() {
 #[test]
 fn a_second_objective_is_one_swap() {
     // Orange and yellow each one short, an Objective (a wild card for orange, yellow or
-    // purple: rulings.md) in each: legal colours, but at most one Objective.
+    // purple: data/rules/RULINGS.md D2) in each: legal colours, but at most one Objective.
     let deck = edit(
         &deck_of(LIGHT),
         &[("DM-45", -1), ("DM-49", -1), ("BP-29", 2)],
