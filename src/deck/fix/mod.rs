@@ -50,7 +50,14 @@ pub enum FixError {
     Impossible { side: Side, rules: String },
     #[error("a deck of {size} cards is larger than the {max} the deck doctor handles")]
     TooLarge { size: u32, max: u32 },
+    #[error(
+        "the list has {cards} cards; the deck doctor mends lists of at most {max} (a typo in a quantity?)"
+    )]
+    TooManyCards { cards: u64, max: u64 },
 }
+
+/// The most cards of a list the doctor mends.
+pub const MAX_CARDS: u64 = 10_000;
 
 /// Added copies go first to colours that were short: one step of the intent, above the
 /// kind of card added.
@@ -113,6 +120,14 @@ pub fn fix(
             max: items::MAX_UNITS,
         });
     }
+    // Each change is listed, so an absurd quantity (`3000000 DM-1`) would list millions.
+    let total: u64 = deck.iter().map(|&(_, n)| u64::from(n)).sum();
+    if total > MAX_CARDS {
+        return Err(FixError::TooManyCards {
+            cards: total,
+            max: MAX_CARDS,
+        });
+    }
     let mut titles = Titles::default();
     let items = items::items(
         deck,
@@ -143,7 +158,6 @@ pub fn fix(
             side,
             rules: rules.name.clone(),
         })?;
-    let total: u64 = deck.iter().map(|&(_, n)| u64::from(n)).sum();
     let context = changes::Context {
         items: &items,
         catalogue,

@@ -438,3 +438,21 @@ fn when_two_changes_are_needed_no_single_change_is_legal() {
     }
     assert_eq!(checked, 1);
 }
+
+#[test]
+fn an_absurd_quantity_is_refused_not_listed() {
+    let deck = [(idx("DM-1"), 3_000_000)];
+    let request = Request {
+        deck: &deck,
+        side: Side::Light,
+        rules: &standard(),
+        size: 60,
+        supply: Supply::Catalogue,
+        mode: Mode::Fix,
+    };
+    let err = fix(&request, cat(), &|_| 1).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "the list has 3000000 cards; the deck doctor mends lists of at most 10000 (a typo in a quantity?)"
+    );
+}
