@@ -12,6 +12,7 @@ pub mod decks;
 pub mod digest;
 pub mod gauntlet;
 pub mod observe;
+pub mod refine;
 pub mod report;
 pub mod runner;
 pub mod tally;
