@@ -77,7 +77,9 @@ pub fn main() -> ExitCode {
     match run(cli) {
         Ok(code) => code,
         Err(err) => {
-            eprintln!("error: {err:#}");
+            // Whatever part of the message came from a file or an argument, a terminal escape
+            // code in it is shown, not obeyed.
+            eprintln!("error: {}", shown(&format!("{err:#}")));
             ExitCode::from(EXIT_INPUT)
         }
     }
@@ -93,6 +95,29 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Command::Playtest(args) => playtest::run(args, &db_path),
         Command::Deck(cmd) => deck::run(cmd, &db_path),
     }
+}
+
+/// A message with its control characters escaped (line ends kept), so that input it quotes
+/// cannot move the cursor or clear the screen.
+pub fn shown(message: &str) -> String {
+    message
+        .split('\n')
+        .map(|line| {
+            if line.chars().any(char::is_control) {
+                line.chars()
+                    .map(|c| match c {
+                        '\t' => "\\t".to_string(),
+                        '\r' => "\\r".to_string(),
+                        c if c.is_control() => format!("\\u{{{:x}}}", c as u32),
+                        c => c.to_string(),
+                    })
+                    .collect()
+            } else {
+                line.to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 /// The default database: `yj.db` in the user's data directory.

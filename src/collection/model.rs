@@ -60,7 +60,8 @@ impl FromStr for List {
             "want" | "wants" => Ok(List::Want),
             "keep" => Ok(List::Keep),
             other => Err(format!(
-                "unknown list `{other}` (expected owned, want or keep)"
+                "unknown list `{}` (expected owned, want or keep)",
+                crate::catalogue::lookup::excerpt(other)
             )),
         }
     }
@@ -75,7 +76,8 @@ pub fn parse_finish(text: &str) -> Result<Finish, String> {
         }
         "foil" | "yes" | "y" | "true" | "1" => Ok(Finish::Foil),
         other => Err(format!(
-            "unknown finish `{other}` (expected regular or foil; in a foil column yes or no)"
+            "unknown finish `{}` (expected regular or foil; in a foil column yes or no)",
+            crate::catalogue::lookup::excerpt(other)
         )),
     }
 }
@@ -134,7 +136,7 @@ impl FromStr for Condition {
                     .collect();
                 format!(
                     "unknown condition `{}` (expected one of: {})",
-                    s.trim(),
+                    crate::catalogue::lookup::excerpt(s.trim()),
                     names.join(", ")
                 )
             })
@@ -377,8 +379,9 @@ pub fn check_collection_name(name: &str) -> Result<(), CollectionError> {
         Ok(())
     } else {
         Err(CollectionError::Input(format!(
-            "bad collection name `{name}`: use letters, digits, `-`, `_` and `.` (at most 64, \
-             starting with a letter or digit), e.g. `trade-binder`"
+            "bad collection name `{}`: use letters, digits, `-`, `_` and `.` (at most 64, \
+             starting with a letter or digit), e.g. `trade-binder`",
+            crate::catalogue::lookup::excerpt(name)
         )))
     }
 }

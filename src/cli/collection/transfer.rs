@@ -5,7 +5,12 @@ use super::*;
 impl Ctx<'_> {
     fn print_rejected(&self, file: &Path, rejected: &[Rejected]) {
         for r in rejected {
-            eprintln!("{}:{}: {}", file.display(), r.line, r.reason);
+            eprintln!(
+                "{}:{}: {}",
+                file.display(),
+                r.line,
+                super::super::shown(&r.reason)
+            );
         }
     }
 
@@ -50,7 +55,7 @@ impl Ctx<'_> {
                 "{}:{}: warning: {}{more}",
                 a.file.display(),
                 w.line,
-                w.reason
+                super::super::shown(&w.reason)
             );
         }
         if a.dry_run {

@@ -5,6 +5,7 @@
 use std::collections::HashMap;
 
 use super::{ImportRow, MAX_NOTE_CHARS, RawRow};
+use crate::catalogue::lookup::excerpt;
 use crate::catalogue::{Catalogue, Finish, Set, normalise};
 use crate::collection::model::{Condition, EVERY_CARD, List, MAX_QTY, Slot, parse_finish};
 use crate::collection::resolve::{check_printing, finish_of, resolve_with};
@@ -12,8 +13,10 @@ use crate::collection::{completion, export, printings, resolve};
 
 /// Parses a quantity: a whole number from 0 to [`MAX_QTY`] (`3x` is accepted).
 pub fn parse_qty(text: &str) -> Result<u32, String> {
-    let t = text.trim();
-    let digits = t.strip_suffix(['x', 'X']).unwrap_or(t).trim();
+    let shown = excerpt(text.trim());
+    let t = shown.as_str();
+    let text = text.trim();
+    let digits = text.strip_suffix(['x', 'X']).unwrap_or(text).trim();
     if digits.is_empty() {
         return Err("the quantity is missing".into());
     }
@@ -145,8 +148,10 @@ impl Checker<'_> {
             (None, Some(n), None) if n.contains('-') => Some(n.to_string()),
             (None, Some(n), None) => {
                 return Err(format!(
-                    "card number `{n}` needs its set: fill in the set column, or write the id \
-                     (DM-{n})"
+                    "card number `{}` needs its set: fill in the set column, or write the id \
+                     (DM-{})",
+                    excerpt(n),
+                    excerpt(n)
                 ));
             }
             _ => None,
@@ -228,10 +233,12 @@ impl Checker<'_> {
             && !self.names_card(name, card, in_set)
         {
             return Err(format!(
-                "`{query}` is {} ({}), but the name column says `{name}`: the id and the name \
+                "`{}` is {} ({}), but the name column says `{}`: the id and the name \
                  disagree (a column sorted without the other?); fix one of them",
+                excerpt(&query),
                 card.id,
-                card.full_name()
+                card.full_name(),
+                excerpt(name)
             ));
         }
         let resolved = resolve::Resolved {
@@ -321,8 +328,9 @@ fn orphan_row(
             note,
         },
         Some(format!(
-            "card `{card_id}` is not in the catalogue; restored as exported (the export marked \
+            "card `{}` is not in the catalogue; restored as exported (the export marked \
              it so), and `yj` shows it as {} until the catalogue knows it again",
+            excerpt(card_id),
             export::NOT_IN_CATALOGUE
         )),
     ))

@@ -3,6 +3,7 @@
 
 use super::checker::Checker;
 use super::{COLUMN_HELP, Column, FileFormat, Parsed, RawRow, collect, column};
+use crate::catalogue::lookup::excerpt;
 use crate::collection::error::CollectionError;
 
 pub(super) fn parse_csv(
@@ -32,11 +33,15 @@ pub(super) fn parse_csv(
     for name in header.iter() {
         let c = column(name).ok_or_else(|| {
             fail(format!(
-                "unknown column `{name}` in the header row (known columns: {COLUMN_HELP})"
+                "unknown column `{}` in the header row (known columns: {COLUMN_HELP})",
+                excerpt(name)
             ))
         })?;
         if c != Column::Ignored && columns.contains(&c) {
-            return Err(fail(format!("the header names column `{name}` twice")));
+            return Err(fail(format!(
+                "the header names column `{}` twice",
+                excerpt(name)
+            )));
         }
         columns.push(c);
     }

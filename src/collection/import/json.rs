@@ -5,6 +5,7 @@ use serde_json::Value as Json;
 
 use super::checker::Checker;
 use super::{COLUMN_HELP, FileFormat, Parsed, RawRow, collect, column};
+use crate::catalogue::lookup::excerpt;
 use crate::collection::error::CollectionError;
 
 /// Line numbers where each element of the top-level JSON array starts.
@@ -79,7 +80,10 @@ pub(super) fn parse_json(
         let mut problem = None;
         for (key, v) in fields {
             let Some(c) = column(&key) else {
-                problem = Some(format!("unknown field `{key}` (known: {COLUMN_HELP})"));
+                problem = Some(format!(
+                    "unknown field `{}` (known: {COLUMN_HELP})",
+                    excerpt(&key)
+                ));
                 break;
             };
             let text = match v {
@@ -88,7 +92,11 @@ pub(super) fn parse_json(
                 Json::Number(n) => n.to_string(),
                 Json::Bool(b) => b.to_string(),
                 other => {
-                    problem = Some(format!("field `{key}` holds {other}, not a value"));
+                    problem = Some(format!(
+                        "field `{}` holds {}, not a value",
+                        excerpt(&key),
+                        excerpt(&other.to_string())
+                    ));
                     break;
                 }
             };

@@ -217,8 +217,9 @@ pub fn parse(file: &str, text: &str, catalogue: &Catalogue) -> Result<Parsed, Co
         return Err(CollectionError::File {
             file: file.to_string(),
             reason: format!(
-                "the first line `{first}` is not a header row; a collection CSV starts with \
-                 the names of its columns, e.g. `qty,card_id` (known columns: {COLUMN_HELP})"
+                "the first line `{}` is not a header row; a collection CSV starts with \
+                 the names of its columns, e.g. `qty,card_id` (known columns: {COLUMN_HELP})",
+                crate::catalogue::lookup::excerpt(first)
             ),
         });
     }
