@@ -68,3 +68,229 @@ fn messages_show_terminal_escape_codes_escaped_and_long_headers_cut() {
         r.stderr
     );
 }
+
+/// `yj ARGS` as a user the file permissions apply to: as root (who may write anything) the
+/// command runs as `nobody`, to whom the scratch directory and database are given.
+#[cfg(unix)]
+fn as_user(s: &Scratch, args: &[&str]) -> Run {
+    use std::os::unix::process::CommandExt;
+    let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_yj"));
+    cmd.current_dir(s.dir.path())
+        .env("YJ_DB", s.db())
+        .env_remove("YJ_COLLECTION")
+        .args(args);
+    // SAFETY: geteuid has no preconditions.
+    if unsafe { libc::geteuid() } == 0 {
+        cmd.uid(NOBODY).gid(NOBODY);
+    }
+    Run::from(cmd.output().expect("run yj"))
+}
+
+#[cfg(unix)]
+const NOBODY: u32 = 65534;
+
+#[cfg(unix)]
+fn give_to_user(s: &Scratch) {
+    use std::os::unix::fs::PermissionsExt;
+    // SAFETY: geteuid has no preconditions.
+    if unsafe { libc::geteuid() } == 0 {
+        std::fs::set_permissions(s.dir.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
+        for entry in std::fs::read_dir(s.dir.path()).unwrap() {
+            std::os::unix::fs::chown(entry.unwrap().path(), Some(NOBODY), Some(NOBODY)).unwrap();
+        }
+        std::os::unix::fs::chown(s.dir.path(), Some(NOBODY), Some(NOBODY)).unwrap();
+    }
+}
+
+#[cfg(unix)]
+fn chmod(path: &std::path::Path, mode: u32) {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).unwrap();
+}
+
+fn files_in(s: &Scratch) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(s.dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+#[cfg(unix)]
+#[test]
+fn a_read_only_database_is_read_leaving_nothing_and_a_write_names_the_file_and_the_fix() {
+    // Issue 15: `chmod 444` gave "attempt to write a readonly database" without the file, and
+    // a read left a read-only `-shm` behind, so writes still failed after `chmod 644`.
+    let s = Scratch::new();
+    ok(&s.run(&["collection", "add", "DM-71", "--qty", "2"]));
+    give_to_user(&s);
+    chmod(&s.db(), 0o444);
+    let r = as_user(&s, &["collection", "list"]);
+    ok(&r);
+    assert_eq!(r.stderr, "1 printing, 2 copies\n");
+    ok(&as_user(&s, &["collection", "export"]));
+    ok(&as_user(&s, &["db", "check"]));
+    assert_eq!(
+        files_in(&s),
+        ["yj.db"],
+        "a read leaves nothing beside the database"
+    );
+    let r = as_user(&s, &["collection", "add", "DM-1"]);
+    assert_eq!(r.code, 2);
+    let db = s.db().display().to_string();
+    assert_eq!(
+        r.stderr,
+        format!(
+            "error: `{db}` is read-only (its permissions do not let you write it), and this \
+             command changes it; nothing was changed: make it writable (`chmod u+w {db}`) and \
+             run the command again\n"
+        )
+    );
+    chmod(&s.db(), 0o644);
+    let r = as_user(&s, &["collection", "add", "DM-1"]);
+    ok(&r);
+    assert_eq!(
+        r.stdout,
+        "DM-1 Obi-Wan Kenobi, Young Jedi (regular): 0 → 1\n"
+    );
+    // A read-only `-shm` left by an older yj is named too.
+    std::fs::write(s.path("yj.db-shm"), "").unwrap();
+    give_to_user(&s);
+    chmod(&s.path("yj.db-shm"), 0o444);
+    let r = as_user(&s, &["collection", "add", "DM-1"]);
+    assert_eq!(r.code, 2);
+    assert!(
+        r.stderr.contains(&format!(
+            "`{db}-shm` beside the database `{db}` is read-only (left behind by a read while \
+             the database was read-only?), so the database cannot be written; nothing was \
+             changed: make it writable too (`chmod u+w {db}-shm`)"
+        )),
+        "{}",
+        r.stderr
+    );
+}
+
+#[test]
+fn another_program_s_sqlite_file_is_refused_and_left_as_it_was() {
+    // Issue 15: `--db` at another program's SQLite file added yj's tables to it (8 KB grew
+    // to 196 KB).
+    let s = Scratch::new();
+    let other = s.path("notes.sqlite");
+    {
+        let conn = rusqlite::Connection::open(&other).unwrap();
+        conn.execute_batch(
+            "CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT);
+             CREATE TABLE tags (name TEXT);
+             INSERT INTO notes (text) VALUES ('buy milk');",
+        )
+        .unwrap();
+    }
+    let before = std::fs::read(&other).unwrap();
+    for args in [
+        vec!["collection", "list"],
+        vec!["collection", "add", "DM-71"],
+        vec!["db", "info"],
+    ] {
+        let r = s
+            .cmd(&args)
+            .env("YJ_DB", &other)
+            .output()
+            .map(Run::from)
+            .unwrap();
+        assert_eq!(r.code, 2, "{args:?}");
+        assert_eq!(
+            r.stderr,
+            format!(
+                "error: failed to open database `{0}`: `{0}` is a SQLite database of another \
+                 program (2 tables: notes, tags), not a yj database; it was left untouched: \
+                 pass --db with yj's own database, or a new file name for a new one\n",
+                other.display()
+            )
+        );
+    }
+    assert_eq!(std::fs::read(&other).unwrap(), before, "not a byte changed");
+    assert_eq!(files_in(&s), ["notes.sqlite", "yj.db"]);
+}
+
+#[test]
+fn a_new_database_at_a_given_path_is_announced_once() {
+    // Issue 15: a mistyped --db made a new database (and its folders) silently, then
+    // reported "0 printings", which reads like a lost collection.
+    let s = Scratch::fresh();
+    let r = s.run(&[
+        "--db",
+        "colection/yj.db",
+        "collection",
+        "list",
+        "--format",
+        "csv",
+    ]);
+    ok(&r);
+    assert_eq!(
+        r.stderr,
+        "note: created a new database `colection/yj.db` and the folder `colection`: there was \
+         none; if you meant an existing one, check the path given with --db or YJ_DB\n"
+    );
+    let r = s.run(&[
+        "--db",
+        "colection/yj.db",
+        "collection",
+        "list",
+        "--format",
+        "csv",
+    ]);
+    ok(&r);
+    assert_eq!(r.stderr, "", "the second time it exists");
+    let r = s.run(&["collection", "names"]);
+    ok(&r);
+    assert!(
+        r.stderr.starts_with(&format!(
+            "note: created a new database `{}`: there was none;",
+            s.db().display()
+        )),
+        "{}",
+        r.stderr
+    );
+}
+
+#[test]
+fn db_check_reports_plainly_and_old_sqlite_versions_find_nothing_to_report() {
+    // Issue 15: Debian's sqlite3 3.40 said "NULL value in collection_items.qty" of every yj
+    // database with rows (a false alarm of that version, about WITHOUT ROWID tables).
+    let s = Scratch::new();
+    ok(&s.run(&["collection", "add", "DM-71", "DM-1", "--condition", "NM"]));
+    let r = s.run(&["db", "check"]);
+    ok(&r);
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    assert_eq!(lines.len(), 4, "{}", r.stdout);
+    assert_eq!(lines[0], format!("database:     {}", s.db().display()));
+    assert!(
+        lines[1].starts_with("checked with: SQLite 3."),
+        "{}",
+        lines[1]
+    );
+    assert_eq!(lines[2..], ["integrity:    ok", "foreign keys: ok"]);
+    let r = s.run(&["db", "check", "--format", "json"]);
+    ok(&r);
+    assert!(r.stdout.contains("\"ok\": true"), "{}", r.stdout);
+    // The table is one every SQLite version checks right.
+    let conn = rusqlite::Connection::open(s.db()).unwrap();
+    let sql: String = conn
+        .query_row(
+            "SELECT sql FROM sqlite_master WHERE name = 'collection_items'",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert!(!sql.contains("WITHOUT ROWID"), "{sql}");
+    drop(conn);
+    // Where the system's own sqlite3 is installed (3.40 on Debian 12), it agrees.
+    if let Ok(out) = std::process::Command::new("sqlite3")
+        .arg(s.db())
+        .arg("PRAGMA integrity_check;")
+        .output()
+    {
+        assert_eq!(String::from_utf8_lossy(&out.stdout), "ok\n");
+    }
+}

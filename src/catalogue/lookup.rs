@@ -340,7 +340,7 @@ impl Catalogue {
                 (holds, shared, c)
             })
             .collect();
-        near.sort_by(|a, b| (b.0, b.1).cmp(&(a.0, a.1)));
+        near.sort_by_key(|n| std::cmp::Reverse((n.0, n.1)));
         near.truncate(SUGGESTION_CANDIDATES);
         let mut scored: Vec<(f64, &Card)> = near
             .into_iter()

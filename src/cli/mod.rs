@@ -127,7 +127,29 @@ pub fn default_db_path() -> Result<PathBuf> {
     Ok(dirs.data_dir().join("yj.db"))
 }
 
-/// Opens the database (creating it and loading the catalogue on first use).
+/// Opens the database (creating it and loading the catalogue on first use). A database
+/// created at a path the user gave (`--db`, `YJ_DB`) is announced on stderr: a mistyped path
+/// would otherwise show an empty collection as if the collection had been lost.
 fn open_db(path: &std::path::Path) -> Result<Database> {
-    Database::open(path).with_context(|| format!("failed to open database `{}`", path.display()))
+    let db = Database::open(path)
+        .with_context(|| format!("failed to open database `{}`", path.display()))?;
+    if let Some(created) = db.created()
+        && default_db_path().map_or(true, |default| default != path)
+    {
+        let folders = match created.folders.as_slice() {
+            [] => String::new(),
+            [one] => format!(" and the folder `{}`", one.display()),
+            [first, ..] => format!(
+                " and {} folders from `{}` down",
+                created.folders.len(),
+                first.display()
+            ),
+        };
+        eprintln!(
+            "note: created a new database `{}`{folders}: there was none; if you meant an \
+             existing one, check the path given with --db or YJ_DB",
+            path.display()
+        );
+    }
+    Ok(db)
 }

@@ -174,6 +174,7 @@ pub fn write<F>(
 where
     F: FnOnce(&Holdings) -> Result<Vec<Change>, CollectionError>,
 {
+    db.refuse_read_only("this command changes it")?;
     // IMMEDIATE takes the write lock before reading, so two writers never plan from the same
     // state (the second waits, up to the busy timeout, and then sees the first one's result).
     let tx = db
@@ -459,6 +460,7 @@ fn step(
     command: &str,
     direction: Direction,
 ) -> Result<Vec<Undone>, CollectionError> {
+    db.refuse_read_only("this command changes it")?;
     let tx = db
         .connection_mut()
         .transaction_with_behavior(TransactionBehavior::Immediate)?;
@@ -892,7 +894,10 @@ mod tests {
         assert!(before.is_err(), "version 3 has no printing column");
 
         let mut db = Database::open_with(&path, &CatalogueSource::embedded()).unwrap();
-        assert_eq!(db.schema_version().unwrap(), 4);
+        assert_eq!(
+            db.schema_version().unwrap(),
+            crate::catalogue::migrations::latest()
+        );
         let h = load(db.connection(), "main").unwrap();
         assert_eq!(h.entries.len(), 6, "every entry kept");
         assert!(
