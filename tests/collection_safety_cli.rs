@@ -294,3 +294,222 @@ fn db_check_reports_plainly_and_old_sqlite_versions_find_nothing_to_report() {
         assert_eq!(String::from_utf8_lossy(&out.stdout), "ok\n");
     }
 }
+
+/// Runs `cmd`, failing the test (not hanging it) if it has not finished in 60 s.
+fn finishes(mut cmd: std::process::Command, what: &str) -> Run {
+    use std::process::Stdio;
+    let child = cmd
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn yj");
+    let id = child.id();
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = tx.send(child.wait_with_output());
+    });
+    match rx.recv_timeout(std::time::Duration::from_secs(60)) {
+        Ok(out) => Run::from(out.expect("run yj")),
+        Err(_) => {
+            // SAFETY: kill sends a signal to the child started above.
+            #[cfg(unix)]
+            unsafe {
+                libc::kill(id as i32, libc::SIGKILL);
+            }
+            panic!("{what}: yj was still running after 60 s");
+        }
+    }
+}
+
+fn yj_in(s: &Scratch, args: &[&str]) -> std::process::Command {
+    let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_yj"));
+    cmd.current_dir(s.dir.path())
+        .env("YJ_DB", s.db())
+        .env_remove("YJ_COLLECTION")
+        .args(args);
+    cmd
+}
+
+#[cfg(unix)]
+#[test]
+fn output_paths_write_through_pipes_and_links_and_replace_only_regular_files() {
+    // Issue 15: `-o /dev/stdout` into a pipe hung (yj read its own output to see whether it
+    // was a database), and `-o` on a link replaced the link with a file.
+    let s = Scratch::new();
+    ok(&s.run(&["collection", "add", "DM-71", "--qty", "2"]));
+    let export = s.run(&["collection", "export"]).stdout;
+    let r = finishes(
+        yj_in(&s, &["collection", "export", "-o", "/dev/stdout"]),
+        "export to a pipe",
+    );
+    ok(&r);
+    assert_eq!(r.stdout, export);
+    // A named pipe, read by another thread.
+    let fifo = s.path("pipe");
+    let c = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
+    // SAFETY: mkfifo reads the NUL-terminated path.
+    assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o644) }, 0);
+    let reader = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || std::fs::read_to_string(fifo).unwrap())
+    };
+    let r = finishes(
+        yj_in(&s, &["collection", "export", "-o", "pipe"]),
+        "export to a named pipe",
+    );
+    ok(&r);
+    assert_eq!(reader.join().unwrap(), export);
+    assert!(
+        std::fs::symlink_metadata(&fifo)
+            .unwrap()
+            .file_type()
+            .is_fifo_like()
+    );
+    // A backup through a pipe is the database and nothing else.
+    let r = finishes(
+        yj_in(&s, &["collection", "backup", "/dev/stdout"]),
+        "backup to a pipe",
+    );
+    ok(&r);
+    assert!(r.stdout.starts_with("SQLite format 3\0"));
+    assert!(r.stderr.starts_with("backed up `"), "{}", r.stderr);
+    // A link: the file it points at is replaced, the link stays.
+    std::fs::create_dir(s.path("exports")).unwrap();
+    s.write("exports/main.csv", "old\n");
+    std::os::unix::fs::symlink("exports/main.csv", s.path("latest.csv")).unwrap();
+    ok(&s.run(&["collection", "export", "-o", "latest.csv"]));
+    assert!(
+        std::fs::symlink_metadata(s.path("latest.csv"))
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    assert_eq!(
+        std::fs::read_to_string(s.path("exports/main.csv")).unwrap(),
+        export
+    );
+    std::os::unix::fs::symlink("exports/backup.db", s.path("latest.db")).unwrap();
+    ok(&s.run(&["collection", "backup", "latest.db"]));
+    assert!(
+        std::fs::symlink_metadata(s.path("latest.db"))
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    assert!(s.path("exports/backup.db").is_file());
+    // No temporary file is left anywhere.
+    assert_eq!(
+        files_in(&s),
+        ["exports", "latest.csv", "latest.db", "pipe", "yj.db"]
+    );
+}
+
+#[cfg(unix)]
+trait FifoLike {
+    fn is_fifo_like(&self) -> bool;
+}
+
+#[cfg(unix)]
+impl FifoLike for std::fs::FileType {
+    fn is_fifo_like(&self) -> bool {
+        std::os::unix::fs::FileTypeExt::is_fifo(self)
+    }
+}
+
+#[test]
+fn restore_goes_through_sqlite_even_with_a_log_left_by_a_killed_process() {
+    // Issue 15: the README's restore (copy the backup over the database) let a `-wal` left by
+    // an earlier kill be replayed onto the copy: the restore was lost or the file malformed.
+    let s = Scratch::new();
+    ok(&s.run(&["collection", "add", "DM-71", "--qty", "2"]));
+    let backup = s.path("backup.db");
+    ok(&s.run(&["collection", "backup", backup.to_str().unwrap()]));
+    let at_backup = s.export_rows("main");
+    for card in ["DM-1", "DM-2", "DM-3"] {
+        ok(&s.run(&["collection", "add", card]));
+    }
+    let before_restore = s.export_rows("main");
+    // Committed changes still in the write-ahead log, as a process killed before it
+    // checkpointed leaves them: this connection is never closed.
+    let conn = rusqlite::Connection::open(s.db()).unwrap();
+    conn.execute_batch(
+        "CREATE TABLE filler (b BLOB);
+         WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 200)
+         INSERT INTO filler SELECT randomblob(3000) FROM n;",
+    )
+    .unwrap();
+    std::mem::forget(conn);
+    assert!(s.path("yj.db-wal").exists());
+
+    let r = s.run(&["collection", "restore", "backup.db"]);
+    ok(&r);
+    assert_eq!(
+        r.stdout,
+        format!(
+            "restored `backup.db` into `{}`: 1 collection entries, 1 history entries; \
+             integrity checked\n",
+            s.db().display()
+        )
+    );
+    let kept = r
+        .stderr
+        .strip_prefix("the database as it was is kept in `")
+        .and_then(|rest| rest.split('`').next())
+        .unwrap_or_else(|| panic!("{}", r.stderr))
+        .to_string();
+    assert_eq!(s.export_rows("main"), at_backup);
+    ok(&s.run(&["db", "check"]));
+    // The copy kept is the database as it was, and restoring it goes back.
+    let r = s.run(&["collection", "restore", &kept]);
+    ok(&r);
+    assert_eq!(s.export_rows("main"), before_restore);
+    ok(&s.run(&["collection", "undo"]));
+    assert_eq!(s.export_rows("main").len(), 3, "its history came back too");
+}
+
+#[test]
+fn restore_refuses_what_is_not_a_sound_yj_backup_and_changes_nothing() {
+    let s = Scratch::new();
+    ok(&s.run(&["collection", "add", "DM-71"]));
+    let before = s.export_rows("main");
+    s.write("notes.txt", "not a database\n");
+    {
+        let conn = rusqlite::Connection::open(s.path("other.sqlite")).unwrap();
+        conn.execute_batch("CREATE TABLE notes (text TEXT);")
+            .unwrap();
+    }
+    let db = s.db().display().to_string();
+    for (file, message) in [
+        (
+            "notes.txt",
+            "error: `notes.txt` is not a SQLite database, so not a yj backup; nothing was \
+             changed\n"
+                .to_string(),
+        ),
+        (
+            "other.sqlite",
+            "error: `other.sqlite` is a SQLite database but not a yj database or backup (it has \
+             no collection tables); nothing was changed, and the database is as it was\n"
+                .to_string(),
+        ),
+        (
+            "missing.db",
+            "error: cannot read the backup `missing.db`: No such file or directory (os error 2)\n"
+                .to_string(),
+        ),
+        (
+            &db,
+            format!("error: `{db}` is the database itself; give the backup to restore from\n"),
+        ),
+    ] {
+        let r = s.run(&["collection", "restore", file]);
+        assert_eq!(r.code, 2, "{file}");
+        assert_eq!(r.stderr, message, "{file}");
+    }
+    assert_eq!(s.export_rows("main"), before);
+    assert_eq!(
+        files_in(&s),
+        ["notes.txt", "other.sqlite", "yj.db"],
+        "no copy kept of a refused restore"
+    );
+}

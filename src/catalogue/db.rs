@@ -111,6 +111,22 @@ fn file_uri(path: &Path) -> String {
     uri
 }
 
+/// A connection that reads `path` and leaves nothing beside it. Without a write-ahead log to
+/// read, the file is all there is, so SQLite may read it as immutable: no lock and no `-shm`
+/// file (a read-only connection otherwise leaves one, read-only when the file is, and it
+/// stops later writes). With a log, that log must be read, the usual way. For a file nobody
+/// may write, or a backup nothing else writes.
+pub fn read_only_connection(path: &Path) -> rusqlite::Result<Connection> {
+    let flags = rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY
+        | rusqlite::OpenFlags::SQLITE_OPEN_URI
+        | rusqlite::OpenFlags::SQLITE_OPEN_NO_MUTEX;
+    if companion(path, "-wal").exists() {
+        Connection::open_with_flags(path, flags)
+    } else {
+        Connection::open_with_flags(format!("{}?immutable=1", file_uri(path)), flags)
+    }
+}
+
 impl Database {
     /// Opens (creating if needed) the database at `path`, migrates it, and loads the embedded
     /// catalogue into it if the catalogue changed since the last run.
@@ -159,17 +175,7 @@ impl Database {
         }
         let read_only = existing.is_some() && !writable(path);
         let conn = if read_only {
-            // Without a write-ahead log to read, the file is all there is and nobody can
-            // change it (nobody may write it), so SQLite may read it as immutable: no lock
-            // and no `-shm` file. With a log, that log must be read, the usual way.
-            let flags = rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY
-                | rusqlite::OpenFlags::SQLITE_OPEN_URI
-                | rusqlite::OpenFlags::SQLITE_OPEN_NO_MUTEX;
-            if companion(path, "-wal").exists() {
-                Connection::open_with_flags(path, flags)
-            } else {
-                Connection::open_with_flags(format!("{}?immutable=1", file_uri(path)), flags)
-            }
+            read_only_connection(path)
         } else {
             for suffix in ["-wal", "-shm"] {
                 let file = companion(path, suffix);

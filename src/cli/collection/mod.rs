@@ -77,6 +77,9 @@ pub enum CollectionCommand {
     Redo(UndoArgs),
     /// A consistent copy of the whole database, safe while other `yj` commands run.
     Backup(BackupArgs),
+    /// Replace the whole database with a backup (every collection and its history), keeping
+    /// a copy of the database as it was beside it.
+    Restore(RestoreArgs),
     /// The named collections in this database.
     Names(NamesArgs),
 }
@@ -288,6 +291,12 @@ pub struct BackupArgs {
 }
 
 #[derive(Debug, Args)]
+pub struct RestoreArgs {
+    /// A backup written by `yj collection backup` (or any yj database).
+    file: PathBuf,
+}
+
+#[derive(Debug, Args)]
 pub struct NamesArgs {
     #[arg(long, value_enum, default_value_t)]
     format: Format,
@@ -494,7 +503,7 @@ pub fn run(args: CollectionArgs, db_path: &Path) -> Result<ExitCode> {
         CollectionCommand::Redo(a) => c.undo(&mut db, a.n, true),
         CollectionCommand::Backup(a) => {
             let report = backup::backup(&db, &a.file, a.force).map_err(input)?;
-            println!(
+            let summary = format!(
                 "backed up `{}` to `{}`: {} ({} collection entries, {} history entries; \
                  integrity checked)",
                 db.path().display(),
@@ -502,6 +511,42 @@ pub fn run(args: CollectionArgs, db_path: &Path) -> Result<ExitCode> {
                 human_bytes(report.bytes),
                 report.items,
                 report.history
+            );
+            // A backup written to standard output must be nothing but the database.
+            if report.streamed {
+                eprintln!("{summary}");
+            } else {
+                println!("{summary}");
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        CollectionCommand::Restore(a) => {
+            let report = backup::restore(&mut db, &a.file).map_err(input)?;
+            let path = db.path().to_path_buf();
+            drop(db);
+            // Opening again migrates a backup from an older yj and reloads its catalogue.
+            let db = open_db(&path)?;
+            let check = db.check()?;
+            if !check.ok() {
+                return Err(InputError(format!(
+                    "the restored database fails its check ({}); the database as it was is in \
+                     `{}`",
+                    check.integrity.join("; "),
+                    report.kept.display()
+                ))
+                .into());
+            }
+            println!(
+                "restored `{}` into `{}`: {} collection entries, {} history entries; integrity \
+                 checked",
+                a.file.display(),
+                path.display(),
+                report.items,
+                report.history
+            );
+            eprintln!(
+                "the database as it was is kept in `{}` (`yj collection restore` it to go back)",
+                report.kept.display()
             );
             Ok(ExitCode::SUCCESS)
         }

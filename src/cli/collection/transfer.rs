@@ -1,6 +1,7 @@
 //! Files in and out of `yj collection`: import and export.
 
 use super::*;
+use crate::collection::destination::Destination;
 
 impl Ctx<'_> {
     fn print_rejected(&self, file: &Path, rejected: &[Rejected]) {
@@ -185,10 +186,11 @@ impl Ctx<'_> {
         match &a.output {
             None => print!("{text}"),
             Some(path) => {
-                // The file is replaced by a rename: never let that be the database, its log,
-                // or a backup of it.
-                backup::not_the_database(db.path(), path, "export to").map_err(input)?;
-                if backup::is_sqlite_file(path) {
+                // A file is replaced by a rename: never let that be the database, its log,
+                // or a backup of it. A device or pipe is written through, never read.
+                let target = Destination::of(path).map_err(input)?;
+                backup::not_the_database(db.path(), target.path(), "export to").map_err(input)?;
+                if target.is_existing_file() && backup::is_sqlite_file(target.path()) {
                     return Err(InputError(format!(
                         "`{}` is a database (a yj database or backup?), not an export; export \
                          to another file",
@@ -196,7 +198,7 @@ impl Ctx<'_> {
                     ))
                     .into());
                 }
-                write_file(path, &text)?;
+                target.write(path, text.as_bytes()).map_err(input)?;
                 eprintln!(
                     "exported {} of collection `{}` to {}",
                     counted(rows.len(), "entry", "entries"),
@@ -207,15 +209,4 @@ impl Ctx<'_> {
         }
         Ok(ExitCode::SUCCESS)
     }
-}
-
-/// Writes a file whole or not at all: a temporary file beside it, then a rename.
-fn write_file(path: &Path, text: &str) -> Result<()> {
-    let name = path
-        .file_name()
-        .with_context(|| format!("`{}` is not a file name", path.display()))?;
-    let tmp = path.with_file_name(format!(".{}.partial", name.to_string_lossy()));
-    std::fs::write(&tmp, text).with_context(|| format!("cannot write `{}`", tmp.display()))?;
-    std::fs::rename(&tmp, path).with_context(|| format!("cannot write `{}`", path.display()))?;
-    Ok(())
 }
