@@ -513,3 +513,95 @@ fn restore_refuses_what_is_not_a_sound_yj_backup_and_changes_nothing() {
         "no copy kept of a refused restore"
     );
 }
+
+#[test]
+fn a_file_with_no_rows_is_refused_like_an_empty_one() {
+    // Issue 15: a comment-only file, a header-only CSV and `[]` imported "0 rows" with exit 0
+    // while an empty file was an error; `deck need` on an empty list said the collection
+    // "owns every card the deck needs".
+    let s = Scratch::new();
+    s.write("comments.txt", "# the shoebox\n\n// nothing yet\n");
+    s.write("header.csv", "qty,card_id,condition\n");
+    s.write("empty.json", "[\n]\n");
+    s.write("empty.txt", "");
+    for (file, why) in [
+        (
+            "comments.txt",
+            "has no rows to import (only comments, headings and blank lines)",
+        ),
+        (
+            "header.csv",
+            "has no rows to import (a header row and nothing under it)",
+        ),
+        ("empty.json", "has no rows to import (an empty JSON array)"),
+        ("empty.txt", "is empty"),
+    ] {
+        for dry in [false, true] {
+            let mut args = vec!["collection", "import", file];
+            if dry {
+                args.push("--dry-run");
+            }
+            let r = s.run(&args);
+            assert_eq!(r.code, 2, "{file}");
+            assert_eq!(
+                r.stderr,
+                format!("error: {file}: {why}: there is nothing to import\n")
+            );
+        }
+    }
+    s.write("deck.txt", "# my deck\nCharacters:\n");
+    let r = s.run(&["deck", "need", "deck.txt"]);
+    assert_eq!(r.code, 2);
+    assert_eq!(
+        r.stderr,
+        "error: deck.txt: lists no cards (only comments, headings or blank lines), so there is \
+         nothing to compare with the collection\n"
+    );
+    assert_eq!(s.run(&["collection", "want", "--deck", "deck.txt"]).code, 2);
+    assert_eq!(s.export_rows("main"), Vec::<String>::new());
+}
+
+#[test]
+fn formulas_in_notes_are_exported_as_text_and_read_back_as_written() {
+    // Issue 15: a note `=SUM(...)` was exported as it is, and a spreadsheet runs it.
+    let s = Scratch::new();
+    for (card, note) in [
+        ("DM-71", "=SUM(A1:A9)"),
+        ("DM-1", "+1 from Bob"),
+        ("DM-2", "-trade bait"),
+        ("DM-3", "@cmd|' /C calc'!A0"),
+        ("DM-4", "'=already quoted"),
+        ("DM-5", "'plain quote"),
+    ] {
+        ok(&s.run(&["collection", "add", card, &format!("--note={note}")]));
+    }
+    let r = s.run(&["collection", "export"]);
+    ok(&r);
+    let notes: Vec<&str> = r
+        .stdout
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').nth(5).unwrap())
+        .collect();
+    assert_eq!(
+        notes,
+        [
+            "'+1 from Bob",
+            "'-trade bait",
+            "'@cmd|' /C calc'!A0",
+            "''=already quoted",
+            "'plain quote",
+            "'=SUM(A1:A9)"
+        ]
+    );
+    s.write("export.csv", &r.stdout);
+    ok(&s.run(&["collection", "import", "export.csv", "--collection", "copy"]));
+    assert_eq!(
+        s.export_rows("copy"),
+        s.export_rows("main"),
+        "the import undoes it"
+    );
+    let r = s.run(&["collection", "list", "--format", "csv"]);
+    ok(&r);
+    assert!(r.stdout.contains(",'=SUM(A1:A9)\n"), "{}", r.stdout);
+}

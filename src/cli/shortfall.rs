@@ -60,6 +60,15 @@ pub fn deck_need(
 ) -> Result<DeckNeed> {
     let list = read_list(file).map_err(|e| InputError(e.to_string()))?;
     let deck = resolver.resolve(&list);
+    // A list of no cards is not a deck the collection can build: it is the wrong file.
+    if deck.cards.is_empty() && deck.unresolved.is_empty() {
+        return Err(InputError(format!(
+            "{}: lists no cards (only comments, headings or blank lines), so there is nothing \
+             to compare with the collection",
+            list.source
+        ))
+        .into());
+    }
     need_for(db, catalogue, &list.source, deck, collection)
 }
 

@@ -112,23 +112,56 @@ pub fn rows(catalogue: &Catalogue, holdings: &Holdings) -> (Vec<ExportRow>, Vec<
     (rows, orphans)
 }
 
+/// Whether a spreadsheet would read `cell` as a formula (OWASP "CSV Injection": a cell
+/// starting with `=`, `+`, `-`, `@`, a tab or a carriage return), after any quotes that
+/// [`neutralise`] put before it.
+fn formula_like(cell: &str) -> bool {
+    cell.trim_start_matches('\'')
+        .starts_with(['=', '+', '-', '@', '\t', '\r'])
+}
+
+/// A cell as a CSV export writes it: one that a spreadsheet would run as a formula (a note
+/// `=SUM(A1:A9)`, `@cmd`) gets a leading `'`, which spreadsheets show as "this is text", as
+/// OWASP's CSV-injection guidance says. A cell already starting with quotes before such a
+/// character gets one more, so that [`restore_cell`] gives back exactly what was written.
+pub fn neutralise(cell: &str) -> std::borrow::Cow<'_, str> {
+    if formula_like(cell) {
+        format!("'{cell}").into()
+    } else {
+        cell.into()
+    }
+}
+
+/// Undoes [`neutralise`] for a cell read from a CSV file.
+pub fn restore_cell(cell: &str) -> &str {
+    match cell.strip_prefix('\'') {
+        Some(rest) if formula_like(rest) => rest,
+        _ => cell,
+    }
+}
+
 pub fn to_csv(rows: &[ExportRow]) -> String {
     let mut w = csv::Writer::from_writer(Vec::new());
     // Writing to memory cannot fail.
     let _ = w.write_record(COLUMNS);
     for r in rows {
-        let _ = w.write_record([
-            r.list,
-            &r.card_id,
-            r.finish,
-            &r.qty.to_string(),
-            r.condition.as_deref().unwrap_or(""),
-            r.note.as_deref().unwrap_or(""),
-            &r.name,
-            &r.set,
-            &r.rarity,
-            &r.printing,
-        ]);
+        let _ = w.write_record(
+            [
+                r.list,
+                &r.card_id,
+                r.finish,
+                &r.qty.to_string(),
+                r.condition.as_deref().unwrap_or(""),
+                r.note.as_deref().unwrap_or(""),
+                &r.name,
+                &r.set,
+                &r.rarity,
+                &r.printing,
+            ]
+            .map(neutralise)
+            .iter()
+            .map(|c| c.as_bytes()),
+        );
     }
     String::from_utf8(w.into_inner().unwrap_or_default()).unwrap_or_default()
 }

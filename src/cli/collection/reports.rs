@@ -78,7 +78,14 @@ impl Ctx<'_> {
                     ("finish", json!(self.finish_label(slot))),
                     ("qty", json!(qty)),
                     ("condition", json!(condition.map(|c| c.as_str()))),
-                    ("note", json!(note)),
+                    // A note a spreadsheet would run as a formula is written as text.
+                    (
+                        "note",
+                        json!(match (a.format, note) {
+                            (Format::Csv, Some(n)) => Some(export::neutralise(n).into_owned()),
+                            (_, n) => n.clone(),
+                        }),
+                    ),
                 ]
             })
             .collect();

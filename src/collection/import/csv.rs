@@ -84,8 +84,12 @@ pub(super) fn parse_csv(
             continue;
         }
         let mut raw = RawRow::default();
+        // A cell an export neutralised (`'=SUM(...)`) is read as it was written.
         for (c, value) in columns.iter().zip(record.iter()) {
-            raw.set(*c, value.to_string());
+            raw.set(
+                *c,
+                crate::collection::export::restore_cell(value).to_string(),
+            );
         }
         results.push((line, checker.row(line, raw)));
     }

@@ -176,8 +176,26 @@ impl RawRow {
 }
 
 /// Parses any supported file: JSON if it starts with `[`, CSV if its first line is a header
-/// of known columns, decklist text otherwise.
+/// of known columns, decklist text otherwise. A file with no rows at all (only comments, a
+/// header, `[]`) is refused like an empty one: importing it would change nothing, and in
+/// sync mode it would empty the collection, so it is almost surely the wrong file.
 pub fn parse(file: &str, text: &str, catalogue: &Catalogue) -> Result<Parsed, CollectionError> {
+    let parsed = parse_rows(file, text, catalogue)?;
+    if parsed.rows.is_empty() && parsed.rejected.is_empty() {
+        let what = match parsed.format {
+            FileFormat::Csv => "a header row and nothing under it",
+            FileFormat::Json => "an empty JSON array",
+            FileFormat::Decklist => "only comments, headings and blank lines",
+        };
+        return Err(CollectionError::File {
+            file: file.to_string(),
+            reason: format!("has no rows to import ({what}): there is nothing to import"),
+        });
+    }
+    Ok(parsed)
+}
+
+fn parse_rows(file: &str, text: &str, catalogue: &Catalogue) -> Result<Parsed, CollectionError> {
     let mut checker = Checker {
         catalogue,
         cache: HashMap::new(),
