@@ -175,6 +175,9 @@ enum ImportMode {
     Set,
     /// The file's quantities are added to the collection's.
     Add,
+    /// The collection ends equal to the file: as `set`, and what the file lacks is removed
+    /// (in each list the file has rows of: owned, want, keep). Try it with --dry-run first.
+    Sync,
 }
 
 #[derive(Debug, Args)]

@@ -22,6 +22,7 @@ impl Ctx<'_> {
         let mode = match a.mode {
             ImportMode::Set => Mode::Set,
             ImportMode::Add => Mode::Add,
+            ImportMode::Sync => Mode::Sync,
         };
         // One warning per reason: a file that repeats a card repeats its warning.
         let mut warnings: Vec<(&Rejected, Vec<u64>)> = Vec::new();
@@ -70,11 +71,12 @@ impl Ctx<'_> {
             self.print_changes(&changes);
             self.print_rejected(&a.file, &rejected);
             eprintln!(
-                "dry run of {} ({}, {}): {}, {}; nothing was changed",
+                "dry run of {} ({}, {}): {}{}, {}; nothing was changed",
                 a.file.display(),
                 plural(parsed.rows.len() + parsed.rejected.len(), "row"),
                 parsed.format.as_str(),
                 plural(changes.len(), "change"),
+                removals(&changes),
                 plural(rejected.len(), "rejected row")
             );
             return Ok(if rejected.is_empty() {
@@ -113,11 +115,12 @@ impl Ctx<'_> {
                 self.print_changes(&written.changes);
                 match written.entry {
                     Some(entry) => eprintln!(
-                        "imported {} from {}: {} in collection `{}`, recorded as change \
+                        "imported {} from {}: {}{} in collection `{}`, recorded as change \
                          #{entry} (`yj collection undo` reverts it)",
                         plural(parsed.rows.len(), "row"),
                         a.file.display(),
                         plural(written.changes.len(), "change"),
+                        removals(&written.changes),
                         self.name
                     ),
                     None => eprintln!(
@@ -208,5 +211,13 @@ impl Ctx<'_> {
             }
         }
         Ok(ExitCode::SUCCESS)
+    }
+}
+
+/// ` (2 removals)`: entries a sync removes (and any change that empties an entry).
+fn removals(changes: &[Change]) -> String {
+    match changes.iter().filter(|c| c.after.is_none()).count() {
+        0 => String::new(),
+        n => format!(" ({})", plural(n, "removal")),
     }
 }

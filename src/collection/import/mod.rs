@@ -42,6 +42,10 @@ pub enum Mode {
     Set,
     /// The file's quantities are added to what the collection holds.
     Add,
+    /// As `Set`, and every entry of a list the file has rows of (owned, want, keep) that the
+    /// file does not name is removed: the collection ends equal to the file. Lists the file
+    /// has no row of are left alone.
+    Sync,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
