@@ -67,3 +67,87 @@ fn sync_makes_the_collection_equal_to_the_file_and_undoes_as_one_change() {
     ok(&s.run(&["collection", "undo"]));
     assert_eq!(s.export_rows("main"), before);
 }
+
+#[test]
+fn other_tools_spreadsheets_are_read_with_their_extra_columns_named() {
+    // A Deckbox-style export: its own columns, a trade count, a price, a trailing blank
+    // header; condition words of its own; `1,000`-style and `3.0` quantities.
+    let s = Scratch::new();
+    s.write(
+        "deckbox.csv",
+        "Count,Tradelist Count,Name,Edition,Card Number,Condition,Foil,My Price,\n\
+         2,1,\"Darth Maul, Sith Apprentice\",DM,71,Near Mint/Mint,,$4.00,\n\
+         \"1,000\",0,Gungan Guard,DM,24,Played,,,\n\
+         3.0,0,Jawa,DM,29,Excellent,,,\n\
+         1,0,,BN,1,Light Played,foil,,\n",
+    );
+    let r = s.run(&["collection", "import", "deckbox.csv"]);
+    ok(&r);
+    assert_eq!(
+        r.stderr,
+        "deckbox.csv:1: warning: columns `Tradelist Count`, `My Price` ignored: yj does not \
+         keep them (known columns: qty, card_id, name, set, number, finish, printing, \
+         condition, note, list (and rarity, which is ignored))\n\
+         deckbox.csv:1: warning: 1 column with no name in the header row ignored\n\
+         imported 4 rows from deckbox.csv: 4 changes in collection `main`, recorded as change \
+         #1 (`yj collection undo` reverts it)\n"
+    );
+    assert_eq!(
+        s.export_rows("main"),
+        [
+            "owned,DM-24,regular,1000,moderately-played,,Gungan Guard,DM,common,",
+            "owned,DM-29,regular,3,lightly-played,,\"Jawa, Thief\",DM,common,",
+            "owned,DM-71,regular,2,near-mint,,\"Darth Maul, Sith Apprentice\",DM,rare,",
+            "owned,BN-1,foil,1,lightly-played,,\"Obi-Wan Kenobi, Jedi Knight\",BN,rare,",
+        ]
+    );
+    // A set and number pair names the card without id or name; `x3` is a quantity; Excel's
+    // `sep=;` line says the separator.
+    s.write(
+        "checklist.csv",
+        "sep=;\nqty;set;number;condition\nx3;DM;45;Heavily Played\n2;JC;1;Poor\n",
+    );
+    ok(&s.run(&["collection", "import", "checklist.csv", "--collection", "b"]));
+    assert_eq!(
+        s.export_rows("b"),
+        [
+            "owned,DM-45,regular,3,heavily-played,,Blaster,DM,common,",
+            "owned,JC-1,regular,2,damaged,,\"Obi-Wan Kenobi, Jedi Apprentice\",JC,rare,",
+        ]
+    );
+    // Quantities that are not whole numbers are still refused, naming the line.
+    s.write("bad.csv", "qty,card_id\n2.5,DM-71\n1,5,DM-72\n");
+    let r = s.run(&["collection", "import", "bad.csv", "--collection", "c"]);
+    assert_eq!(r.code, 1);
+    assert!(
+        r.stderr
+            .starts_with("bad.csv:2: quantity `2.5` is not a whole number\n"),
+        "{}",
+        r.stderr
+    );
+}
+
+#[test]
+fn a_windows_1252_file_is_read_with_a_warning() {
+    let s = Scratch::new();
+    std::fs::write(
+        s.path("excel.csv"),
+        b"qty,name\n1,Padm\xe9 Naberrie: Loyal Handmaiden\n",
+    )
+    .unwrap();
+    let r = s.run(&["collection", "import", "excel.csv"]);
+    ok(&r);
+    assert!(
+        r.stderr.starts_with(
+            "excel.csv: warning: line 2, column 7: byte 0xE9 is not UTF-8; read as \
+             Windows-1252 (what Excel saves as \"CSV\" on Windows): check accented names, or \
+             save it as CSV UTF-8\n"
+        ),
+        "{}",
+        r.stderr
+    );
+    assert_eq!(
+        s.export_rows("main"),
+        ["owned,EBN-P10,regular,1,,,\"Padmé Naberrie, Loyal Handmaiden\",EBN,premium,"]
+    );
+}

@@ -16,7 +16,10 @@ impl Ctx<'_> {
     }
 
     pub(super) fn import(&self, db: &mut Database, a: ImportArgs) -> Result<ExitCode> {
-        let text = import::read(&a.file).map_err(input)?;
+        let (text, encoding) = import::read(&a.file).map_err(input)?;
+        if let Some(note) = encoding {
+            eprintln!("{}: warning: {note}", a.file.display());
+        }
         let parsed =
             import::parse(&a.file.display().to_string(), &text, self.catalogue).map_err(input)?;
         let mode = match a.mode {

@@ -16,10 +16,38 @@ pub fn parse_qty(text: &str) -> Result<u32, String> {
     let shown = excerpt(text.trim());
     let t = shown.as_str();
     let text = text.trim();
+    // `3x` and `x3`, as lists and other tools write them.
     let digits = text.strip_suffix(['x', 'X']).unwrap_or(text).trim();
+    let digits = match digits.strip_prefix(['x', 'X']) {
+        Some(rest) if rest.trim_start().starts_with(|c: char| c.is_ascii_digit()) => {
+            rest.trim_start()
+        }
+        _ => digits,
+    };
     if digits.is_empty() {
         return Err("the quantity is missing".into());
     }
+    // `1,000` (thousands separated, as a spreadsheet formats a number) and `3.0` (a whole
+    // number a spreadsheet wrote as a decimal) are whole numbers; `2.5` is not.
+    let grouped = digits.split(',').enumerate().all(|(i, g)| {
+        !g.is_empty()
+            && g.chars().all(|c| c.is_ascii_digit())
+            && (if i == 0 { g.len() <= 3 } else { g.len() == 3 })
+    });
+    let ungrouped;
+    let digits = if digits.contains(',') && grouped {
+        ungrouped = digits.replace(',', "");
+        ungrouped.as_str()
+    } else if let Some((whole, zeros)) = digits.split_once('.')
+        && !whole.is_empty()
+        && whole.chars().all(|c| c.is_ascii_digit())
+        && !zeros.is_empty()
+        && zeros.chars().all(|c| c == '0')
+    {
+        whole
+    } else {
+        digits
+    };
     if let Some(rest) = digits.strip_prefix('-')
         && rest.parse::<f64>().is_ok()
     {

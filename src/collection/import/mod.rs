@@ -122,6 +122,38 @@ enum Column {
 
 const COLUMN_HELP: &str = "qty, card_id, name, set, number, finish, printing, condition, note, list (and rarity, which is ignored)";
 
+/// Every header name [`column`] reads (as it compares them: lowercase, `_` for spaces).
+const KNOWN_COLUMNS: &[&str] = &[
+    "qty",
+    "quantity",
+    "count",
+    "copies",
+    "amount",
+    "card_id",
+    "card",
+    "name",
+    "title",
+    "card_name",
+    "card_title",
+    "number",
+    "card_number",
+    "finish",
+    "foil",
+    "printing",
+    "foil_printing",
+    "release",
+    "condition",
+    "note",
+    "notes",
+    "list",
+    "set",
+    "set_name",
+    "card_set",
+    "edition",
+    "expansion",
+    "rarity",
+];
+
 fn column(header: &str) -> Option<Column> {
     let key: String = header
         .trim()
@@ -223,13 +255,33 @@ fn parse_rows(file: &str, text: &str, catalogue: &Catalogue) -> Result<Parsed, C
     if first.starts_with('[') || first.starts_with('{') {
         return parse_json(file, text, &mut checker);
     }
+    // Excel's `sep=;` first line says the separator; it is not a row. It is blanked rather
+    // than cut, so line numbers stay the file's.
+    if let Some(sep) = first
+        .strip_prefix("sep=")
+        .or_else(|| first.strip_prefix("SEP="))
+        .and_then(|rest| {
+            let mut chars = rest.chars();
+            let c = chars.next()?;
+            (chars.next().is_none() && c.is_ascii()).then_some(c)
+        })
+    {
+        let at = text.find(first).unwrap_or(0);
+        let blanked = format!("{}{}", &text[..at], &text[at + first.len()..]);
+        let checker_text = blanked;
+        return parse_csv(file, &checker_text, sep as u8, &mut checker);
+    }
     // Commas, or the semicolons Excel writes where the comma is the decimal mark, or tabs
-    // (a range pasted from a spreadsheet): the header row says which.
+    // (a range pasted from a spreadsheet): the header row says which. Other tools' sheets
+    // have columns of their own, so a header needs a quantity and a card column, not a
+    // majority of known ones.
     for delimiter in [b',', b';', b'\t'] {
-        let header: Vec<&str> = first.split(delimiter as char).map(str::trim).collect();
-        let known = header.iter().filter(|h| column(h).is_some()).count();
-        let has_qty = header.iter().any(|h| column(h) == Some(Column::Qty));
-        if has_qty && known * 2 > header.len() {
+        let header: Vec<Option<Column>> = first
+            .split(delimiter as char)
+            .map(|h| column(h.trim()))
+            .collect();
+        let has = |c: Column| header.contains(&Some(c));
+        if has(Column::Qty) && (has(Column::CardId) || has(Column::Name) || has(Column::Number)) {
             return parse_csv(file, text, delimiter, &mut checker);
         }
     }
