@@ -151,3 +151,51 @@ fn a_windows_1252_file_is_read_with_a_warning() {
         ["owned,EBN-P10,regular,1,,,\"Padmé Naberrie, Loyal Handmaiden\",EBN,premium,"]
     );
 }
+
+#[test]
+fn json_with_a_key_given_twice_is_refused_and_one_line_json_names_the_entry() {
+    let s = Scratch::new();
+    s.write(
+        "dup.json",
+        "[\n  {\"card_id\": \"DM-71\", \"qty\": 1, \"qty\": 3},\n  {\"card_id\": \"DM-1\", \"qty\": 1, \"quantity\": 2}\n]\n",
+    );
+    let r = s.run(&["collection", "import", "dup.json"]);
+    assert_eq!(r.code, 1);
+    assert_eq!(
+        r.stderr,
+        "dup.json:2: field `qty` is given twice\n\
+         dup.json:3: fields `qty` and `quantity` are the same column, given twice\n\
+         2 rejected rows; nothing was imported (see them all with --dry-run, fix the file and \
+         import it again)\n"
+    );
+    s.write(
+        "one.json",
+        "[{\"card_id\": \"DM-71\", \"qty\": 1}, {\"card_id\": \"DM-7l\", \"qty\": 1}]",
+    );
+    let r = s.run(&["collection", "import", "one.json"]);
+    assert_eq!(r.code, 1);
+    assert!(
+        r.stderr
+            .starts_with("one.json:1: entry 2 of the array: no card matches `DM-7l`"),
+        "{}",
+        r.stderr
+    );
+    assert!(s.export_rows("main").is_empty());
+}
+
+#[test]
+fn listing_an_exact_id_shows_that_card_only() {
+    let s = Scratch::new();
+    ok(&s.run(&["collection", "add", "DM-1", "DM-10", "DM-12"]));
+    let r = s.run(&["collection", "list", "DM-1", "--format", "csv"]);
+    ok(&r);
+    assert_eq!(
+        r.stdout,
+        "card_id,name,set,rarity,finish,qty,condition,note\n\
+         DM-1,\"Obi-Wan Kenobi, Young Jedi\",DM,rare,regular,1,,\n"
+    );
+    // Part of a name still searches.
+    let r = s.run(&["collection", "list", "kenobi", "--format", "csv"]);
+    ok(&r);
+    assert_eq!(r.stdout.lines().count(), 2, "{}", r.stdout);
+}

@@ -6,10 +6,20 @@ impl Ctx<'_> {
     pub(super) fn list(&self, db: &Database, a: ListArgs) -> Result<ExitCode> {
         let h = self.holdings(db)?;
         let filter = a.filter.filter();
+        // `list DM-1` means the card DM-1, not every card whose text holds `DM-1` (DM-10 to
+        // DM-19 and more): a text that is a card's exact id names that card.
+        let exact = filter
+            .as_ref()
+            .and_then(|f| f.text.as_deref())
+            .and_then(|t| self.catalogue.get(t.trim()))
+            .map(|c| c.id.clone());
         let wanted_trait = filter.as_ref().and_then(|f| f.traits.as_deref());
         crate::cli::cards::check_trait(self.catalogue, wanted_trait)?;
         let matching: Vec<String> = if let Some(filter) = &filter {
             db.search(filter)?
+                .into_iter()
+                .filter(|id| exact.as_ref().is_none_or(|e| e == id))
+                .collect()
         } else {
             self.catalogue
                 .cards()
