@@ -199,3 +199,51 @@ fn listing_an_exact_id_shows_that_card_only() {
     ok(&r);
     assert_eq!(r.stdout.lines().count(), 2, "{}", r.stdout);
 }
+
+#[test]
+fn a_deck_s_missing_cards_and_a_set_s_playset_go_on_the_want_list_in_one_change() {
+    let s = Scratch::new();
+    ok(&s.run(&["collection", "add", "DM-71", "--qty", "2"]));
+    ok(&s.run(&["collection", "want", "add", "DM-107", "--qty", "3"]));
+    s.write("deck.txt", "3 DM-71\n2 DM-107\n1 DM-72\n");
+    let r = s.run(&["collection", "want", "add", "--deck", "deck.txt"]);
+    ok(&r);
+    // DM-71: 2 owned, 3 needed, so 3 wanted in all; DM-107 already wanted 3 (kept).
+    assert_eq!(
+        r.stdout,
+        "want DM-71 Darth Maul, Sith Apprentice (regular): 0 → 3\n\
+         want DM-72 Darth Sidious, Sith Master (regular): 0 → 1\n"
+    );
+    assert!(r.stderr.contains("recorded as change #3"), "{}", r.stderr);
+    // A playset of Episode I's six premiums, in one change.
+    let r = s.run(&["collection", "want", "add", "--set", "EDM", "--qty", "5"]);
+    ok(&r);
+    assert_eq!(r.stdout.lines().count(), 6, "{}", r.stdout);
+    assert!(
+        r.stdout
+            .starts_with("want EDM-P1 Qui-Gon Jinn, Jedi Protector (regular): 0 → 5\n"),
+        "{}",
+        r.stdout
+    );
+    ok(&s.run(&["collection", "undo"]));
+    let wants: Vec<String> = s
+        .export_rows("main")
+        .into_iter()
+        .filter(|r| r.starts_with("want,"))
+        .collect();
+    assert_eq!(
+        wants.len(),
+        3,
+        "one undo takes the whole set back: {wants:?}"
+    );
+    // A deck line that names no card stops it: what it lacks is not known.
+    s.write("bad.txt", "3 DM-71\n1 Darth Mual\n");
+    let r = s.run(&["collection", "want", "add", "--deck", "bad.txt"]);
+    assert_eq!(r.code, 2);
+    assert!(
+        r.stderr
+            .contains("bad.txt: 1 line of the deck names no card"),
+        "{}",
+        r.stderr
+    );
+}

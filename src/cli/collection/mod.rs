@@ -232,9 +232,18 @@ pub struct WantArgs {
 
 #[derive(Debug, Subcommand)]
 enum WantAction {
-    /// Want QTY copies of a card in total (replacing an earlier target).
+    /// Want QTY copies of a card in total (replacing an earlier target); or with --deck, the
+    /// copies a deck needs of every card the collection lacks; or with --set, QTY of every
+    /// card of a set (`--set DM --qty 5` for a playset). --deck and --set only raise targets.
     Add {
-        card: String,
+        #[arg(required_unless_present_any = ["deck", "set"], conflicts_with_all = ["deck", "set"])]
+        card: Option<String>,
+        /// A decklist: want what the collection lacks to build it.
+        #[arg(long, value_name = "FILE", conflicts_with = "set")]
+        deck: Option<String>,
+        /// Every card of this set (virtual cards aside), QTY of each.
+        #[arg(long, value_parser = parse_with::<Set>)]
+        set: Option<Set>,
         #[arg(long, default_value = "1", value_parser = qty_arg, allow_negative_numbers = true)]
         qty: u32,
         #[arg(long)]
@@ -439,10 +448,58 @@ pub fn run(args: CollectionArgs, db_path: &Path) -> Result<ExitCode> {
         CollectionCommand::Completion(a) => c.completion(&db, a),
         CollectionCommand::Want(a) => match a.action {
             Some(WantAction::Add {
-                card,
+                card: None,
+                deck,
+                set,
+                qty,
+                ..
+            }) => {
+                let targets: Vec<(String, u32)> = match (deck, set) {
+                    (Some(file), _) => {
+                        let mut resolver = crate::deck::Resolver::new(&catalogue);
+                        let need = super::shortfall::deck_need(
+                            &db,
+                            &catalogue,
+                            &mut resolver,
+                            &file,
+                            &name,
+                        )?;
+                        if !need.deck.unresolved.is_empty() {
+                            return Err(InputError(format!(
+                                "{file}: {} of the deck name{} no card, so what it lacks is \
+                                 not known; nothing was changed (`yj deck need {file}` lists \
+                                 them)",
+                                plural(need.deck.unresolved.len(), "line"),
+                                if need.deck.unresolved.len() == 1 {
+                                    "s"
+                                } else {
+                                    ""
+                                }
+                            ))
+                            .into());
+                        }
+                        need.rows
+                            .iter()
+                            .filter(|r| r.missing() > 0)
+                            .map(|r| (r.card_id.clone(), r.needed))
+                            .collect()
+                    }
+                    (None, Some(set)) => catalogue
+                        .cards()
+                        .iter()
+                        .filter(|c| c.set == set && !c.is_virtual())
+                        .map(|c| (c.id.clone(), qty))
+                        .collect(),
+                    (None, None) => unreachable!("clap requires a card, --deck or --set"),
+                };
+                c.write(&mut db, |h| edit::raise_wants(h, &targets))
+            }
+            Some(WantAction::Add {
+                card: Some(card),
                 qty,
                 foil,
                 printing: asked,
+                ..
             }) => {
                 let chosen = printing(&catalogue, &card, foil, asked).map_err(input)?;
                 // A foil want without a printing is "any foil": no warning to pick one.
