@@ -247,3 +247,76 @@ fn a_deck_s_missing_cards_and_a_set_s_playset_go_on_the_want_list_in_one_change(
         r.stderr
     );
 }
+
+#[test]
+fn a_trade_list_as_text_imports_as_it_is_and_takes_a_trade_binder_s_copies() {
+    let s = Scratch::new();
+    ok(&s.run(&["collection", "add", "DM-24", "--qty", "7"]));
+    ok(&s.run(&["collection", "keep", "5"]));
+    ok(&s.run(&[
+        "collection",
+        "add",
+        "DM-45",
+        "BN-F10",
+        "--collection",
+        "binder",
+    ]));
+    let r = s.run(&["collection", "trades", "--text", "--binder", "binder"]);
+    ok(&r);
+    assert_eq!(
+        r.stdout,
+        "# For trade: 4 copies from collection `main` and trade binder `binder`\n\
+         2 DM-24 Gungan Guard\n\
+         1 DM-45 Blaster\n\
+         1 BN-71 Darth Maul, Dark Lord of the Sith (foil)\n"
+    );
+    // The partner imports the text as it is.
+    s.write("offer.txt", &r.stdout);
+    ok(&s.run(&[
+        "collection",
+        "import",
+        "offer.txt",
+        "--collection",
+        "partner",
+    ]));
+    assert_eq!(
+        s.export_rows("partner"),
+        [
+            "owned,DM-24,regular,2,,,Gungan Guard,DM,common,",
+            "owned,DM-45,regular,1,,,Blaster,DM,common,",
+            "owned,BN-71,foil,1,,,\"Darth Maul, Dark Lord of the Sith\",BN,rare,",
+        ]
+    );
+    let r = s.run(&["collection", "trades", "--binder", "binder"]);
+    assert_eq!(r.code, 2, "--binder goes with --text");
+}
+
+#[test]
+fn deck_need_counts_several_collections_together() {
+    let s = Scratch::new();
+    ok(&s.run(&["collection", "add", "DM-71", "--qty", "2"]));
+    ok(&s.run(&[
+        "collection",
+        "add",
+        "DM-71",
+        "DM-72",
+        "--collection",
+        "binder",
+    ]));
+    s.write("deck.txt", "3 DM-71\n1 DM-72\n");
+    let r = s.run(&["deck", "need", "deck.txt"]);
+    assert_eq!(r.code, 1);
+    let r = s.run(&["deck", "need", "deck.txt", "--collection", "main,binder"]);
+    ok(&r);
+    assert_eq!(
+        r.stdout,
+        "deck.txt: collections `main` and `binder` own every card the deck needs\n"
+    );
+    let r = s.run(&["deck", "need", "deck.txt", "--collection", "main,nope"]);
+    assert_eq!(r.code, 2);
+    assert!(
+        r.stderr.contains("there is no collection `nope`"),
+        "{}",
+        r.stderr
+    );
+}

@@ -265,8 +265,15 @@ enum WantAction {
 
 #[derive(Debug, Args)]
 pub struct TradesArgs {
-    #[arg(long, value_enum, default_value_t)]
+    #[arg(long, value_enum, default_value_t, conflicts_with = "text")]
     format: Format,
+    /// Plain text to send to a trade partner, one card a line (`2 DM-24 Gungan Guard`); it
+    /// imports as it is into their `yj`.
+    #[arg(long)]
+    text: bool,
+    /// Also every copy a trade-binder collection holds (all of it is for trade), with --text.
+    #[arg(long, value_name = "COLLECTION", requires = "text")]
+    binder: Option<String>,
 }
 
 #[derive(Debug, Args)]
@@ -538,6 +545,7 @@ pub fn run(args: CollectionArgs, db_path: &Path) -> Result<ExitCode> {
                 None => c.wants(&db, a.set, a.format),
             },
         },
+        CollectionCommand::Trades(a) if a.text => c.trade_text(&db, a.binder.as_deref()),
         CollectionCommand::Trades(a) => c.trades(&db, a.format),
         CollectionCommand::Keep(a) => {
             let id = match &a.card {

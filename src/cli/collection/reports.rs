@@ -355,6 +355,75 @@ impl Ctx<'_> {
         Ok(ExitCode::SUCCESS)
     }
 
+    /// `trades --text`: the copies to spare (and a trade binder's), one line a printing, as a
+    /// decklist: quantity, id, name, and `(foil)`, so a partner's `yj` imports it as it is.
+    pub(super) fn trade_text(&self, db: &Database, binder: Option<&str>) -> Result<ExitCode> {
+        let h = self.holdings(db)?;
+        // (card, finish) -> copies, in catalogue order.
+        let mut lines: Vec<(crate::collection::Slot, u32)> = Vec::new();
+        let mut add = |slot: crate::collection::Slot, n: u32| {
+            if n == 0 {
+                return;
+            }
+            match lines.iter_mut().find(|(s, _)| *s == slot) {
+                Some((_, q)) => *q += n,
+                None => lines.push((slot, n)),
+            }
+        };
+        for t in trades(self.catalogue, &h) {
+            add(
+                crate::collection::Slot::owned(&t.card_id, Finish::Regular),
+                t.trade_regular,
+            );
+            add(
+                crate::collection::Slot::owned(&t.card_id, Finish::Foil),
+                t.trade_foil,
+            );
+        }
+        if let Some(name) = binder {
+            check_collection_name(name).map_err(input)?;
+            if !store::collections(db)
+                .map_err(input)?
+                .iter()
+                .any(|k| k == name)
+            {
+                return Err(
+                    InputError(format!("there is no collection `{name}` to trade from")).into(),
+                );
+            }
+            let b = store::load(db.connection(), name).map_err(input)?;
+            for (slot, v) in b.entries_of(List::Owned) {
+                add(
+                    crate::collection::Slot::owned(&slot.card_id, slot.finish),
+                    v.qty,
+                );
+            }
+        }
+        lines.sort_by_key(|(s, _)| export::order_key(self.catalogue, s));
+        let from = match binder {
+            Some(b) => format!("collection `{}` and trade binder `{b}`", self.name),
+            None => format!("collection `{}`", self.name),
+        };
+        let copies: u32 = lines.iter().map(|(_, n)| n).sum();
+        println!(
+            "# For trade: {} from {from}",
+            counted(copies as usize, "copy", "copies")
+        );
+        for (slot, n) in &lines {
+            println!(
+                "{n} {} {}{}",
+                slot.card_id,
+                self.card_name(&slot.card_id),
+                if slot.finish == Finish::Foil {
+                    " (foil)"
+                } else {
+                    ""
+                }
+            );
+        }
+        Ok(ExitCode::SUCCESS)
+    }
+
     pub(super) fn history(&self, db: &Database, a: HistoryArgs) -> Result<ExitCode> {
         if a.n == 0 {
             // Zero entries would print "no history yet", which is false.
