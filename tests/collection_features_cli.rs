@@ -320,3 +320,71 @@ fn deck_need_counts_several_collections_together() {
         r.stderr
     );
 }
+
+#[test]
+fn every_collection_exports_in_one_file_and_imports_back_into_each() {
+    let s = Scratch::new();
+    ok(&s.run(&[
+        "collection",
+        "add",
+        "DM-71",
+        "--qty",
+        "2",
+        "--note",
+        "=binder 1",
+    ]));
+    ok(&s.run(&["collection", "want", "add", "DM-1", "--qty", "3"]));
+    ok(&s.run(&[
+        "collection",
+        "add",
+        "BN-F10",
+        "--collection",
+        "trade-binder",
+    ]));
+    ok(&s.run(&["collection", "keep", "2", "--collection", "trade-binder"]));
+    for format in ["csv", "json"] {
+        let file = format!("all.{format}");
+        let r = s.run(&[
+            "collection",
+            "export",
+            "--all",
+            "--format",
+            format,
+            "-o",
+            &file,
+        ]);
+        ok(&r);
+        assert_eq!(
+            r.stderr,
+            format!("exported 4 entries of every collection (main, trade-binder) to {file}\n")
+        );
+        let copy = Scratch::new();
+        std::fs::copy(s.path(&file), copy.path(&file)).unwrap();
+        let r = copy.run(&["collection", "import", &file]);
+        ok(&r);
+        assert!(
+            r.stderr.ends_with(&format!(
+                "imported 4 rows from {file} into 2 collections: `main` 2 changes (change #1), \
+                 `trade-binder` 2 changes (change #2) (`yj collection undo --collection NAME` \
+                 reverts each)\n"
+            )),
+            "{}",
+            r.stderr
+        );
+        for name in ["main", "trade-binder"] {
+            assert_eq!(
+                copy.export_rows(name),
+                s.export_rows(name),
+                "{format} {name}"
+            );
+        }
+        ok(&copy.run(&["collection", "undo", "--collection", "trade-binder"]));
+        assert!(copy.export_rows("trade-binder").is_empty());
+        assert_eq!(copy.export_rows("main"), s.export_rows("main"));
+    }
+    let r = s.run(&["collection", "export", "--all"]);
+    assert_eq!(
+        r.stdout.lines().next(),
+        Some("collection,list,card_id,finish,qty,condition,note,name,set,rarity,printing")
+    );
+}

@@ -198,6 +198,40 @@ where
     })
 }
 
+/// As [`write`], for several collections at once (an export of every collection imported
+/// back): each planned against its own holdings and recorded as a change of its own (so
+/// each collection's `undo` takes back its part), all in one transaction.
+pub fn write_each<F>(
+    db: &mut Database,
+    collections: &[String],
+    command: &str,
+    options: WriteOptions,
+    mut plan: F,
+) -> Result<Vec<(String, Written)>, CollectionError>
+where
+    F: FnMut(&str, &Holdings) -> Result<Vec<Change>, CollectionError>,
+{
+    db.refuse_read_only("this command changes it")?;
+    let tx = db
+        .connection_mut()
+        .transaction_with_behavior(TransactionBehavior::Immediate)?;
+    let mut done = Vec::new();
+    for name in collections {
+        let mut holdings = load(&tx, name)?;
+        let changes = plan(name, &holdings)?;
+        let entry = if changes.is_empty() {
+            None
+        } else {
+            holdings.apply(&changes)?;
+            apply(&tx, name, &changes, options)?;
+            Some(record(&tx, name, command, Link::None, &changes)?)
+        };
+        done.push((name.clone(), Written { entry, changes }));
+    }
+    tx.commit()?;
+    Ok(done)
+}
+
 fn apply(
     conn: &Connection,
     collection: &str,

@@ -205,6 +205,10 @@ pub struct ExportArgs {
     /// Write to this file instead of standard output.
     #[arg(long, short)]
     output: Option<PathBuf>,
+    /// Every collection of the database in one file, with a `collection` column; `import`
+    /// puts each row back in its collection.
+    #[arg(long)]
+    all: bool,
 }
 
 #[derive(Debug, Args)]

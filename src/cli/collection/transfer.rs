@@ -63,6 +63,18 @@ impl Ctx<'_> {
                 super::super::shown(&w.reason)
             );
         }
+        // An export of every collection sends each row to the collection it names.
+        let mut targets: Vec<String> = Vec::new();
+        for r in &parsed.rows {
+            let t = r.collection.as_deref().unwrap_or(self.name);
+            if !targets.iter().any(|k| k == t) {
+                targets.push(t.to_string());
+            }
+        }
+        if targets.iter().any(|t| t != self.name) {
+            targets.sort();
+            return self.import_each(db, &a, &parsed, mode, &targets);
+        }
         if a.dry_run {
             let h = store::load(db.connection(), self.name).map_err(input)?;
             let (changes, mut rejected) = match import::plan(&parsed.rows, mode, &h) {
@@ -139,6 +151,108 @@ impl Ctx<'_> {
         }
     }
 
+    /// An import whose rows name their collections: every collection planned first (so every
+    /// rejected row is reported before anything is written), then all written in one
+    /// transaction, a change of its own in each collection.
+    fn import_each(
+        &self,
+        db: &mut Database,
+        a: &ImportArgs,
+        parsed: &import::Parsed,
+        mode: Mode,
+        targets: &[String],
+    ) -> Result<ExitCode> {
+        let rows_of = |t: &str| -> Vec<import::ImportRow> {
+            parsed
+                .rows
+                .iter()
+                .filter(|r| r.collection.as_deref().unwrap_or(self.name) == t)
+                .cloned()
+                .collect()
+        };
+        let mut rejected = parsed.rejected.clone();
+        let mut planned = Vec::new();
+        for t in targets {
+            let h = store::load(db.connection(), t).map_err(input)?;
+            match import::plan(&rows_of(t), mode, &h) {
+                Ok(c) => planned.push((t.clone(), c)),
+                Err(r) => rejected.extend(r),
+            }
+        }
+        rejected.sort_by_key(|r| r.line);
+        let names: Vec<String> = targets.iter().map(|t| format!("`{t}`")).collect();
+        if a.dry_run {
+            for (t, c) in &planned {
+                if !c.is_empty() {
+                    println!("collection `{t}`:");
+                    self.print_changes(c);
+                }
+            }
+            self.print_rejected(&a.file, &rejected);
+            let n: usize = planned.iter().map(|(_, c)| c.len()).sum();
+            eprintln!(
+                "dry run of {} ({}, {}) into collections {}: {}, {}; nothing was changed",
+                a.file.display(),
+                plural(parsed.rows.len() + parsed.rejected.len(), "row"),
+                parsed.format.as_str(),
+                names.join(", "),
+                plural(n, "change"),
+                plural(rejected.len(), "rejected row")
+            );
+            return Ok(if rejected.is_empty() {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(EXIT_PROBLEMS)
+            });
+        }
+        if !rejected.is_empty() {
+            self.print_rejected(&a.file, &rejected);
+            eprintln!(
+                "{}; nothing was imported (see them all with --dry-run, fix the file and \
+                 import it again)",
+                plural(rejected.len(), "rejected row")
+            );
+            return Ok(ExitCode::from(EXIT_PROBLEMS));
+        }
+        let result = store::write_each(db, targets, &command_line(), write_options(), |t, h| {
+            import::plan(&rows_of(t), mode, h).map_err(CollectionError::Rejected)
+        });
+        let written = match result {
+            Err(CollectionError::Rejected(rejected)) => {
+                self.print_rejected(&a.file, &rejected);
+                eprintln!(
+                    "{}; nothing was imported",
+                    plural(rejected.len(), "rejected row")
+                );
+                return Ok(ExitCode::from(EXIT_PROBLEMS));
+            }
+            other => other.map_err(input)?,
+        };
+        let mut parts = Vec::new();
+        for (t, w) in &written {
+            match w.entry {
+                Some(entry) => {
+                    println!("collection `{t}`:");
+                    self.print_changes(&w.changes);
+                    parts.push(format!(
+                        "`{t}` {} (change #{entry})",
+                        plural(w.changes.len(), "change")
+                    ));
+                }
+                None => parts.push(format!("`{t}` already matches")),
+            }
+        }
+        eprintln!(
+            "imported {} from {} into {}: {} (`yj collection undo --collection NAME` reverts \
+             each)",
+            plural(parsed.rows.len(), "row"),
+            a.file.display(),
+            plural(targets.len(), "collection"),
+            parts.join(", ")
+        );
+        Ok(ExitCode::SUCCESS)
+    }
+
     fn print_changes(&self, changes: &[Change]) {
         if changes.is_empty() {
             return;
@@ -173,8 +287,53 @@ impl Ctx<'_> {
     }
 
     pub(super) fn export(&self, db: &Database, a: ExportArgs) -> Result<ExitCode> {
-        let h = self.holdings(db)?;
-        let (rows, orphans) = export::rows(self.catalogue, &h);
+        let (orphans, text, what) = if a.all {
+            let names = store::collections(db).map_err(input)?;
+            let mut all = Vec::new();
+            let mut orphans = Vec::new();
+            for name in &names {
+                let h = store::load(db.connection(), name).map_err(input)?;
+                let (rows, o) = export::rows(self.catalogue, &h);
+                orphans.extend(o);
+                all.push((name.clone(), rows));
+            }
+            let tagged: Vec<export::AllRow<'_>> = all
+                .iter()
+                .flat_map(|(name, rows)| {
+                    rows.iter().map(move |row| export::AllRow {
+                        collection: name,
+                        row,
+                    })
+                })
+                .collect();
+            let text = match a.format {
+                ExportFormat::Csv => export::to_csv_all(&tagged),
+                ExportFormat::Json => export::to_json_all(&tagged),
+            };
+            let n = tagged.len();
+            (
+                orphans,
+                text,
+                format!(
+                    "{} of every collection ({})",
+                    counted(n, "entry", "entries"),
+                    names.join(", ")
+                ),
+            )
+        } else {
+            let h = self.holdings(db)?;
+            let (rows, orphans) = export::rows(self.catalogue, &h);
+            let text = match a.format {
+                ExportFormat::Csv => export::to_csv(&rows),
+                ExportFormat::Json => export::to_json(&rows),
+            };
+            let what = format!(
+                "{} of collection `{}`",
+                counted(rows.len(), "entry", "entries"),
+                self.name
+            );
+            (orphans, text, what)
+        };
         if !orphans.is_empty() {
             eprintln!(
                 "warning: {} name{} a card the catalogue no longer has ({}); they are exported \
@@ -185,10 +344,6 @@ impl Ctx<'_> {
                 export::NOT_IN_CATALOGUE
             );
         }
-        let text = match a.format {
-            ExportFormat::Csv => export::to_csv(&rows),
-            ExportFormat::Json => export::to_json(&rows),
-        };
         match &a.output {
             None => print!("{text}"),
             Some(path) => {
@@ -205,12 +360,7 @@ impl Ctx<'_> {
                     .into());
                 }
                 target.write(path, text.as_bytes()).map_err(input)?;
-                eprintln!(
-                    "exported {} of collection `{}` to {}",
-                    counted(rows.len(), "entry", "entries"),
-                    self.name,
-                    path.display()
-                );
+                eprintln!("exported {what} to {}", path.display());
             }
         }
         Ok(ExitCode::SUCCESS)

@@ -163,7 +163,21 @@ impl Checker<'_> {
 
     /// Turns raw fields into a row, or the reason it is rejected; the second value is a
     /// warning for an accepted row.
-    pub(super) fn row(&mut self, line: u64, raw: RawRow) -> RowResult {
+    pub(super) fn row(&mut self, line: u64, mut raw: RawRow) -> RowResult {
+        let collection = raw
+            .collection
+            .take()
+            .map(|c| c.trim().to_string())
+            .filter(|c| !c.is_empty());
+        if let Some(name) = &collection {
+            crate::collection::model::check_collection_name(name).map_err(|e| e.to_string())?;
+        }
+        let (mut row, warning) = self.row_in(line, raw)?;
+        row.collection = collection;
+        Ok((row, warning))
+    }
+
+    fn row_in(&mut self, line: u64, raw: RawRow) -> RowResult {
         fn nonempty(f: &Option<String>) -> Option<&str> {
             f.as_deref().map(str::trim).filter(|s| !s.is_empty())
         }
@@ -241,6 +255,7 @@ impl Checker<'_> {
                     qty,
                     condition: None,
                     note: None,
+                    collection: None,
                 },
                 None,
             ));
@@ -303,6 +318,7 @@ impl Checker<'_> {
                 qty,
                 condition,
                 note,
+                collection: None,
             },
             warning,
         ))
@@ -354,6 +370,7 @@ fn orphan_row(
             qty,
             condition,
             note,
+            collection: None,
         },
         Some(format!(
             "card `{}` is not in the catalogue; restored as exported (the export marked \

@@ -75,6 +75,9 @@ pub struct ImportRow {
     /// gives an empty one (cleared, in `--mode set`).
     pub condition: Option<Option<Condition>>,
     pub note: Option<Option<String>>,
+    /// The collection a `collection` column names (an export of every collection); `None`:
+    /// the one the import is into.
+    pub collection: Option<String>,
 }
 
 /// A row that cannot be imported.
@@ -116,11 +119,13 @@ enum Column {
     Number,
     /// Which foil printing, by its release (`RF`, `DF`); empty: not said.
     Printing,
+    /// Which named collection the row belongs to (`export --all`).
+    Collection,
     /// Written by `export` for people; not read back.
     Ignored,
 }
 
-const COLUMN_HELP: &str = "qty, card_id, name, set, number, finish, printing, condition, note, list (and rarity, which is ignored)";
+const COLUMN_HELP: &str = "qty, card_id, name, set, number, finish, printing, condition, note, list, collection (and rarity, which is ignored)";
 
 /// Every header name [`column`] reads (as it compares them: lowercase, `_` for spaces).
 const KNOWN_COLUMNS: &[&str] = &[
@@ -152,6 +157,7 @@ const KNOWN_COLUMNS: &[&str] = &[
     "edition",
     "expansion",
     "rarity",
+    "collection",
 ];
 
 fn column(header: &str) -> Option<Column> {
@@ -171,6 +177,7 @@ fn column(header: &str) -> Option<Column> {
         "condition" => Column::Condition,
         "note" | "notes" => Column::Note,
         "list" => Column::List,
+        "collection" => Column::Collection,
         "set" | "set_name" | "card_set" | "edition" | "expansion" => Column::Set,
         "rarity" => Column::Ignored,
         _ => return None,
@@ -190,6 +197,7 @@ struct RawRow {
     set: Option<String>,
     number: Option<String>,
     printing: Option<String>,
+    collection: Option<String>,
 }
 
 impl RawRow {
@@ -205,6 +213,7 @@ impl RawRow {
             Column::Set => &mut self.set,
             Column::Number => &mut self.number,
             Column::Printing => &mut self.printing,
+            Column::Collection => &mut self.collection,
             Column::Ignored => return,
         };
         *field = Some(value);
