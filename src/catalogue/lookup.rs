@@ -236,13 +236,23 @@ impl Catalogue {
                     },
                     None => Vec::new(),
                 };
+                let suggestions = if elsewhere.is_empty() {
+                    // `Blaster (JC) dark`: a set and a side written where a lookup does not
+                    // read them are still the best hint there is.
+                    let mut hinted = self.hinted(query);
+                    for near in self.suggest(&key, want_virtual, in_set) {
+                        if !hinted.contains(&near) {
+                            hinted.push(near);
+                        }
+                    }
+                    hinted.truncate(3);
+                    hinted
+                } else {
+                    elsewhere
+                };
                 Err(LookupError::Unknown {
                     query: query.to_string(),
-                    suggestions: if elsewhere.is_empty() {
-                        self.suggest(&key, want_virtual, in_set)
-                    } else {
-                        elsewhere
-                    },
+                    suggestions,
                 })
             }
             _ => Err(LookupError::Ambiguous {
@@ -314,6 +324,46 @@ impl Catalogue {
                         normalise(&format!("{set}{n}")) == key
                     })
         })
+    }
+
+    /// The cards a query names if a set code in brackets anywhere in it (`Blaster (JC)
+    /// dark`) and a side word at its end are read as such: suggestions, never a guess.
+    fn hinted(&self, query: &str) -> Vec<(String, String)> {
+        let mut text = query.trim().to_string();
+        let mut side = None;
+        if let Some((rest, last)) = text.rsplit_once(char::is_whitespace)
+            && let Ok(s) = last.parse::<Side>()
+        {
+            side = Some(s);
+            text = rest.trim().to_string();
+        }
+        let mut set = None;
+        for (open, close) in [('(', ')'), ('[', ']')] {
+            if let Some(start) = text.find(open)
+                && let Some(len) = text[start..].find(close)
+                && let Ok(s) = text[start + 1..start + len].trim().parse::<Set>()
+            {
+                set = Some(s);
+                text = format!("{} {}", &text[..start], &text[start + len + 1..]);
+                break;
+            }
+        }
+        if set.is_none() && side.is_none() {
+            return Vec::new();
+        }
+        let key = normalise(&text);
+        self.cards()
+            .iter()
+            .enumerate()
+            .filter(|(i, c)| {
+                let (full, title) = self.name_keys(*i);
+                (full == key || title == key)
+                    && set.is_none_or(|s| c.set == s)
+                    && side.is_none_or(|s| c.side == s)
+            })
+            .take(3)
+            .map(|(_, c)| (c.id.clone(), c.full_name()))
+            .collect()
     }
 
     /// Up to three cards whose names are nearest to `key` (Jaro-Winkler, a name holding the
@@ -505,6 +555,19 @@ mod tests {
         for i in 0..c.cards().len() {
             let (full, _) = c.name_keys(i);
             assert!(full.len() * 2 <= SUGGESTED_KEY_MAX, "{full}");
+        }
+    }
+
+    #[test]
+    fn a_set_and_a_side_written_out_of_place_are_the_first_suggestion() {
+        match catalogue().lookup("Blaster (JC) dark") {
+            Err(LookupError::Unknown { suggestions, .. }) => {
+                assert_eq!(
+                    suggestions[0],
+                    ("JC-118".to_string(), "Blaster".to_string())
+                );
+            }
+            other => panic!("{other:?}"),
         }
     }
 
