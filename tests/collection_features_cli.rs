@@ -87,7 +87,7 @@ fn other_tools_spreadsheets_are_read_with_their_extra_columns_named() {
         r.stderr,
         "deckbox.csv:1: warning: columns `Tradelist Count`, `My Price` ignored: yj does not \
          keep them (known columns: qty, card_id, name, set, number, finish, printing, \
-         condition, note, list (and rarity, which is ignored))\n\
+         condition, note, list, collection (and rarity, which is ignored))\n\
          deckbox.csv:1: warning: 1 column with no name in the header row ignored\n\
          imported 4 rows from deckbox.csv: 4 changes in collection `main`, recorded as change \
          #1 (`yj collection undo` reverts it)\n"
