@@ -23,7 +23,10 @@ fn main() {
         }
         short.push('\n');
     }
-    for (what, text) in [("one 1 MB line", &long), ("1 MB of 50-character names", &short)] {
+    for (what, text) in [
+        ("one 1 MB line", &long),
+        ("1 MB of 50-character names", &short),
+    ] {
         let start = Instant::now();
         let parsed = parse("bench.txt", text, &catalogue).expect("parse");
         let secs = start.elapsed().as_secs_f64();
