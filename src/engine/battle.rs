@@ -9,16 +9,41 @@ use super::card_pool::{Kind, Use};
 use super::event::{Event, FightSide};
 use super::player::{CardRef, Player};
 use super::state::{Battle, Flow, GameState, Phase};
-use super::text::{Arena, Number, Query, Trigger};
+use super::text::{Arena, Number, Query, Scope, Trigger, Window};
 use super::who::{Group, Place, Pred};
 use crate::catalogue::{Planet, StarshipClass};
 
 /// One side's cards in one fight.
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub(crate) struct Unit {
     pub cards: [Option<CardRef>; 3],
     pub weapon: Option<(CardRef, usize)>,
     pub battle: Option<(CardRef, usize)>,
+}
+
+/// A fight in progress: both sides' cards, and how far it has got.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Fight {
+    /// Each player's unit (index by player).
+    pub units: [Unit; 2],
+    pub step: FightStep,
+    /// Each player's destiny drawn so far (the rest of the power is asked when the fight is
+    /// decided), and the draws still to make.
+    pub power: [i16; 2],
+    pub draws: [u8; 2],
+}
+
+/// The steps of one fight, in order; a pending decision can stop the fight between any two.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum FightStep {
+    /// Both sides may use abilities before the fight (the attacker first).
+    Windows,
+    /// The power of `player`'s unit before its destiny draws.
+    Power(Player),
+    /// `player`'s destiny draws, one at a time.
+    Draw(Player),
+    /// Compare, defeat, damage.
+    Resolve,
 }
 
 impl Unit {
@@ -49,12 +74,7 @@ impl GameState {
                 .map(|c| c.card)
                 .collect()
         });
-        self.battle = Some(Box::new(Battle {
-            attacker: a,
-            space: None,
-            units,
-            plans: [Vec::new(), Vec::new()],
-        }));
+        self.battle = Some(Box::new(Battle::new(a, None, units)));
         self.emit(Event::BattleDeclared {
             attacker: a,
             space: false,
@@ -374,24 +394,6 @@ impl GameState {
         None
     }
 
-    /// A unit's total power: power and location bonuses (asked of the rules, so text may
-    /// change them), weapon and battle-card dots, then the destiny draws (chance cubes, `?`
-    /// power, starfighters' cubes).
-    fn unit_power(
-        &mut self,
-        p: Player,
-        u: &Unit,
-        against: &Unit,
-        space: bool,
-    ) -> Result<i16, super::state::Ended> {
-        let (total, draws) = self.unit_static_power(p, u, against, space);
-        let mut total = total;
-        for _ in 0..draws {
-            total += self.draw_destiny(p)? as i16;
-        }
-        Ok(total)
-    }
-
     /// The part of a unit's power known before any destiny draw, and how many draws it adds.
     pub(crate) fn unit_static_power(
         &self,
@@ -510,64 +512,170 @@ impl GameState {
         self.damage(p, damage)
     }
 
-    /// Plays out both battle plans fight by fight.
+    /// Both plans are made: the fights begin.
     pub(crate) fn resolve_battle(&mut self) -> Flow {
-        let b = self.battle.clone().expect("battle");
-        let space = b.space.is_some();
-        let a = b.attacker;
-        let d = a.other();
-        let mut plans = b.plans.clone().map(VecDeque::from);
-        let mut first = [true, true];
-        let mut outcome: Flow = Ok(());
-        while let Some(ua) = self.next_unit(a, &mut plans[a.index()], first[a.index()], space) {
-            let Some(ud) = self.next_unit(d, &mut plans[d.index()], first[d.index()], space) else {
-                // "If you (the attacker) have any leftover characters ... each one of them
-                // breaks through the battle line." No breakthrough in a starship battle.
-                if !space {
-                    let left = ua.fighters().count()
-                        + plans[a.index()]
-                            .iter()
-                            .filter(|&&c| self.is_fighter(c, false))
-                            .count();
-                    self.emit(Event::Breakthrough {
-                        player: a,
-                        cards: left as u8,
-                    });
-                    outcome = self.damage(d, left as u8);
-                }
-                break;
-            };
-            first = [false, false];
-            let (pa, pd) = match self.fight_powers(a, &ua, &ud, space) {
-                Ok(x) => x,
-                Err(e) => {
-                    outcome = Err(e);
-                    break;
+        let b = self.battle.as_mut().expect("battle");
+        b.queue = b.plans.clone().map(std::collections::VecDeque::from);
+        b.first = [true, true];
+        self.phase = Phase::Fights;
+        self.run_battle()
+    }
+
+    /// Plays out both battle plans fight by fight, step by step, until a decision is pending
+    /// or the battle is over.
+    pub(crate) fn run_battle(&mut self) -> Flow {
+        while self.pending.is_empty() {
+            let b = self.battle.as_ref().expect("battle");
+            let (a, space) = (b.attacker, b.space.is_some());
+            let d = a.other();
+            let Some(mut f) = b.fight else {
+                match self.next_fight(a, space)? {
+                    true => continue,
+                    false => return self.end_battle(),
                 }
             };
-            let winner = match pa.cmp(&pd) {
-                std::cmp::Ordering::Greater => Some(a),
-                std::cmp::Ordering::Less => Some(d),
-                // "If both characters have the same total Power, they both stay."
-                std::cmp::Ordering::Equal => None,
-            };
-            self.emit(Event::Fight {
-                attacker: Self::side(a, &ua, pa),
-                defender: Self::side(d, &ud, pd),
-                winner,
-            });
-            let r = match winner {
-                Some(w) if w == a => self.defeat(d, &ud, &ua, space),
-                Some(_) => self.defeat(a, &ua, &ud, space),
-                None => Ok(()),
-            };
-            if r.is_err() {
-                outcome = r;
-                break;
+            match f.step {
+                FightStep::Windows => {
+                    f.step = FightStep::Power(a);
+                    self.set_fight(f);
+                }
+                FightStep::Power(p) => {
+                    let (u, against) = (f.units[p.index()], f.units[p.other().index()]);
+                    let (_, draws) = self.unit_static_power(p, &u, &against, space);
+                    f.draws[p.index()] = draws;
+                    f.step = FightStep::Draw(p);
+                    self.set_fight(f);
+                }
+                FightStep::Draw(p) => {
+                    if f.draws[p.index()] == 0 {
+                        f.step = if p == a {
+                            FightStep::Power(d)
+                        } else {
+                            FightStep::Resolve
+                        };
+                        self.set_fight(f);
+                        continue;
+                    }
+                    f.draws[p.index()] -= 1;
+                    self.set_fight(f);
+                    let v = self.draw_destiny(p)? as i16;
+                    if let Some(f) = self.battle.as_mut().and_then(|b| b.fight.as_mut()) {
+                        f.power[p.index()] += v;
+                    }
+                }
+                FightStep::Resolve => {
+                    // The powers are asked now, when the fight is decided: what text did
+                    // during the fight (after a destiny draw, say) counts.
+                    for p in [a, d] {
+                        let (u, against) = (f.units[p.index()], f.units[p.other().index()]);
+                        f.power[p.index()] += self.unit_static_power(p, &u, &against, space).0;
+                    }
+                    self.battle.as_mut().expect("battle").fight = None;
+                    self.resolve_fight(a, &f, space)?;
+                }
             }
         }
-        outcome?;
-        // "Each Battle card is discarded after you use it"; misplaced ones are discarded too.
+        Ok(())
+    }
+
+    /// Whether `card` fights (as a fighter, weapon or battle card) in the fight in progress.
+    pub fn in_fight(&self, card: CardRef) -> bool {
+        self.battle
+            .as_ref()
+            .and_then(|b| b.fight.as_ref())
+            .is_some_and(|f| {
+                f.units.iter().any(|u| {
+                    u.fighters().any(|c| c == card)
+                        || u.weapon.is_some_and(|w| w.0 == card)
+                        || u.battle.is_some_and(|b| b.0 == card)
+                })
+            })
+    }
+
+    fn set_fight(&mut self, f: Fight) {
+        self.battle.as_mut().expect("battle").fight = Some(f);
+    }
+
+    /// Reads the next fight from both plans. Returns whether a fight begins; when not, the
+    /// attacker's leftover characters have broken through (damage dealt) or nobody is left.
+    fn next_fight(&mut self, a: Player, space: bool) -> Result<bool, super::state::Ended> {
+        let d = a.other();
+        let b = self.battle.as_mut().expect("battle");
+        let first = b.first;
+        let mut qa = std::mem::take(&mut b.queue[a.index()]);
+        let ua = self.next_unit(a, &mut qa, first[a.index()], space);
+        let Some(ua) = ua else {
+            self.battle.as_mut().expect("battle").queue[a.index()] = qa;
+            return Ok(false);
+        };
+        let b = self.battle.as_mut().expect("battle");
+        let mut qd = std::mem::take(&mut b.queue[d.index()]);
+        let ud = self.next_unit(d, &mut qd, first[d.index()], space);
+        let b = self.battle.as_mut().expect("battle");
+        b.queue[a.index()] = qa;
+        b.queue[d.index()] = qd;
+        let Some(ud) = ud else {
+            // "If you (the attacker) have any leftover characters ... each one of them
+            // breaks through the battle line." No breakthrough in a starship battle.
+            if !space {
+                let left = ua.fighters().count()
+                    + self.battle.as_ref().expect("battle").queue[a.index()]
+                        .iter()
+                        .filter(|&&c| self.is_fighter(c, false))
+                        .count();
+                self.emit(Event::Breakthrough {
+                    player: a,
+                    cards: left as u8,
+                });
+                self.damage(d, left as u8)?;
+            }
+            return Ok(false);
+        };
+        let mut units = [Unit::default(); 2];
+        units[a.index()] = ua;
+        units[d.index()] = ud;
+        let b = self.battle.as_mut().expect("battle");
+        b.first = [false, false];
+        b.fight = Some(Fight {
+            units,
+            step: FightStep::Windows,
+            power: [0, 0],
+            draws: [0, 0],
+        });
+        // The defender's window goes under the attacker's: the attacker is asked first.
+        self.open_window(d, Window::BeforeFight);
+        self.open_window(a, Window::BeforeFight);
+        Ok(true)
+    }
+
+    /// The fight's outcome: "the character with the higher total Power wins"; ties stay.
+    fn resolve_fight(&mut self, a: Player, f: &Fight, space: bool) -> Flow {
+        let d = a.other();
+        let (ua, ud) = (f.units[a.index()], f.units[d.index()]);
+        let (pa, pd) = (f.power[a.index()], f.power[d.index()]);
+        let winner = match pa.cmp(&pd) {
+            std::cmp::Ordering::Greater => Some(a),
+            std::cmp::Ordering::Less => Some(d),
+            // "If both characters have the same total Power, they both stay."
+            std::cmp::Ordering::Equal => None,
+        };
+        self.emit(Event::Fight {
+            attacker: Self::side(a, &ua, pa),
+            defender: Self::side(d, &ud, pd),
+            winner,
+        });
+        let fought = &mut self.text_state.fought;
+        fought.extend(ua.fighters().chain(ud.fighters()));
+        self.text_state.end(Scope::Fight);
+        match winner {
+            Some(w) if w == a => self.defeat(d, &ud, &ua, space),
+            Some(_) => self.defeat(a, &ua, &ud, space),
+            None => Ok(()),
+        }
+    }
+
+    /// "Each Battle card is discarded after you use it"; misplaced ones are discarded too.
+    fn end_battle(&mut self) -> Flow {
         for p in Player::BOTH {
             let held: Vec<CardRef> = self.held_battle_cards(p).collect();
             for c in held {
@@ -576,7 +684,8 @@ impl GameState {
                 self.players[p.index()].discard.push(c);
             }
         }
-        self.battle = None;
+        let b = self.battle.take().expect("battle");
+        self.text_state.end(Scope::Battle);
         self.emit(Event::BattleEnded);
         match b.space {
             Some(planet) => self.finish_space_battle(planet),
@@ -586,20 +695,7 @@ impl GameState {
             }
         }
     }
-
-    fn fight_powers(
-        &mut self,
-        a: Player,
-        ua: &Unit,
-        ud: &Unit,
-        space: bool,
-    ) -> Result<(i16, i16), super::state::Ended> {
-        let pa = self.unit_power(a, ua, ud, space)?;
-        let pd = self.unit_power(a.other(), ud, ua, space)?;
-        Ok((pa, pd))
-    }
 }
-
 /// Whether the members of `g` can be matched one-to-one to `group` (at most three: every
 /// permutation is tried).
 /// A line not used in a duel: marked so, or a bonus limited to some opponents, which is only

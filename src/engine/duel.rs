@@ -287,6 +287,7 @@ impl GameState {
         if hits >= self.def(duelist).damage() {
             return self.finish_duel(Some(q));
         }
+        self.open_window(q, super::text::Window::DuelHit);
         self.advance_duel()
     }
 

@@ -29,7 +29,8 @@ impl GameState {
         let mut cards: Vec<CardRef> = Vec::new();
         let ps = &self.players[p.index()];
         match self.phase {
-            Phase::GameOver => {}
+            // Nobody acts in these but through a pending decision (answered above).
+            Phase::GameOver | Phase::Fights => {}
             Phase::StartingLocation(_) => {
                 self.location_candidates(p, false, &mut cards);
                 out.extend(cards.iter().map(|&c| Action::StartingLocation(c)));

@@ -9,7 +9,7 @@ use serde::Serialize;
 
 use super::action::Action;
 use super::player::{CardRef, Player};
-use super::state::{Flow, GameState};
+use super::state::{Flow, GameState, Phase};
 use super::text::Window;
 
 /// A decision the game waits for above its phase.
@@ -128,6 +128,12 @@ impl GameState {
 
     /// Continues the step of the rules that was waiting, once no decision is pending.
     pub(crate) fn resume(&mut self) -> Flow {
-        Ok(())
+        if !self.pending.is_empty() {
+            return Ok(());
+        }
+        match self.phase {
+            Phase::Fights => self.run_battle(),
+            _ => Ok(()),
+        }
     }
 }

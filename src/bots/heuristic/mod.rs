@@ -74,7 +74,7 @@ fn phase_choice(
             Phase::EvenUp => turn::even_up(cx, legal),
             Phase::EvenUpDiscard => turn::discard(cx, legal),
             Phase::EndOfTurn => turn::end(cx, legal),
-            Phase::GameOver => None,
+            Phase::Fights | Phase::GameOver => None,
         }
     }
 }
