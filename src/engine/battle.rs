@@ -7,6 +7,7 @@ use std::collections::VecDeque;
 
 use super::card_pool::{Kind, Use};
 use super::event::{Event, FightSide};
+use super::pending::Pending;
 use super::player::{CardRef, Player};
 use super::state::{Battle, Flow, GameState, Phase};
 use super::text::{Arena, Number, Query, Scope, Trigger, Window};
@@ -31,11 +32,18 @@ pub(crate) struct Fight {
     /// decided), and the draws still to make.
     pub power: [i16; 2],
     pub draws: [u8; 2],
+    /// Whether each side's unit opens its battle plan (some lines are for the first only).
+    pub first: [bool; 2],
+    /// The bonus-line choices already asked: bit `2 * player + (0 weapon, 1 battle card)`.
+    pub asked: u8,
 }
 
 /// The steps of one fight, in order; a pending decision can stop the fight between any two.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum FightStep {
+    /// The owner of a weapon or battle card with several lines that fit chooses one (the
+    /// attacker first).
+    Lines,
     /// Both sides may use abilities before the fight (the attacker first).
     Windows,
     /// The power of `player`'s unit before its destiny draws.
@@ -174,10 +182,10 @@ impl GameState {
     }
 
     /// The first line of a weapon or battle card that works with `group` (which must be the
-    /// whole group of characters), in the current situation. "A weapon card may have up to
-    /// three actions that can be chosen from": the engine chooses the first that fits, which on
-    /// every card of the catalogue is also the strongest (the specific user first, "any other"
-    /// after it with fewer dots), so no decision is asked of the player.
+    /// whole group of characters), in the current situation: the line a card is read with
+    /// when its plan is read. "A weapon card may have up to three actions that can be chosen
+    /// from": where more than one line fits, the owner then chooses (`FightStep::Lines`,
+    /// rulings.md "A weapon with several bonus lines").
     ///
     /// A line this reader cannot interpret is usable by nobody (`who.rs`).
     pub(crate) fn use_line_for(
@@ -208,6 +216,25 @@ impl GameState {
         d.uses
             .iter()
             .position(|u| self.line_fits(card, u, group, first_in_plan, space, duel))
+    }
+
+    /// Every line of `card` that works with `group` now, as bits (bit `i`: line `i`).
+    pub(crate) fn lines_for(
+        &self,
+        card: CardRef,
+        group: &[CardRef],
+        first_in_plan: bool,
+        space: bool,
+        duel: bool,
+    ) -> u8 {
+        let d = self.def(card);
+        let mut bits = 0u8;
+        for (i, u) in d.uses.iter().enumerate().take(8) {
+            if self.line_fits(card, u, group, first_in_plan, space, duel) {
+                bits |= 1 << i;
+            }
+        }
+        bits
     }
 
     /// Whether one of the alternatives of line `u` marked in `hits` (the line's own bits being
@@ -535,6 +562,18 @@ impl GameState {
                 }
             };
             match f.step {
+                FightStep::Lines => {
+                    if !self.ask_line(&mut f, a, space) {
+                        f.step = FightStep::Windows;
+                        // The defender's window goes under the attacker's: the attacker is
+                        // asked first.
+                        self.set_fight(f);
+                        self.open_window(d, Window::BeforeFight);
+                        self.open_window(a, Window::BeforeFight);
+                    } else {
+                        self.set_fight(f);
+                    }
+                }
                 FightStep::Windows => {
                     f.step = FightStep::Power(a);
                     self.set_fight(f);
@@ -638,14 +677,69 @@ impl GameState {
         b.first = [false, false];
         b.fight = Some(Fight {
             units,
-            step: FightStep::Windows,
+            step: FightStep::Lines,
             power: [0, 0],
             draws: [0, 0],
+            first,
+            asked: 0,
         });
-        // The defender's window goes under the attacker's: the attacker is asked first.
-        self.open_window(d, Window::BeforeFight);
-        self.open_window(a, Window::BeforeFight);
         Ok(true)
+    }
+
+    /// Asks for the next bonus line to choose in fight `f`, if any is left: a weapon or
+    /// battle card with more than one line that fits (rulings.md: "its user's owner chooses
+    /// which line that fits to use, each time it is used"). Returns whether it asked.
+    fn ask_line(&mut self, f: &mut Fight, a: Player, space: bool) -> bool {
+        for p in [a, a.other()] {
+            let u = f.units[p.index()];
+            let first = f.first[p.index()];
+            let group: Vec<CardRef> = u.fighters().collect();
+            for (slot, item) in [u.weapon, u.battle].into_iter().enumerate() {
+                let bit = 1 << (2 * p.index() + slot);
+                let Some((card, _)) = item else { continue };
+                if f.asked & bit != 0 {
+                    continue;
+                }
+                f.asked |= bit;
+                let users = if slot == 0 { &group[..1] } else { &group[..] };
+                let lines = self.lines_for(card, users, first, space, false);
+                if lines.count_ones() > 1 {
+                    self.pending.push(Pending::BonusLine {
+                        player: p,
+                        card,
+                        lines,
+                    });
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// What line `line` of `card`, in the fight in progress, adds there: (dots, cubes).
+    pub(crate) fn line_value_in_fight(&self, card: CardRef, line: usize) -> Option<(u8, u8)> {
+        let f = self.battle.as_ref()?.fight.as_ref()?;
+        let p = self.owner(card);
+        let against = &f.units[p.other().index()];
+        let l = self.def(card).uses.get(line)?;
+        Some(if self.bonus_counts(l, against) {
+            (l.dots, l.cubes)
+        } else {
+            (0, 0)
+        })
+    }
+
+    /// The owner chose line `line` for `card` in the fight in progress.
+    pub(crate) fn choose_line(&mut self, card: CardRef, line: u8) {
+        if let Some(f) = self.battle.as_mut().and_then(|b| b.fight.as_mut()) {
+            for u in &mut f.units {
+                for item in [&mut u.weapon, &mut u.battle].into_iter().flatten() {
+                    if item.0 == card {
+                        item.1 = line as usize;
+                    }
+                }
+            }
+        }
     }
 
     /// The fight's outcome: "the character with the higher total Power wins"; ties stay.

@@ -193,3 +193,112 @@ fn an_illegal_answer_to_a_pending_decision_is_refused() {
     assert!(g.apply(Action::ChooseNumber(0)).is_err());
     assert_eq!(format!("{:?}", g.pending()), before);
 }
+
+/// A position with A's weapon of two lines that both fit A's character, against `theirs`.
+fn two_line_weapon(theirs: crate::catalogue::Card) -> (GameState, [CardRef; 3]) {
+    let mut b = at_naboo();
+    let mine = b.add(A, ch("Rebel", 2, 1), Zone::At(Planet::Naboo, true));
+    let blaster = b.add(
+        A,
+        fx::weapon(
+            "Hold-Out Blaster",
+            &[
+                ("any character", 1, 0),
+                ("any character (bonus only vs any Jedi)", 3, 0),
+            ],
+        ),
+        Zone::At(Planet::Naboo, true),
+    );
+    let theirs = b.add(B, theirs, Zone::At(Planet::Naboo, true));
+    b.deck_filler(A, 1, 5);
+    b.deck_filler(B, 1, 5);
+    (b.build(), [mine, blaster, theirs])
+}
+
+#[test]
+fn a_weapon_with_several_lines_that_fit_lets_its_owner_choose_each_time() {
+    // Rulebook "Weapon Cards": "A weapon card may have up to three actions that can be chosen
+    // from when used in a battle"; rulings.md "A weapon with several bonus lines": the owner
+    // chooses which line that fits, each time; the engine never simply takes the first.
+    for (line, want) in [(0u8, (3, 3, None)), (1, (5, 3, Some(A)))] {
+        let (mut g, [mine, blaster, theirs]) =
+            two_line_weapon(fx::character("Ki-Adi-Mundi", "Jedi Master", 3, 1, 1));
+        let mut ev = play(
+            &mut g,
+            &[
+                Action::DeclareBattle,
+                Action::BattleCardsDone,
+                Action::BattleCardsDone,
+                Action::PlanNext(blaster),
+                Action::PlanNext(mine),
+                Action::PlanDone,
+                Action::PlanNext(theirs),
+                Action::PlanDone,
+            ],
+        );
+        assert_eq!(
+            g.pending(),
+            Some(Pending::BonusLine {
+                player: A,
+                card: blaster,
+                lines: 0b11
+            })
+        );
+        assert_eq!(
+            legal(&g),
+            vec![Action::ChooseLine(0), Action::ChooseLine(1)]
+        );
+        ev.extend(play(&mut g, &[Action::ChooseLine(line)]));
+        assert_eq!(fights(&ev), vec![want], "line {line}");
+    }
+}
+
+#[test]
+fn the_heuristic_agent_chooses_the_line_that_adds_most_in_this_fight() {
+    // Against a Jedi the "only vs Jedi" line adds 3; against anyone else it adds nothing and
+    // the plain line's 1 is better.
+    use crate::bots::{Agent, HeuristicAgent};
+    for (theirs, want) in [
+        (fx::character("Ki-Adi-Mundi", "Jedi Master", 3, 1, 1), 1u8),
+        (ch("Trooper", 3, 1), 0),
+    ] {
+        let (mut g, [mine, blaster, theirs]) = two_line_weapon(theirs);
+        play(
+            &mut g,
+            &[
+                Action::DeclareBattle,
+                Action::BattleCardsDone,
+                Action::BattleCardsDone,
+                Action::PlanNext(blaster),
+                Action::PlanNext(mine),
+                Action::PlanDone,
+                Action::PlanNext(theirs),
+                Action::PlanDone,
+            ],
+        );
+        let l = legal(&g);
+        let chosen = HeuristicAgent::default().choose(&g.view(A), &l);
+        assert_eq!(chosen, Action::ChooseLine(want));
+    }
+}
+
+#[test]
+fn a_weapon_with_one_line_that_fits_asks_nothing() {
+    // "any other Jedi" lines exclude the named user: one line fits, no decision.
+    let mut b = at_naboo();
+    let mace = b.add(A, ch("Mace Windu", 5, 1), Zone::At(Planet::Naboo, true));
+    let saber = b.add(
+        A,
+        fx::weapon(
+            "Mace Windu's Lightsaber",
+            &[("Mace Windu", 2, 1), ("any other Jedi", 0, 1)],
+        ),
+        Zone::At(Planet::Naboo, true),
+    );
+    let theirs = b.add(B, ch("Trooper", 3, 1), Zone::At(Planet::Naboo, true));
+    b.deck_filler(A, 1, 5);
+    b.deck_filler(B, 1, 5);
+    let mut g = b.build();
+    let ev = battle(&mut g, [&[], &[]], [&[saber, mace], &[theirs]]);
+    assert_eq!(fights(&ev), vec![(8, 3, Some(A))]);
+}
