@@ -128,8 +128,11 @@ impl GameState {
                 out.extend(cards.iter().map(|&c| Action::DuelDefender(c)));
             }
             Phase::DuelWeapon => {
-                out.push(Action::DuelWeapon(None));
                 self.defender_weapons(&mut cards);
+                // An Armed & Dangerous defender has its weapon half, never none.
+                if !self.duel_defender_armed() {
+                    out.push(Action::DuelWeapon(None));
+                }
                 out.extend(cards.iter().map(|&c| Action::DuelWeapon(Some(c))));
             }
             Phase::DuelPlay => self.duel_moves(out),

@@ -79,6 +79,16 @@ fn at_naboo() -> Builder {
     b
 }
 
+/// A lightsaber for `user` at Naboo, face up: no dots (so dueling hands stay what the
+/// character makes them), a chance cube. rulings.md: a duel is initiated with a lightsaber.
+fn saber_for(b: &mut Builder, p: Player, user: &str) -> CardRef {
+    b.add(
+        p,
+        fx::weapon(&format!("{user}'s Lightsaber"), &[(user, 0, 1)]),
+        Zone::At(crate::catalogue::Planet::Naboo, true),
+    )
+}
+
 fn ch(title: &str, power: u8, damage: u8) -> crate::catalogue::Card {
     fx::character(title, "", power, damage, 1)
 }
