@@ -185,6 +185,8 @@ pub struct CardPool {
     layout: Vec<Option<AltBits>>,
     /// The game text of each definition (`text.rs`), built once with the pool.
     texts: Arc<Texts>,
+    /// The weapon titles (personas) of the pool's Armed & Dangerous weapon halves.
+    weapon_halves: Vec<String>,
 }
 
 /// How the use-line alternatives of one weapon or battle card are numbered in the `fits`
@@ -244,6 +246,10 @@ impl CardPool {
         CardPool {
             fits: defs.iter().map(|_| OnceLock::new()).collect(),
             texts: Arc::new(Texts::for_defs(&defs)),
+            weapon_halves: defs
+                .iter()
+                .filter_map(|d| d.weapon_half.as_ref().map(|w| w.0.clone()))
+                .collect(),
             layout: defs.iter().map(|d| AltBits::of(&d.uses)).collect(),
             defs,
         }
@@ -284,6 +290,11 @@ impl CardPool {
                 bits
             })
             .collect()
+    }
+
+    /// Whether an Armed & Dangerous card of the pool has a weapon half of this title.
+    pub(crate) fn is_weapon_half(&self, persona: &str) -> bool {
+        self.weapon_halves.iter().any(|w| w == persona)
     }
 
     /// The card texts of this pool.

@@ -480,3 +480,45 @@ fn an_armed_and_dangerous_defender_duels_with_its_weapon_half() {
     let ev = play(&mut g, &[Action::DuelWeapon(Some(eeth))]);
     assert_eq!(duel_hands(&ev), vec![(A, 3), (B, 7)]);
 }
+
+#[test]
+fn an_armed_and_dangerous_weapon_half_is_unique_as_that_weapon() {
+    // rulings.md: "For uniqueness ("Diamond Cards"), the weapon half counts as a card of that
+    // weapon's title, under the same rules as the separate weapon card (e.g. Adi Gallia's
+    // Lightsaber)." Either way round; a diamond weapon card is no bar.
+    let half = || armed_jedi("Adi Gallia", "Adi Gallia's Lightsaber", (2, 1));
+    // Fixture weapons are diamond; this one is not.
+    let weapon = || Card {
+        diamond: Some(false),
+        ..fx::weapon("Adi Gallia's Lightsaber", &[("Adi Gallia", 2, 1)])
+    };
+    let mut b = Builder::new();
+    b.current(Planet::Naboo, 0);
+    b.add(A, half(), Zone::At(Planet::Naboo, true));
+    let w = b.add(A, weapon(), Zone::Hand);
+    let d = b.add(
+        A,
+        fx::weapon("Adi Gallia's Lightsaber", &[("Adi Gallia", 2, 1)]),
+        Zone::Hand,
+    );
+    let other = b.add(
+        A,
+        fx::weapon("Eeth Koth's Lightsaber", &[("Eeth Koth", 2, 1)]),
+        Zone::Hand,
+    );
+    let l = legal(&b.build());
+    assert!(!l.contains(&Action::Deploy(w)));
+    assert!(l.contains(&Action::Deploy(d)) && l.contains(&Action::Deploy(other)));
+
+    let mut b = Builder::new();
+    b.current(Planet::Naboo, 0);
+    b.add(A, weapon(), Zone::At(Planet::Naboo, true));
+    let a = b.add(A, half(), Zone::Hand);
+    assert!(!legal(&b.build()).contains(&Action::Deploy(a)));
+    // The opponent's weapon of that title is no bar.
+    let mut b = Builder::new();
+    b.current(Planet::Naboo, 0);
+    b.add(B, weapon(), Zone::At(Planet::Naboo, true));
+    let a = b.add(A, half(), Zone::Hand);
+    assert!(legal(&b.build()).contains(&Action::Deploy(a)));
+}
