@@ -338,3 +338,32 @@ fn json_carries_the_same_game_as_the_play_by_play() {
         assert_eq!(*turns.last().unwrap(), turn);
     }
 }
+
+#[test]
+fn a_deck_emptied_by_breakthrough_loses_on_that_turn() {
+    // Issue 11's reproduction: on turn 12 Light's breakthrough takes Dark's last cards. Rule
+    // (rulings.md "Deck victory happens when a draw deck is empty"): Dark loses then, instead
+    // of evacuating on turn 13 and playing on to turn 14.
+    let s = Scratch::new();
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/decks/");
+    let run = s.run(&[
+        "play",
+        &format!("{dir}light.txt"),
+        &format!("{dir}dark.txt"),
+        "--seed",
+        "40",
+        "--agents",
+        "heuristic,heuristic",
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    assert_eq!(
+        lines[lines.len() - 3..],
+        [
+            "Light Side breaks through with 3 characters",
+            "Dark Side takes 3 damage",
+            "Light Side wins by deck victory on turn 12",
+        ]
+    );
+    assert!(!run.stdout.contains("-- turn 13"));
+}
