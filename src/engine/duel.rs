@@ -5,6 +5,7 @@ use super::card_pool::Kind;
 use super::event::Event;
 use super::player::{CardRef, Player};
 use super::state::{Duel, Flow, GameState, Phase};
+use super::text::{Arena, Number, Query, Trigger};
 use super::traits::Traits;
 
 impl GameState {
@@ -160,20 +161,28 @@ impl GameState {
         let c = d.duelists[p.index()].expect("duelist");
         let weapon = d.weapons[p.index()];
         let opponent = d.duelists[p.other().index()];
-        let mut total = self.def(c).printed_power() as i16;
+        let q = Query::new(Number::Power, p)
+            .card(c)
+            .arena(Arena::Duel)
+            .place(self.site())
+            .weapon(weapon)
+            .opponent(opponent);
+        let mut total = self.power(q);
         if self.def(c).draws_power() {
             total += self.draw_destiny(p)? as i16;
-        }
-        if let Some((planet, site)) = self.site() {
-            total += self.def(c).location_bonus(planet, site) as i16;
         }
         if let Some(w) = weapon
             && let Some(line) = self.use_line_for(w, &[c], false, false, true)
         {
             total += self.def(w).uses[line].dots as i16;
         }
-        total += self.hooks.power(self, c, opponent) as i16;
-        total += self.hooks.duel_hand(self, c) as i16;
+        let total = self.number(
+            Query {
+                number: Number::DuelHand,
+                ..q
+            },
+            total,
+        );
         Ok(total.max(0) as usize)
     }
 
@@ -256,17 +265,18 @@ impl GameState {
             .duel_pile
             .last()
             .expect("an attack was played");
-        let extra = self.hooks.duel_hit(self, card);
+        let target = self.duel.as_ref().expect("duel").duelists[q.index()];
+        let (scored, extra_cards) = self.duel_hit(card, target);
         let d = self.duel.as_mut().expect("duel");
-        d.hits[q.index()] = d.hits[q.index()].saturating_add(1 + extra.extra_hits);
+        d.hits[q.index()] = d.hits[q.index()].saturating_add(scored);
         d.attack = None;
         d.to_act = q;
         let hits = d.hits[q.index()];
         let duelist = d.duelists[q.index()].expect("duelist");
         self.emit(Event::DuelHit { player: q, hits });
-        if extra.extra_cards > 0 {
+        if extra_cards > 0 {
             let ps = &mut self.players[hitter.index()];
-            for _ in 0..extra.extra_cards {
+            for _ in 0..extra_cards {
                 if let Some(c) = ps.deck.pop() {
                     ps.duel_hand.push(c);
                 }
@@ -322,7 +332,15 @@ impl GameState {
                 self.emit(Event::DuelEnded { defeated: Some(c) });
                 // "The loser ... must take damage equal to their printed damage (after
                 // modifiers) minus the number of hits they scored on their opponent."
-                let printed = self.def(c).damage() as i16 + self.hooks.damage(self, c) as i16;
+                let by = d.duelists[q.other().index()];
+                let query = Query::new(Number::Damage, q)
+                    .card(c)
+                    .arena(Arena::Duel)
+                    .place(self.site())
+                    .weapon(d.weapons[q.index()])
+                    .opponent(by);
+                let printed = self.damage_of(query) as i16;
+                self.trigger(Trigger::Defeated { card: c, by })?;
                 let scored = d.hits[q.other().index()] as i16;
                 self.damage(q, (printed - scored).max(0) as u8)
             }

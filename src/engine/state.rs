@@ -6,9 +6,9 @@ use serde::Serialize;
 
 use super::card_pool::{CardDef, CardPool, DefId};
 use super::event::{Event, GameResult, Victory};
-use super::hooks::{Abilities, Printed};
 use super::player::{CardRef, Player};
 use super::rng::GameRng;
+use super::text::{Listen, TextState, Texts};
 use crate::catalogue::Planet;
 
 /// Which starship rules are in force (rulings.md: Duel of the Fates by default).
@@ -203,7 +203,12 @@ pub struct Evacuation {
 #[derive(Debug, Clone)]
 pub struct GameState {
     pub(crate) table: Arc<Table>,
-    pub(crate) hooks: Arc<dyn Abilities>,
+    /// The card texts of the pool (text.rs).
+    pub(crate) texts: Arc<Texts>,
+    /// What the texts of this game's cards (and its lasting effects) listen to.
+    pub(crate) listen: Listen,
+    /// The state card texts keep.
+    pub(crate) text_state: TextState,
     pub(crate) options: GameOptions,
     pub(crate) rng: GameRng,
     pub(crate) players: [PlayerState; 2],
@@ -220,6 +225,8 @@ pub struct GameState {
     pub(crate) duel: Option<Box<Duel>>,
     pub(crate) evacuation: Option<Box<Evacuation>>,
     pub(crate) result: Option<GameResult>,
+    /// Decisions waiting above the phase's own, the last on top (pending.rs).
+    pub(crate) pending: Vec<super::pending::Pending>,
     pub(crate) log: Vec<Event>,
     /// `apply`'s buffer for listing the legal actions it checks against (no allocation per
     /// action); holds nothing between calls.
@@ -228,15 +235,19 @@ pub struct GameState {
 
 /// The game stopped (someone won, or the turn cap): unwinds the rules code with `?`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct Ended;
+pub struct Ended;
 
-pub(crate) type Flow = Result<(), Ended>;
+/// What a step of the rules returns: `Err(Ended)` once the game is over.
+pub type Flow = Result<(), Ended>;
 
 impl GameState {
     pub(crate) fn empty(table: Arc<Table>, options: GameOptions, seed: u64) -> GameState {
-        GameState {
+        let texts = Arc::clone(table.pool.texts());
+        let mut g = GameState {
             table,
-            hooks: Arc::new(Printed),
+            texts,
+            listen: Listen::NONE,
+            text_state: TextState::default(),
             options,
             rng: GameRng::new(seed),
             players: [PlayerState::default(), PlayerState::default()],
@@ -252,15 +263,21 @@ impl GameState {
             duel: None,
             evacuation: None,
             result: None,
+            pending: Vec::new(),
             log: Vec::new(),
             legal_scratch: Vec::new(),
-        }
+        };
+        g.refresh_listen();
+        g
     }
 
-    /// Replaces the ability hooks (the default reads printed statistics only).
-    pub fn with_abilities(mut self, hooks: Arc<dyn Abilities>) -> GameState {
-        self.hooks = hooks;
-        self
+    /// The state card texts keep (memos, lasting effects, who fought this turn).
+    pub fn text_state(&self) -> &TextState {
+        &self.text_state
+    }
+
+    pub fn text_state_mut(&mut self) -> &mut TextState {
+        &mut self.text_state
     }
 
     // --- read-only queries -------------------------------------------------------------
@@ -326,6 +343,11 @@ impl GameState {
 
     /// Who must decide now (None once the game is over).
     pub fn to_act(&self) -> Option<Player> {
+        if let Some(top) = self.pending.last()
+            && self.phase != Phase::GameOver
+        {
+            return Some(top.player());
+        }
         Some(match self.phase {
             Phase::GameOver => return None,
             Phase::StartingLocation(p) | Phase::NextLocation(p) => p,
@@ -398,6 +420,7 @@ impl GameState {
         };
         self.result = Some(result);
         self.phase = Phase::GameOver;
+        self.pending.clear();
         self.emit(Event::GameOver(result));
         Ended
     }
@@ -496,24 +519,21 @@ impl GameState {
         self.check_decks(before)
     }
 
-    /// Draws destiny: the top card's destiny number; the card goes to hand ("Put your destiny
-    /// card in your hand"). Abilities may allow a redraw.
+    /// Draws destiny: the top card's destiny number (asked of the rules: text may change
+    /// it); the card goes to hand ("Put your destiny card in your hand"). Texts are told.
     pub(crate) fn draw_destiny(&mut self, p: Player) -> Result<u8, Ended> {
-        loop {
-            let before = self.draw_deck_lens();
-            let c = self.take_top(p)?;
-            let value = self.def(c).destiny();
-            self.players[p.index()].hand.push(c);
-            self.emit(Event::DestinyDrawn {
-                player: p,
-                card: c,
-                value,
-            });
-            self.check_decks(before)?;
-            if !self.hooks.clone().redraw_destiny(self, p, c) {
-                return Ok(value);
-            }
-        }
+        let before = self.draw_deck_lens();
+        let c = self.take_top(p)?;
+        let value = self.destiny_of(p, c);
+        self.players[p.index()].hand.push(c);
+        self.emit(Event::DestinyDrawn {
+            player: p,
+            card: c,
+            value,
+        });
+        self.check_decks(before)?;
+        self.trigger(super::text::Trigger::DestinyDrawn { player: p, card: c })?;
+        Ok(value)
     }
 
     pub(crate) fn remove_from_hand(&mut self, p: Player, card: CardRef) -> bool {

@@ -1,30 +1,8 @@
 //! Lightsaber duels: rulebook "Lightsaber Dueling" and its worked examples.
 
-use std::sync::Arc;
-
 use super::*;
 use crate::catalogue::Planet;
-use crate::engine::{Abilities, DuelHit};
-
-/// Game text the worked examples rely on (card abilities are a later issue): given here through
-/// the engine's ability hooks.
-#[derive(Debug)]
-struct Text {
-    extra_hand: Vec<(CardRef, i8)>,
-    extra_hits: Vec<(CardRef, u8)>,
-}
-
-impl Abilities for Text {
-    fn duel_hand(&self, _: &GameState, c: CardRef) -> i8 {
-        self.extra_hand.iter().find(|x| x.0 == c).map_or(0, |x| x.1)
-    }
-    fn duel_hit(&self, _: &GameState, c: CardRef) -> DuelHit {
-        DuelHit {
-            extra_hits: self.extra_hits.iter().find(|x| x.0 == c).map_or(0, |x| x.1),
-            extra_cards: 0,
-        }
-    }
-}
+use crate::engine::text::Number;
 
 fn hands(ev: &[Event]) -> Vec<(Player, u8)> {
     ev.iter()
@@ -72,13 +50,14 @@ fn mace_windu_vs_aurra_sing_worked_example() {
         b.add(B, fx::destiny(v), Zone::Deck);
     }
     b.deck_filler(B, 6, 5);
-    let text = Text {
-        // Mace Windu, Jedi Councilor's text ("the light side already controls Coruscant").
-        extra_hand: vec![(mace, 4)],
-        // A Powerful Opponent: 1 extra hit; To The Death: 2 extra hits.
-        extra_hits: vec![(apo, 1), (ttd, 2)],
-    };
-    let mut g = b.build().with_abilities(Arc::new(text));
+    // Game text the worked example relies on, given as test texts: Mace Windu, Jedi
+    // Councilor's ("the light side already controls Coruscant": 4 more dueling cards); A
+    // Powerful Opponent: 1 extra hit; To The Death: 2 extra hits.
+    let mut g = b
+        .build()
+        .with_text(mace, own(Number::DuelHand, 4))
+        .with_text(apo, own(Number::DuelHits, 1))
+        .with_text(ttd, own(Number::DuelHits, 2));
     let ev = play(
         &mut g,
         &[
@@ -172,14 +151,7 @@ fn aurra_sing_vs_bravo_pilot_worked_example() {
         .collect();
     b.deck_filler(B, 1, 5);
     // The Bravo Squadron Effect's +3 for the pilot is game text.
-    #[derive(Debug)]
-    struct Squadron(CardRef);
-    impl Abilities for Squadron {
-        fn power(&self, _: &GameState, c: CardRef, _: Option<CardRef>) -> i8 {
-            if c == self.0 { 3 } else { 0 }
-        }
-    }
-    let mut g = b.build().with_abilities(Arc::new(Squadron(pilot)));
+    let mut g = b.build().with_text(pilot, own(Number::Power, 3));
     let ev = play(
         &mut g,
         &[
