@@ -338,3 +338,33 @@ fn json_carries_the_same_game_as_the_play_by_play() {
         assert_eq!(*turns.last().unwrap(), turn);
     }
 }
+
+#[test]
+fn a_deck_emptied_by_breakthrough_loses_on_that_turn() {
+    // Issue 11's reproduction (seed 40 there; the duel rules fixed since changed that game,
+    // seed 6 now plays the same story): on turn 12 Light's breakthrough takes Dark's last
+    // cards. Rule (rulings.md "Deck victory happens when a draw deck is empty"): Dark loses
+    // then, instead of playing on.
+    let s = Scratch::new();
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/decks/");
+    let run = s.run(&[
+        "play",
+        &format!("{dir}light.txt"),
+        &format!("{dir}dark.txt"),
+        "--seed",
+        "6",
+        "--agents",
+        "heuristic,heuristic",
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    assert_eq!(
+        lines[lines.len() - 3..],
+        [
+            "Light Side breaks through with 6 characters",
+            "Dark Side takes 6 damage",
+            "Light Side wins by deck victory on turn 12",
+        ]
+    );
+    assert!(!run.stdout.contains("-- turn 13"));
+}

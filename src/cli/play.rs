@@ -506,6 +506,12 @@ impl Names<'_> {
                     r.turn
                 );
             }
+            Victory::BothDecksEmpty => {
+                return format!(
+                    "No winner: both draw decks ran out at once on turn {}",
+                    r.turn
+                );
+            }
         };
         match r.winner {
             Some(w) => format!("{} wins by {how} on turn {}", self.player(w), r.turn),

@@ -11,8 +11,11 @@ use crate::catalogue::Planet;
 pub enum Victory {
     /// Two planets controlled.
     Planet([Planet; 2]),
-    /// The opponent had to draw or discard from an empty draw deck.
+    /// The loser's draw deck became empty (rulings.md "Deck victory happens when a draw deck
+    /// is empty").
     Deck,
+    /// One step emptied both draw decks: nobody won.
+    BothDecksEmpty,
     /// Three laps of the Boonta Eve Classic.
     Podrace,
     /// The engine's turn cap was reached: nobody won.

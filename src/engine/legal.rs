@@ -231,8 +231,12 @@ impl GameState {
     /// Executes a legal action of `p` and hands its events to the caller.
     fn run(&mut self, p: Player, action: Action, events: &mut Events) {
         self.log.clear();
-        // `Ended` only says the game is over; the result is in the state.
-        let _ = self.execute(p, action);
+        let before = self.draw_deck_lens();
+        // `Ended` only says the game is over; the result is in the state. Any step that empties
+        // a draw deck without checking (taking a card from it, say) is caught here.
+        let _ = self
+            .execute(p, action)
+            .and_then(|()| self.check_decks(before));
         events.append(&mut self.log);
     }
 

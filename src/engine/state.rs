@@ -470,7 +470,45 @@ impl GameState {
         Err(self.end(Some(p.other()), Victory::Deck))
     }
 
+    /// The cards of `p`'s draw deck for Deck Victory: the pile itself, the lap cards ("these
+    /// cards remain a part of your draw deck") and, during a duel, the dueling hand and pile
+    /// ("The cards you use when dueling are still considered to be part of draw deck").
+    pub fn draw_deck_len(&self, p: Player) -> usize {
+        let ps = &self.players[p.index()];
+        ps.deck.len() + ps.laps.len() + ps.duel_hand.len() + ps.duel_pile.len()
+    }
+
+    pub(crate) fn draw_deck_lens(&self) -> [usize; 2] {
+        Player::BOTH.map(|p| self.draw_deck_len(p))
+    }
+
+    /// rulings.md "Deck victory happens when a draw deck is empty": a player whose draw deck
+    /// held cards at `before` and holds none now has lost, as soon as the step that emptied it
+    /// is done; if one step emptied both, nobody wins. (A deck that was already empty, which
+    /// only a test's hand-built state has, loses when a card must be taken from it.)
+    pub(crate) fn check_decks(&mut self, before: [usize; 2]) -> Flow {
+        if self.result.is_some() {
+            return Ok(());
+        }
+        let now = self.draw_deck_lens();
+        let emptied = Player::BOTH.map(|p| before[p.index()] > 0 && now[p.index()] == 0);
+        match emptied {
+            [true, true] => Err(self.end(None, Victory::BothDecksEmpty)),
+            [true, false] => Err(self.end(Some(Player::B), Victory::Deck)),
+            [false, true] => Err(self.end(Some(Player::A), Victory::Deck)),
+            [false, false] => Ok(()),
+        }
+    }
+
+    /// Draws `n` cards to `p`'s hand; the game ends if that empties the draw deck.
     pub(crate) fn draw_to_hand(&mut self, p: Player, n: usize) -> Flow {
+        let before = self.draw_deck_lens();
+        self.draw_cards(p, n)?;
+        self.check_decks(before)
+    }
+
+    /// Draws `n` cards to `p`'s hand, leaving the Deck Victory check to the caller.
+    pub(crate) fn draw_cards(&mut self, p: Player, n: usize) -> Flow {
         for _ in 0..n {
             let c = self.take_top(p)?;
             self.players[p.index()].hand.push(c);
@@ -493,16 +531,22 @@ impl GameState {
             player: p,
             cards: n,
         });
+        let before = self.draw_deck_lens();
         for _ in 0..n {
+            // Damage beyond the last card changes nothing: the deck is empty and `p` has lost.
+            if self.draw_deck_len(p) == 0 && before[p.index()] > 0 {
+                break;
+            }
             let c = self.take_top(p)?;
             self.players[p.index()].discard.push(c);
         }
-        Ok(())
+        self.check_decks(before)
     }
 
     /// Draws destiny: the top card's destiny number (asked of the rules: text may change
     /// it); the card goes to hand ("Put your destiny card in your hand"). Texts are told.
     pub(crate) fn draw_destiny(&mut self, p: Player) -> Result<u8, Ended> {
+        let before = self.draw_deck_lens();
         let c = self.take_top(p)?;
         let value = self.destiny_of(p, c);
         self.players[p.index()].hand.push(c);
@@ -511,6 +555,7 @@ impl GameState {
             card: c,
             value,
         });
+        self.check_decks(before)?;
         self.trigger(super::text::Trigger::DestinyDrawn { player: p, card: c })?;
         Ok(value)
     }

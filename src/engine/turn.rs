@@ -69,9 +69,12 @@ impl GameState {
         for q in Player::BOTH {
             self.shuffle_deck(q);
         }
+        // One action for both players: if it empties both decks, nobody wins.
+        let before = self.draw_deck_lens();
         for q in [p, p.other()] {
-            self.draw_to_hand(q, HAND_SIZE)?;
+            self.draw_cards(q, HAND_SIZE)?;
         }
+        self.check_decks(before)?;
         self.next_turn = p;
         self.phase = Phase::EffectFetch {
             player: p,

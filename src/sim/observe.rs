@@ -19,16 +19,20 @@ pub enum VictoryKind {
     TurnCap,
     /// No location left for the next planet (illegal decks only): nobody won.
     NoLocation,
+    /// One step emptied both draw decks: nobody won (rulings.md "Deck victory happens when a
+    /// draw deck is empty").
+    BothDecksEmpty,
 }
 
 impl VictoryKind {
-    pub const ALL: [VictoryKind; 6] = [
+    pub const ALL: [VictoryKind; 7] = [
         VictoryKind::Planet,
         VictoryKind::Surrender,
         VictoryKind::Deck,
         VictoryKind::Podrace,
         VictoryKind::TurnCap,
         VictoryKind::NoLocation,
+        VictoryKind::BothDecksEmpty,
     ];
 
     /// How a game ended; `last_surrendered` says whether the last planet to change hands was
@@ -41,6 +45,7 @@ impl VictoryKind {
             Victory::Podrace => VictoryKind::Podrace,
             Victory::TurnCap => VictoryKind::TurnCap,
             Victory::NoLocation => VictoryKind::NoLocation,
+            Victory::BothDecksEmpty => VictoryKind::BothDecksEmpty,
         }
     }
 
@@ -52,6 +57,7 @@ impl VictoryKind {
             VictoryKind::Podrace => "podrace",
             VictoryKind::TurnCap => "turn-cap",
             VictoryKind::NoLocation => "no-location",
+            VictoryKind::BothDecksEmpty => "both-decks-empty",
         }
     }
 }

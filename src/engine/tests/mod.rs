@@ -2,6 +2,7 @@
 
 mod battle;
 mod decisions;
+mod deck_victory;
 mod deploy;
 mod duel;
 mod podrace;
