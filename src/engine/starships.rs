@@ -226,7 +226,11 @@ impl GameState {
             // "Discard your Transport and all the characters and weapons stacked underneath
             // it ... characters' Damage numbers are ignored."
             self.emit(Event::Defeated { player: p, card: t });
-            let dmg = self.def(t).damage();
+            let q = Query::new(Number::Damage, p)
+                .card(t)
+                .arena(Arena::Space)
+                .opponent(Some(starfighter));
+            let dmg = self.damage_of(q);
             self.evacuees_lost(p);
             self.fly_away(o, starfighter);
             return self.damage(p, dmg);
@@ -239,7 +243,11 @@ impl GameState {
                 player: o,
                 card: starfighter,
             });
-            let dmg = self.def(starfighter).damage();
+            let q = Query::new(Number::Damage, o)
+                .card(starfighter)
+                .arena(Arena::Space)
+                .opponent(Some(t));
+            let dmg = self.damage_of(q);
             self.damage(o, dmg)?;
         } else {
             self.fly_away(o, starfighter);

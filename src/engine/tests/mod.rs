@@ -10,6 +10,7 @@ mod reflections;
 mod setup;
 mod starships;
 mod sweep;
+mod texts;
 mod turn;
 mod view;
 
