@@ -421,6 +421,34 @@ impl GameState {
         None
     }
 
+    /// How many destiny draws a unit's power takes: `?` power, a starfighter's cube in space,
+    /// and the chance cubes of the lines it uses (as [`GameState::unit_static_power`] counts
+    /// them, without asking the power queries).
+    fn unit_draws(&self, u: &Unit, against: &Unit, space: bool) -> u8 {
+        let mut draws = 0u8;
+        for c in u.fighters() {
+            let d = self.def(c);
+            draws += u8::from(d.draws_power());
+            draws += u8::from(space && d.starship == Some(StarshipClass::Starfighter));
+            if d.armed
+                && !space
+                && let Some(line) = self.use_line_for(c, &[c], false, space, false)
+            {
+                let l = &d.uses[line];
+                if self.bonus_counts(l, against) {
+                    draws += l.cubes;
+                }
+            }
+        }
+        for (card, line) in u.weapon.into_iter().chain(u.battle) {
+            let l = &self.def(card).uses[line];
+            if self.bonus_counts(l, against) {
+                draws += l.cubes;
+            }
+        }
+        draws
+    }
+
     /// The part of a unit's power known before any destiny draw, and how many draws it adds.
     pub(crate) fn unit_static_power(
         &self,
@@ -580,8 +608,7 @@ impl GameState {
                 }
                 FightStep::Power(p) => {
                     let (u, against) = (f.units[p.index()], f.units[p.other().index()]);
-                    let (_, draws) = self.unit_static_power(p, &u, &against, space);
-                    f.draws[p.index()] = draws;
+                    f.draws[p.index()] = self.unit_draws(&u, &against, space);
                     f.step = FightStep::Draw(p);
                     self.set_fight(f);
                 }
@@ -693,7 +720,13 @@ impl GameState {
         for p in [a, a.other()] {
             let u = f.units[p.index()];
             let first = f.first[p.index()];
-            let group: Vec<CardRef> = u.fighters().collect();
+            let Some(lead) = u.cards[0] else { continue };
+            let mut group = [lead; 3];
+            let mut n = 0;
+            for c in u.fighters() {
+                group[n] = c;
+                n += 1;
+            }
             for (slot, item) in [u.weapon, u.battle].into_iter().enumerate() {
                 let bit = 1 << (2 * p.index() + slot);
                 let Some((card, _)) = item else { continue };
@@ -701,7 +734,11 @@ impl GameState {
                     continue;
                 }
                 f.asked |= bit;
-                let users = if slot == 0 { &group[..1] } else { &group[..] };
+                // A card of one line has nothing to choose.
+                if self.def(card).uses.len() < 2 {
+                    continue;
+                }
+                let users = if slot == 0 { &group[..1] } else { &group[..n] };
                 let lines = self.lines_for(card, users, first, space, false);
                 if lines.count_ones() > 1 {
                     self.pending.push(Pending::BonusLine {

@@ -210,9 +210,19 @@ impl GameState {
         .clamp(0, u8::MAX as i16) as u8
     }
 
+    /// Whether some text of this game (or a lasting effect) listens to `n`: when not, the
+    /// rules' value is the answer, and the callers below skip building the query.
+    #[inline]
+    pub(crate) fn asks(&self, n: Number) -> bool {
+        self.listen.any(Listen::number(n))
+    }
+
     /// A card's destiny number as drawn.
     pub(crate) fn destiny_of(&self, p: Player, card: CardRef) -> u8 {
         let base = self.def(card).destiny() as i16;
+        if !self.asks(Number::Destiny) {
+            return base as u8;
+        }
         let q = Query::new(Number::Destiny, p).card(card);
         self.number(q, base).clamp(0, u8::MAX as i16) as u8
     }
@@ -224,6 +234,9 @@ impl GameState {
         let d = self.def(card);
         let printed = d.counters? as i16;
         let fixed = d.fixed_counters as i16;
+        if !self.asks(Number::DeployCost) {
+            return Some(printed);
+        }
         let q = Query::new(Number::DeployCost, self.owner(card))
             .card(card)
             .place(self.site());
@@ -232,18 +245,27 @@ impl GameState {
 
     /// Counters `p` may deploy each turn.
     pub(crate) fn counters_per_turn(&self, p: Player) -> i16 {
+        if !self.asks(Number::CountersPerTurn) {
+            return super::turn::COUNTERS_PER_TURN;
+        }
         let q = Query::new(Number::CountersPerTurn, p).place(self.site());
         self.number(q, super::turn::COUNTERS_PER_TURN).max(0)
     }
 
     /// The hand size Even Up brings `p`'s hand to.
     pub(crate) fn even_up_size(&self, p: Player) -> usize {
+        if !self.asks(Number::EvenUpHand) {
+            return super::turn::HAND_SIZE;
+        }
         let q = Query::new(Number::EvenUpHand, p);
         self.number(q, super::turn::HAND_SIZE as i16).max(0) as usize
     }
 
     /// How many characters battle card `card` makes fight together beyond its use lines.
     pub(crate) fn fight_together(&self, card: CardRef) -> Option<usize> {
+        if !self.asks(Number::FightTogether) {
+            return None;
+        }
         let q = Query::new(Number::FightTogether, self.owner(card)).card(card);
         match self.number(q, 0) {
             n if n > 0 => Some(n as usize),

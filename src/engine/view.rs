@@ -230,13 +230,40 @@ impl<'a> PlayerView<'a> {
         if self.state.owner(card) != self.player && !self.visible(card) {
             return None;
         }
+        Some(self.power_query(card, arena, weapon, opponent))
+    }
+
+    fn power_query(
+        &self,
+        card: CardRef,
+        arena: Arena,
+        weapon: Option<CardRef>,
+        opponent: Option<CardRef>,
+    ) -> i16 {
         let q = Query::new(Number::Power, self.state.owner(card))
             .card(card)
             .arena(arena)
             .place(self.state.place_of(arena))
             .weapon(weapon)
             .opponent(opponent);
-        Some(self.state.power(q))
+        self.state.power(q)
+    }
+
+    /// As [`PlayerView::power`], for a card whose definition `d` the viewer holds (read
+    /// through this view): agents ask this in their inner loops. While no text of the game
+    /// changes power, the answer is read from `d` without looking for the card again; when one
+    /// does, the card must be one the viewer sees (else `d`'s printed reading is returned).
+    pub fn power_of(&self, card: CardRef, d: &CardDef, arena: Arena) -> i16 {
+        if !self.state.asks(Number::Power)
+            || self.state.owner(card) != self.player && !self.visible(card)
+        {
+            let mut p = d.printed_power() as i16;
+            if let Some((planet, site)) = self.state.place_of(arena) {
+                p += d.location_bonus(planet, site) as i16;
+            }
+            return p;
+        }
+        self.power_query(card, arena, None, None)
     }
 
     /// The damage `card` would deal its owner if defeated here (the rules' query). None when
@@ -245,11 +272,26 @@ impl<'a> PlayerView<'a> {
         if self.state.owner(card) != self.player && !self.visible(card) {
             return None;
         }
+        Some(self.damage_query(card, arena))
+    }
+
+    fn damage_query(&self, card: CardRef, arena: Arena) -> u8 {
         let q = Query::new(Number::Damage, self.state.owner(card))
             .card(card)
             .arena(arena)
             .place(self.state.place_of(arena));
-        Some(self.state.damage_of(q))
+        self.state.damage_of(q)
+    }
+
+    /// As [`PlayerView::damage`] for a card whose definition `d` the viewer holds (see
+    /// [`PlayerView::power_of`]).
+    pub fn damage_of(&self, card: CardRef, d: &CardDef, arena: Arena) -> u8 {
+        if !self.state.asks(Number::Damage)
+            || self.state.owner(card) != self.player && !self.visible(card)
+        {
+            return d.damage();
+        }
+        self.damage_query(card, arena)
     }
 
     /// Counters the viewer may deploy in each of their turns, as things stand.

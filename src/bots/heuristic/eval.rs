@@ -44,21 +44,10 @@ impl<'v, 'a> Ctx<'v, 'a> {
         self.view.own_def(card).or_else(|| self.view.def(card))
     }
 
-    /// The location bonus at the current site.
-    pub fn bonus(&self, d: &CardDef) -> f32 {
-        match self.site {
-            Some((planet, site)) => d.location_bonus(planet, site) as f32,
-            None => 0.0,
-        }
-    }
-
     /// Expected power of a character fighting here: the rules' power query (printed power,
     /// location bonus and whatever text changes), and a `?` power's destiny draw.
     pub fn char_strength(&self, c: CardRef, d: &CardDef) -> f32 {
-        let mut s = match self.view.power(c, Arena::Battle, None, None) {
-            Some(p) => p as f32,
-            None => d.printed_power() as f32 + self.bonus(d),
-        };
+        let mut s = self.view.power_of(c, d, Arena::Battle) as f32;
         if d.draws_power() {
             s += self.w.estimates.destiny;
         }
@@ -68,10 +57,7 @@ impl<'v, 'a> Ctx<'v, 'a> {
     /// Expected power of a starship in a starship battle (the rules' power query;
     /// starfighters draw destiny).
     pub fn ship_strength(&self, c: CardRef, d: &CardDef) -> f32 {
-        let mut s = match self.view.power(c, Arena::Space, None, None) {
-            Some(p) => p as f32,
-            None => d.printed_power() as f32,
-        };
+        let mut s = self.view.power_of(c, d, Arena::Space) as f32;
         if d.starship == Some(StarshipClass::Starfighter) {
             s += self.w.estimates.destiny;
         }
@@ -80,7 +66,7 @@ impl<'v, 'a> Ctx<'v, 'a> {
 
     /// The damage a card deals its owner when defeated here (the rules' query).
     pub fn damage(&self, c: CardRef, d: &CardDef, arena: Arena) -> f32 {
-        self.view.damage(c, arena).unwrap_or(d.damage()) as f32
+        self.view.damage_of(c, d, arena) as f32
     }
 
     /// What a bonus line adds: its dots, and its chance cubes at the expected destiny.
@@ -268,9 +254,7 @@ impl<'v, 'a> Ctx<'v, 'a> {
             Kind::Character if d.deployable() => self.char_value(c, d).max(0.1),
             Kind::Weapon if d.deployable() => 0.5 * self.w.deploy.weapon * self.best_line(d),
             Kind::Battle => 0.7 * self.best_line(d),
-            Kind::Starship if d.deployable() => {
-                0.5 * self.view.power(c, Arena::Space, None, None).unwrap_or(0) as f32
-            }
+            Kind::Starship if d.deployable() => 0.5 * self.view.power_of(c, d, Arena::Space) as f32,
             Kind::Effect if d.deployable() => self.w.deploy.effect,
             _ => 0.0,
         }
