@@ -6,7 +6,7 @@
 use std::collections::VecDeque;
 
 use super::card_pool::{Kind, Use};
-use super::event::{Event, FightSide};
+use super::event::{DiscardReason, Event, FightSide, PowerParts};
 use super::player::{CardRef, Player};
 use super::state::{Battle, Flow, GameState, Phase};
 use super::text::{Arena, Number, Query, Trigger};
@@ -383,27 +383,27 @@ impl GameState {
         u: &Unit,
         against: &Unit,
         space: bool,
-    ) -> Result<i16, super::state::Ended> {
-        let (total, draws) = self.unit_static_power(p, u, against, space);
-        let mut total = total;
+    ) -> Result<PowerParts, super::state::Ended> {
+        let (mut parts, draws) = self.unit_static_power(p, u, against, space);
         for _ in 0..draws {
-            total += self.draw_destiny(p)? as i16;
+            parts.destiny += self.draw_destiny(p)? as i16;
         }
-        Ok(total)
+        Ok(parts)
     }
 
-    /// The part of a unit's power known before any destiny draw, and how many draws it adds.
+    /// The part of a unit's power known before any destiny draw (by its parts, for the
+    /// play-by-play), and how many draws it adds.
     pub(crate) fn unit_static_power(
         &self,
         p: Player,
         u: &Unit,
         against: &Unit,
         space: bool,
-    ) -> (i16, u8) {
+    ) -> (PowerParts, u8) {
         let opponent = against.cards[0];
         let arena = if space { Arena::Space } else { Arena::Battle };
         let site = self.fight_place(space);
-        let mut total: i16 = 0;
+        let mut parts = PowerParts::default();
         let mut draws = 0u8;
         for c in u.fighters() {
             let d = self.def(c);
@@ -419,7 +419,11 @@ impl GameState {
                 .weapon(weapon)
                 .battle_card(u.battle.map(|b| b.0))
                 .opponent(opponent);
-            total += self.power(q);
+            let printed = d.printed_power() as i16;
+            let location = site.map_or(0, |(planet, s)| d.location_bonus(planet, s) as i16);
+            parts.printed += printed;
+            parts.location += location;
+            parts.text += self.power(q) - printed - location;
             if d.draws_power() {
                 draws += 1;
             }
@@ -433,20 +437,25 @@ impl GameState {
             {
                 let l = &self.def(c).uses[line];
                 if self.bonus_counts(l, against) {
-                    total += l.dots as i16;
+                    parts.weapon += l.dots as i16;
                     draws += l.cubes;
                 }
             }
         }
-        for (card, line) in u.weapon.into_iter().chain(u.battle) {
+        for (i, (card, line)) in u.weapon.into_iter().chain(u.battle).enumerate() {
             let l = &self.def(card).uses[line];
             if !self.bonus_counts(l, against) {
                 continue;
             }
-            total += l.dots as i16;
+            let weapon = i == 0 && u.weapon.is_some();
+            *(if weapon {
+                &mut parts.weapon
+            } else {
+                &mut parts.battle_card
+            }) += l.dots as i16;
             draws += l.cubes;
         }
-        (total, draws)
+        (parts, draws)
     }
 
     /// `(bonus only vs X or Y)`: whether one of the opposing fighters is X or Y.
@@ -460,13 +469,14 @@ impl GameState {
             })
     }
 
-    fn side(p: Player, u: &Unit, power: i16) -> FightSide {
+    fn side(p: Player, u: &Unit, parts: PowerParts) -> FightSide {
         FightSide {
             player: p,
             cards: u.cards,
             weapon: u.weapon.map(|w| w.0),
             battle_card: u.battle.map(|b| b.0),
-            power,
+            power: parts.total(),
+            parts,
         }
     }
 
@@ -506,6 +516,11 @@ impl GameState {
             let planet = self.current.expect("a planet is in play");
             self.remove_from_planet(planet, p, w);
             self.players[p.index()].discard.push(w);
+            self.emit(Event::Discarded {
+                player: p,
+                card: w,
+                reason: DiscardReason::WithDefeated,
+            });
         }
         self.damage(p, damage)
     }
@@ -545,7 +560,7 @@ impl GameState {
                     break;
                 }
             };
-            let winner = match pa.cmp(&pd) {
+            let winner = match pa.total().cmp(&pd.total()) {
                 std::cmp::Ordering::Greater => Some(a),
                 std::cmp::Ordering::Less => Some(d),
                 // "If both characters have the same total Power, they both stay."
@@ -574,6 +589,11 @@ impl GameState {
                 let h = &mut self.players[p.index()].held;
                 h.retain(|&x| x != c);
                 self.players[p.index()].discard.push(c);
+                self.emit(Event::Discarded {
+                    player: p,
+                    card: c,
+                    reason: DiscardReason::BattleCard,
+                });
             }
         }
         self.battle = None;
@@ -593,7 +613,7 @@ impl GameState {
         ua: &Unit,
         ud: &Unit,
         space: bool,
-    ) -> Result<(i16, i16), super::state::Ended> {
+    ) -> Result<(PowerParts, PowerParts), super::state::Ended> {
         let pa = self.unit_power(a, ua, ud, space)?;
         let pd = self.unit_power(a.other(), ud, ua, space)?;
         Ok((pa, pd))

@@ -4,6 +4,7 @@ mod battle;
 mod deck_victory;
 mod deploy;
 mod duel;
+mod events;
 mod podrace;
 mod reflections;
 mod setup;
