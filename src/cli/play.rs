@@ -55,7 +55,8 @@ pub struct PlayArgs {
     #[arg(long)]
     quiet: bool,
     /// `text`: the play-by-play; `json`: one document with the decks, seeds, agents, each
-    /// event's line and turn, and the result (winner, victory type, planets, turn) for scripts.
+    /// event (turn, kind, line, player, cards, its numbers, both draw decks' sizes) and the
+    /// result (winner, victory type, planets, turn) for scripts.
     #[arg(long, value_enum, default_value_t = PlayFormat::Text)]
     format: PlayFormat,
 }
