@@ -6,7 +6,7 @@
 use std::collections::VecDeque;
 
 use super::card_pool::{Kind, Use};
-use super::event::{Event, FightSide};
+use super::event::{DiscardReason, Event, FightSide, PowerParts};
 use super::pending::Pending;
 use super::player::{CardRef, Player};
 use super::state::{Battle, Flow, GameState, Phase};
@@ -449,18 +449,19 @@ impl GameState {
         draws
     }
 
-    /// The part of a unit's power known before any destiny draw, and how many draws it adds.
+    /// The part of a unit's power known before any destiny draw (by its parts, for the
+    /// play-by-play), and how many draws it adds.
     pub(crate) fn unit_static_power(
         &self,
         p: Player,
         u: &Unit,
         against: &Unit,
         space: bool,
-    ) -> (i16, u8) {
+    ) -> (PowerParts, u8) {
         let opponent = against.cards[0];
         let arena = if space { Arena::Space } else { Arena::Battle };
         let site = self.fight_place(space);
-        let mut total: i16 = 0;
+        let mut parts = PowerParts::default();
         let mut draws = 0u8;
         for c in u.fighters() {
             let d = self.def(c);
@@ -476,7 +477,11 @@ impl GameState {
                 .weapon(weapon)
                 .battle_card(u.battle.map(|b| b.0))
                 .opponent(opponent);
-            total += self.power(q);
+            let printed = d.printed_power() as i16;
+            let location = site.map_or(0, |(planet, s)| d.location_bonus(planet, s) as i16);
+            parts.printed += printed;
+            parts.location += location;
+            parts.text += self.power(q) - printed - location;
             if d.draws_power() {
                 draws += 1;
             }
@@ -490,20 +495,25 @@ impl GameState {
             {
                 let l = &self.def(c).uses[line];
                 if self.bonus_counts(l, against) {
-                    total += l.dots as i16;
+                    parts.weapon += l.dots as i16;
                     draws += l.cubes;
                 }
             }
         }
-        for (card, line) in u.weapon.into_iter().chain(u.battle) {
+        for (i, (card, line)) in u.weapon.into_iter().chain(u.battle).enumerate() {
             let l = &self.def(card).uses[line];
             if !self.bonus_counts(l, against) {
                 continue;
             }
-            total += l.dots as i16;
+            let weapon = i == 0 && u.weapon.is_some();
+            *(if weapon {
+                &mut parts.weapon
+            } else {
+                &mut parts.battle_card
+            }) += l.dots as i16;
             draws += l.cubes;
         }
-        (total, draws)
+        (parts, draws)
     }
 
     /// `(bonus only vs X or Y)`: whether one of the opposing fighters is X or Y.
@@ -517,13 +527,14 @@ impl GameState {
             })
     }
 
-    fn side(p: Player, u: &Unit, power: i16) -> FightSide {
+    fn side(p: Player, u: &Unit, parts: PowerParts) -> FightSide {
         FightSide {
             player: p,
             cards: u.cards,
             weapon: u.weapon.map(|w| w.0),
             battle_card: u.battle.map(|b| b.0),
-            power,
+            power: parts.total(),
+            parts,
         }
     }
 
@@ -563,6 +574,11 @@ impl GameState {
             let planet = self.current.expect("a planet is in play");
             self.remove_from_planet(planet, p, w);
             self.players[p.index()].discard.push(w);
+            self.emit(Event::Discarded {
+                player: p,
+                card: w,
+                reason: DiscardReason::WithDefeated,
+            });
         }
         self.damage(p, damage)
     }
@@ -631,13 +647,17 @@ impl GameState {
                 }
                 FightStep::Resolve => {
                     // The powers are asked now, when the fight is decided: what text did
-                    // during the fight (after a destiny draw, say) counts.
+                    // during the fight (after a destiny draw, say) counts. `f.power` holds
+                    // the destiny drawn so far.
+                    let mut parts = [PowerParts::default(); 2];
                     for p in [a, d] {
                         let (u, against) = (f.units[p.index()], f.units[p.other().index()]);
-                        f.power[p.index()] += self.unit_static_power(p, &u, &against, space).0;
+                        let mut s = self.unit_static_power(p, &u, &against, space).0;
+                        s.destiny += f.power[p.index()];
+                        parts[p.index()] = s;
                     }
                     self.battle.as_mut().expect("battle").fight = None;
-                    self.resolve_fight(a, &f, space)?;
+                    self.resolve_fight(a, &f, parts, space)?;
                 }
             }
         }
@@ -780,11 +800,11 @@ impl GameState {
     }
 
     /// The fight's outcome: "the character with the higher total Power wins"; ties stay.
-    fn resolve_fight(&mut self, a: Player, f: &Fight, space: bool) -> Flow {
+    fn resolve_fight(&mut self, a: Player, f: &Fight, parts: [PowerParts; 2], space: bool) -> Flow {
         let d = a.other();
         let (ua, ud) = (f.units[a.index()], f.units[d.index()]);
-        let (pa, pd) = (f.power[a.index()], f.power[d.index()]);
-        let winner = match pa.cmp(&pd) {
+        let (pa, pd) = (parts[a.index()], parts[d.index()]);
+        let winner = match pa.total().cmp(&pd.total()) {
             std::cmp::Ordering::Greater => Some(a),
             std::cmp::Ordering::Less => Some(d),
             // "If both characters have the same total Power, they both stay."
@@ -813,6 +833,11 @@ impl GameState {
                 let h = &mut self.players[p.index()].held;
                 h.retain(|&x| x != c);
                 self.players[p.index()].discard.push(c);
+                self.emit(Event::Discarded {
+                    player: p,
+                    card: c,
+                    reason: DiscardReason::BattleCard,
+                });
             }
         }
         let b = self.battle.take().expect("battle");

@@ -67,7 +67,7 @@ impl GameState {
         match self.def(card).kind {
             Kind::Location => {
                 self.planets[planet as usize].locations.push(card);
-                self.emit(Event::LocationPlaced {
+                self.emit(Event::SiteChanged {
                     player: p,
                     card,
                     planet,

@@ -230,6 +230,12 @@ impl GameState {
 
     /// Executes a legal action of `p` and hands its events to the caller.
     fn run(&mut self, p: Player, action: Action, events: &mut Events) {
+        // Events never handed out (the setup's, which are read through `pending_events`) leave
+        // the trace with them.
+        let stale = self.log.len();
+        if let Some(t) = &mut self.deck_trace {
+            t.truncate(t.len().saturating_sub(stale));
+        }
         self.log.clear();
         let before = self.draw_deck_lens();
         // `Ended` only says the game is over; the result is in the state. Any step that empties

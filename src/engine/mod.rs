@@ -36,7 +36,9 @@ mod tests;
 
 pub use action::{Action, IllegalAction};
 pub use card_pool::{CardDef, CardPool, DefId, Kind, Unknowns};
-pub use event::{DeployedTo, Event, Events, FightSide, GameResult, Victory};
+pub use event::{
+    DeployedTo, DiscardReason, Event, Events, FightSide, GameResult, PowerParts, Victory,
+};
 pub use legal::legal_actions;
 pub use pending::Pending;
 pub use player::{CardRef, Player};

@@ -204,22 +204,33 @@ impl GameState {
         };
         let pt = power(t, p, starfighter);
         let mut ps = power(starfighter, o, t);
-        ps += self.draw_destiny(o)? as i16;
+        let destiny = self.draw_destiny(o)? as i16;
+        ps += destiny;
         let winner = match ps.cmp(&pt) {
             std::cmp::Ordering::Greater => Some(o),
             std::cmp::Ordering::Less => Some(p),
             std::cmp::Ordering::Equal => None,
         };
-        let side = |player, card, power| super::event::FightSide {
+        let side = |player, card, parts: super::event::PowerParts| super::event::FightSide {
             player,
             cards: [Some(card), None, None],
             weapon: None,
             battle_card: None,
-            power,
+            power: parts.total(),
+            parts,
+        };
+        let parts = |c: CardRef, power: i16, destiny: i16| {
+            let printed = self.def(c).printed_power() as i16;
+            super::event::PowerParts {
+                printed,
+                text: power - destiny - printed,
+                destiny,
+                ..Default::default()
+            }
         };
         self.emit(Event::Fight {
-            attacker: side(o, starfighter, ps),
-            defender: side(p, t, pt),
+            attacker: side(o, starfighter, parts(starfighter, ps, destiny)),
+            defender: side(p, t, parts(t, pt, 0)),
             winner,
         });
         if winner == Some(o) {

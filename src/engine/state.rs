@@ -252,6 +252,9 @@ pub struct GameState {
     /// Decisions waiting above the phase's own, the last on top (pending.rs).
     pub(crate) pending: Vec<super::pending::Pending>,
     pub(crate) log: Vec<Event>,
+    /// Both draw decks' sizes after each event since [`GameState::trace_draw_decks`], for a
+    /// play-by-play (None, the default, records nothing).
+    pub(crate) deck_trace: Option<Vec<[u16; 2]>>,
     /// `apply`'s buffer for listing the legal actions it checks against (no allocation per
     /// action); holds nothing between calls.
     pub(crate) legal_scratch: Vec<super::action::Action>,
@@ -289,6 +292,7 @@ impl GameState {
             result: None,
             pending: Vec::new(),
             log: Vec::new(),
+            deck_trace: None,
             legal_scratch: Vec::new(),
         };
         g.refresh_listen();
@@ -434,6 +438,26 @@ impl GameState {
 
     pub(crate) fn emit(&mut self, e: Event) {
         self.log.push(e);
+        if self.deck_trace.is_some() {
+            let sizes = self
+                .draw_deck_lens()
+                .map(|n| n.min(u16::MAX as usize) as u16);
+            if let Some(t) = &mut self.deck_trace {
+                t.push(sizes);
+            }
+        }
+    }
+
+    /// From now on, records both draw decks' sizes ([`GameState::draw_deck_len`]) after
+    /// every event, for [`GameState::draw_deck_trace`]. Costs nothing when not asked for.
+    pub fn trace_draw_decks(&mut self) {
+        self.deck_trace = Some(Vec::new());
+    }
+
+    /// Both draw decks' sizes (A's first) after each event handed out since
+    /// [`GameState::trace_draw_decks`], one entry per event, in order.
+    pub fn draw_deck_trace(&self) -> &[[u16; 2]] {
+        self.deck_trace.as_deref().unwrap_or(&[])
     }
 
     pub(crate) fn end(&mut self, winner: Option<Player>, victory: Victory) -> Ended {
@@ -509,17 +533,31 @@ impl GameState {
 
     /// Draws `n` cards to `p`'s hand, leaving the Deck Victory check to the caller.
     pub(crate) fn draw_cards(&mut self, p: Player, n: usize) -> Flow {
-        for _ in 0..n {
-            let c = self.take_top(p)?;
-            self.players[p.index()].hand.push(c);
-        }
-        if n > 0 {
+        let drew = self.take_cards(p, n)?;
+        if drew > 0 {
             self.emit(Event::Drew {
                 player: p,
-                count: n as u8,
+                count: drew,
             });
         }
         Ok(())
+    }
+
+    /// Up to `n` cards from the top of the draw deck to the hand, with no event and no check;
+    /// stops at the last card (the player has then lost, which the caller's check says).
+    /// Returns how many were taken.
+    pub(crate) fn take_cards(&mut self, p: Player, n: usize) -> Result<u8, Ended> {
+        let had = self.draw_deck_len(p);
+        let mut taken = 0u8;
+        for _ in 0..n {
+            if had > 0 && self.draw_deck_len(p) == 0 {
+                break;
+            }
+            let c = self.take_top(p)?;
+            self.players[p.index()].hand.push(c);
+            taken = taken.saturating_add(1);
+        }
+        Ok(taken)
     }
 
     /// Damage: `n` cards from the top of the draw deck to the discard pile.
@@ -527,10 +565,6 @@ impl GameState {
         if n == 0 {
             return Ok(());
         }
-        self.emit(Event::Damage {
-            player: p,
-            cards: n,
-        });
         let before = self.draw_deck_lens();
         for _ in 0..n {
             // Damage beyond the last card changes nothing: the deck is empty and `p` has lost.
@@ -540,6 +574,11 @@ impl GameState {
             let c = self.take_top(p)?;
             self.players[p.index()].discard.push(c);
         }
+        // Emitted once the cards are gone, so a play-by-play shows the deck as it is left.
+        self.emit(Event::Damage {
+            player: p,
+            cards: n,
+        });
         self.check_decks(before)
     }
 

@@ -3,7 +3,7 @@
 //! "Controlling the Planet", "On to the Second Planet!", "Surrender", "Effect Cards").
 
 use super::card_pool::Kind;
-use super::event::{Event, Victory};
+use super::event::{DiscardReason, Event, Victory};
 use super::player::{CardRef, Player};
 use super::state::{Flow, GameState, Phase, PlanetStatus, TurnState};
 use super::text::{Scope, Trigger};
@@ -186,7 +186,12 @@ impl GameState {
             self.phase = Phase::EvenUpDiscard;
             return Ok(());
         }
-        self.draw_to_hand(p, size - n)?;
+        let before = self.draw_deck_lens();
+        let drew = self.take_cards(p, size - n)?;
+        if drew > 0 {
+            self.emit(Event::EvenUp { player: p, drew });
+        }
+        self.check_decks(before)?;
         self.phase = Phase::EndOfTurn;
         Ok(())
     }
@@ -255,6 +260,11 @@ impl GameState {
             for c in effects {
                 self.remove_from_planet(planet, q, c);
                 self.players[q.index()].discard.push(c);
+                self.emit(Event::Discarded {
+                    player: q,
+                    card: c,
+                    reason: DiscardReason::PlanetWon,
+                });
             }
         }
         self.planets[planet as usize].status = PlanetStatus::Controlled { by, surrendered };

@@ -159,9 +159,14 @@ impl Observer {
                     self.deployed[i] = true;
                 }
             }
-            Event::Defeated { .. } | Event::EvacueesLost { .. } => self.credit = credit,
+            // The weapon discarded with a defeated character comes between its defeat and the
+            // damage it deals.
+            Event::Defeated { .. } | Event::EvacueesLost { .. } | Event::Discarded { .. } => {
+                self.credit = credit
+            }
             Event::FirstPlayer(p) => self.deck_first = p == me,
             Event::Drew { player, .. }
+            | Event::EvenUp { player, .. }
             | Event::DestinyDrawn { player, .. }
             | Event::EffectFetched { player, .. }
                 if player == me =>
@@ -173,6 +178,7 @@ impl Observer {
             // the Hyperspace pile during an interception.
             Event::Deployed { player, card, .. }
             | Event::LocationPlaced { player, card, .. }
+            | Event::SiteChanged { player, card, .. }
             | Event::StarshipAdded { player, card }
                 if player == me =>
             {
@@ -206,10 +212,12 @@ impl Observer {
                     _ => Credit::None,
                 };
             }
-            Event::DuelStarted { attacker, defender } => {
+            Event::DuelStarted {
+                attacker, defender, ..
+            } => {
                 self.duelists = [Some(attacker), Some(defender)];
             }
-            Event::DuelEnded { defeated } => {
+            Event::DuelEnded { defeated, .. } => {
                 self.credit = Credit::Duelist(match defeated {
                     // The duelist who was not defeated dealt the damage.
                     Some(c) => [self.duelists.into_iter().flatten().find(|&d| d != c), None],

@@ -207,10 +207,16 @@ fn drawing_the_last_card_into_a_dueling_hand_does_not_lose() {
     // "If you draw the last card from your draw deck to make your dueling hand, you don't lose
     // the game due to a deck victory": the dueling hand is still part of the draw deck.
     let (g, ev) = duel_with_small_deck(1);
-    assert!(ev.contains(&Event::DuelHand {
-        player: A,
-        cards: 1
-    }));
+    // Power 1 wants one card; the deck's last is drawn.
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::DuelHand {
+            player: A,
+            cards: 1,
+            wanted: 1,
+            ..
+        }
+    )));
     assert_eq!(g.player(A).deck.len(), 0);
     assert_eq!(g.result(), None);
     assert_eq!(g.phase(), Phase::DuelPlay);

@@ -7,7 +7,7 @@ use crate::engine::text::Number;
 fn hands(ev: &[Event]) -> Vec<(Player, u8)> {
     ev.iter()
         .filter_map(|e| match e {
-            Event::DuelHand { player, cards } => Some((*player, *cards)),
+            Event::DuelHand { player, cards, .. } => Some((*player, *cards)),
             _ => None,
         })
         .collect()
@@ -100,8 +100,12 @@ fn mace_windu_vs_aurra_sing_worked_example() {
             &Event::DuelHit { player: B, hits: 3 },
         ]
     );
+    // Damage 3, less the 3 hits she scored: none.
     assert!(ev3.contains(&Event::DuelEnded {
-        defeated: Some(aurra)
+        defeated: Some(aurra),
+        hits: [3, 3],
+        due: 3,
+        damage: 0,
     }));
     // "Result: Aurra is defeated, but ... she takes no damage."
     assert!(!ev3.iter().any(|e| matches!(e, Event::Damage { .. })));
@@ -194,7 +198,12 @@ fn aurra_sing_vs_bravo_pilot_worked_example() {
             Action::DuelNoBlock,
         ],
     );
-    assert!(ev.contains(&Event::DuelEnded { defeated: None }));
+    assert!(ev.contains(&Event::DuelEnded {
+        defeated: None,
+        hits: [2, 1],
+        due: 2,
+        damage: 1,
+    }));
     assert!(ev.contains(&Event::Damage {
         player: A,
         cards: 1
@@ -357,7 +366,13 @@ fn passing_forbids_the_passer_a_battle_and_two_passes_end_the_duel() {
             Action::DuelPass,
         ],
     );
-    assert!(ev.contains(&Event::DuelEnded { defeated: None }));
+    // No hits either side: "If there's a tie, then neither player takes damage."
+    assert!(ev.contains(&Event::DuelEnded {
+        defeated: None,
+        hits: [0, 0],
+        due: 0,
+        damage: 0,
+    }));
     assert_eq!(g.phase(), Phase::BattleStep);
     assert_eq!(legal(&g), vec![Action::SkipBattle]);
     // Only one duel per turn.
@@ -411,8 +426,19 @@ fn a_defeated_duelist_takes_damage_minus_hits_it_scored() {
             Action::DuelNoBlock,
         ],
     );
-    assert!(ev.contains(&Event::DuelEnded { defeated: Some(y) }));
+    assert!(ev.contains(&Event::DuelEnded {
+        defeated: Some(y),
+        hits: [1, 2],
+        due: 2,
+        damage: 1,
+    }));
     assert!(g.player(B).discard.contains(&y) && g.player(B).discard.contains(&gun));
+    // The weapon's discard is an event of its own, so the play-by-play can say so.
+    assert!(ev.contains(&Event::Discarded {
+        player: B,
+        card: gun,
+        reason: crate::engine::DiscardReason::WithDefeated,
+    }));
     // Damage 2, one hit scored: 1 card.
     assert!(ev.contains(&Event::Damage {
         player: B,

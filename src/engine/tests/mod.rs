@@ -5,6 +5,7 @@ mod decisions;
 mod deck_victory;
 mod deploy;
 mod duel;
+mod events;
 mod podrace;
 mod reflections;
 mod setup;

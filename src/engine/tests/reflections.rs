@@ -392,7 +392,7 @@ fn armed_jedi(name: &str, weapon: &str, line: (u8, u8)) -> Card {
 fn duel_hands(ev: &[Event]) -> Vec<(Player, u8)> {
     ev.iter()
         .filter_map(|e| match e {
-            Event::DuelHand { player, cards } => Some((*player, *cards)),
+            Event::DuelHand { player, cards, .. } => Some((*player, *cards)),
             _ => None,
         })
         .collect()
