@@ -151,7 +151,7 @@ fn damage_of_a_defeated_duelist_is_asked() {
 fn hands_of(ev: &[Event]) -> Vec<(Player, u8)> {
     ev.iter()
         .filter_map(|e| match e {
-            Event::DuelHand { player, cards } => Some((*player, *cards)),
+            Event::DuelHand { player, cards, .. } => Some((*player, *cards)),
             _ => None,
         })
         .collect()
