@@ -1,8 +1,8 @@
-//! The playtest benchmark: 10,000 games between heuristic agents on the two example decks,
-//! on 1 thread and then on 2, reporting games per second. Peak memory: run it under
-//! `/usr/bin/time -v`.
+//! The playtest benchmark: 10,000 games between heuristic agents (or `--agent=random`,
+//! `--agent=patient-random`) on the two example decks, on 1 thread and then on 2, reporting
+//! games per second. Peak memory: run it under `/usr/bin/time -v`.
 //!
-//! `cargo run --release --example playtest_bench -- [GAMES] [THREADS...]`
+//! `cargo run --release --example playtest_bench -- [GAMES] [THREADS...] [--agent=NAME]`
 
 use std::sync::Arc;
 use std::time::Instant;
@@ -15,7 +15,13 @@ use youngjedi::sim::decks::{def_ids, load_list};
 use youngjedi::sim::{AgentKind, Matchup, OpponentReport, RunConfig};
 
 fn main() {
-    let args: Vec<String> = std::env::args().collect();
+    let all: Vec<String> = std::env::args().collect();
+    let agent = all
+        .iter()
+        .find_map(|a| a.strip_prefix("--agent="))
+        .map(|n| AgentKind::parse(n).expect("agent: heuristic, random or patient-random"))
+        .unwrap_or(AgentKind::Heuristic);
+    let args: Vec<String> = all.into_iter().filter(|a| !a.starts_with("--")).collect();
     let games: u64 = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(10_000);
     let mut threads: Vec<usize> = args[2.min(args.len())..]
         .iter()
@@ -33,7 +39,7 @@ fn main() {
         pool: Arc::clone(&pool),
         deck: &light,
         opponent: &dark,
-        agents: [AgentKind::Heuristic, AgentKind::Heuristic],
+        agents: [agent, agent],
         weights: Arc::new(Weights::default()),
         options: GameOptions::default(),
     };

@@ -4,24 +4,13 @@
 
 use super::card_pool::Kind;
 use super::event::{DeployedTo, Event};
-use super::hooks::Trigger;
 use super::player::{CardRef, Player};
 use super::state::{Flow, GameState, InPlay, PersonaAt, Phase, Search, SearchKind, StarshipRules};
+use super::text::Trigger;
 use super::traits::Traits;
 use crate::catalogue::StarshipClass;
 
 impl GameState {
-    /// What deploying `card` costs `p` (None: it cannot be deployed at all).
-    pub(crate) fn cost(&self, card: CardRef) -> Option<i16> {
-        let d = self.def(card);
-        let printed = d.counters? as i16;
-        let fixed = d.fixed_counters as i16;
-        let m = self.hooks.deploy_cost(self, card) as i16;
-        // Abilities change only the part that may change: an Armed & Dangerous card's weapon
-        // half is always paid in full (rulebook "Armed & Dangerous Cards").
-        Some((printed - fixed + m).max(0) + fixed)
-    }
-
     /// Whether `p` may deploy this hand card with `Action::Deploy` now.
     pub(crate) fn can_deploy(&self, p: Player, card: CardRef) -> bool {
         let d = self.def(card);
@@ -45,6 +34,9 @@ impl GameState {
                 }
                 if d.diamond {
                     return true;
+                }
+                if self.weapon_half_taken(p, card) {
+                    return false;
                 }
                 match self.persona_planet(p, card) {
                     None => true,
@@ -75,7 +67,7 @@ impl GameState {
         match self.def(card).kind {
             Kind::Location => {
                 self.planets[planet as usize].locations.push(card);
-                self.emit(Event::LocationPlaced {
+                self.emit(Event::SiteChanged {
                     player: p,
                     card,
                     planet,
@@ -106,11 +98,37 @@ impl GameState {
                 });
                 // "You can't use the game text of a hidden card until it is turned face up."
                 if !hidden {
-                    self.hooks.clone().react(self, Trigger::Deployed(card));
+                    self.trigger(Trigger::Deployed(card))?;
                 }
             }
         }
         Ok(())
+    }
+
+    /// rulings.md "Armed & Dangerous cards in duels": for uniqueness ("Diamond Cards") an
+    /// Armed & Dangerous card's weapon half counts as a card of that weapon's title. Whether
+    /// `card` (a weapon, or an Armed & Dangerous card) meets a non-diamond card of its weapon
+    /// title already in play for `p`: a weapon card, or another Armed & Dangerous card's half.
+    pub(crate) fn weapon_half_taken(&self, p: Player, card: CardRef) -> bool {
+        let d = self.def(card);
+        let key: &str = match (&d.weapon_half, d.kind) {
+            (Some((w, _)), _) => w,
+            // Only weapons of a title some Armed & Dangerous card carries need the search.
+            (None, Kind::Weapon) if self.table.pool.is_weapon_half(&d.persona) => &d.persona,
+            _ => return false,
+        };
+        let clash = |c: CardRef| {
+            let e = self.def(c);
+            c != card
+                && !e.diamond
+                && match &e.weapon_half {
+                    Some((w, _)) => w == key,
+                    None => e.kind == Kind::Weapon && e.persona == key,
+                }
+        };
+        crate::catalogue::Planet::ALL
+            .into_iter()
+            .any(|pl| self.at(pl, p).iter().any(|c| clash(c.card)))
     }
 
     // --- Boonta Eve Classic ----------------------------------------------------------------
@@ -172,7 +190,7 @@ impl GameState {
             hidden: false,
             to: DeployedTo::Objective,
         });
-        self.hooks.clone().react(self, Trigger::Deployed(card));
+        self.trigger(Trigger::Deployed(card))?;
         // "When you deploy a Podracer pilot here, you may deploy a matching Podracer Weapon
         // card from your draw deck (and vice versa)."
         let ps = &self.players[p.index()];

@@ -2,15 +2,19 @@
 //! get defeated in a duel?", "What happens if neither character is defeated?"; rulings.md #4).
 
 use super::card_pool::Kind;
-use super::event::Event;
+use super::event::{DiscardReason, Event, PowerParts};
 use super::player::{CardRef, Player};
 use super::state::{Duel, Flow, GameState, Phase};
+use super::text::{Arena, Number, Query, Trigger};
 use super::traits::Traits;
 
 impl GameState {
-    /// Duels the active player may initiate: one of their face-up dueling characters, a
-    /// lightsaber there usable by it (or none), against one of the opponent's face-up
-    /// characters.
+    /// Duels the active player may initiate: one of their face-up dueling characters and a
+    /// lightsaber there usable by it, against one of the opponent's face-up characters.
+    /// rulings.md "Initiating a duel needs a lightsaber": "When you initiate a duel, choose one
+    /// of your dueling characters and a lightsaber Weapon card there usable by that
+    /// character"; an Armed & Dangerous character's lightsaber half is its own (and its only
+    /// weapon: a weapon card is never used by it).
     pub(crate) fn duel_options(&self, out: &mut Vec<super::action::Action>) {
         if self.ts.duel_done {
             return;
@@ -22,20 +26,30 @@ impl GameState {
             return;
         }
         for duelist in self.face_up_characters(p) {
-            if !self.def(duelist).traits.contains(Traits::DUELING) {
+            let dd = self.def(duelist);
+            if !dd.traits.contains(Traits::DUELING) {
                 continue;
             }
-            let mut sabers = vec![None];
-            for c in self.at(planet, p) {
-                let d = self.def(c.card);
-                if c.face_up
-                    && d.kind == Kind::Weapon
-                    && d.traits.contains(Traits::LIGHTSABER)
-                    && self
-                        .use_line_for(c.card, &[duelist], false, false, true)
-                        .is_some()
+            let mut sabers = Vec::new();
+            if dd.armed {
+                if dd
+                    .weapon_half
+                    .as_ref()
+                    .is_some_and(|(_, t)| t.contains(Traits::LIGHTSABER))
+                    && self.duel_line(duelist, duelist).is_some()
                 {
-                    sabers.push(Some(c.card));
+                    sabers.push(duelist);
+                }
+            } else {
+                for c in self.at(planet, p) {
+                    let d = self.def(c.card);
+                    if c.face_up
+                        && d.kind == Kind::Weapon
+                        && d.traits.contains(Traits::LIGHTSABER)
+                        && self.duel_line(c.card, duelist).is_some()
+                    {
+                        sabers.push(c.card);
+                    }
                 }
             }
             for &saber in &sabers {
@@ -50,13 +64,19 @@ impl GameState {
         }
     }
 
-    pub(crate) fn start_duel(&mut self, duelist: CardRef, saber: Option<CardRef>, target: CardRef) {
+    /// The line of `weapon` that `duelist` may use in a duel (an Armed & Dangerous card's
+    /// weapon half is `weapon == duelist`).
+    fn duel_line(&self, weapon: CardRef, duelist: CardRef) -> Option<usize> {
+        self.use_line_for(weapon, &[duelist], false, false, true)
+    }
+
+    pub(crate) fn start_duel(&mut self, duelist: CardRef, saber: CardRef, target: CardRef) {
         let p = self.active;
         let mut duelists = [None, None];
         let mut weapons = [None, None];
         duelists[p.index()] = Some(duelist);
         duelists[p.other().index()] = Some(target);
-        weapons[p.index()] = saber;
+        weapons[p.index()] = Some(saber);
         self.duel = Some(Box::new(Duel {
             initiator: p,
             duelists,
@@ -83,6 +103,12 @@ impl GameState {
         );
     }
 
+    /// Whether the defending duelist is an Armed & Dangerous card.
+    pub(crate) fn duel_defender_armed(&self) -> bool {
+        let d = self.duel.as_ref().expect("duel");
+        d.duelists[d.initiator.other().index()].is_some_and(|c| self.def(c).armed)
+    }
+
     pub(crate) fn set_defender(&mut self, card: CardRef) {
         let d = self.duel.as_mut().expect("duel");
         let o = d.initiator.other();
@@ -91,18 +117,22 @@ impl GameState {
     }
 
     /// "The defender may choose one Weapon card usable by the defending character (it doesn't
-    /// have to be a lightsaber)."
+    /// have to be a lightsaber)." An Armed & Dangerous defender always has its weapon half
+    /// (rulebook "Armed & Dangerous Cards": "in its fights it always has its weapon"), and no
+    /// other.
     pub(crate) fn defender_weapons(&self, out: &mut Vec<CardRef>) {
         let d = self.duel.as_ref().expect("duel");
         let o = d.initiator.other();
         let duelist = d.duelists[o.index()].expect("defender");
+        if self.def(duelist).armed {
+            out.push(duelist);
+            return;
+        }
         let Some(planet) = self.current else { return };
         for c in self.at(planet, o) {
             if c.face_up
                 && self.def(c.card).kind == Kind::Weapon
-                && self
-                    .use_line_for(c.card, &[duelist], false, false, true)
-                    .is_some()
+                && self.duel_line(c.card, duelist).is_some()
             {
                 out.push(c.card);
             }
@@ -115,9 +145,12 @@ impl GameState {
         let init = d.initiator;
         d.weapons[init.other().index()] = weapon;
         let duelists = d.duelists.map(|x| x.expect("duelist"));
+        let attacker_weapon = d.weapons[init.index()];
         self.emit(Event::DuelStarted {
             attacker: duelists[init.index()],
             defender: duelists[init.other().index()],
+            attacker_weapon,
+            defender_weapon: weapon,
         });
         // "Second Exception: When a character printed with 0 DAMAGE has to fight in a duel,
         // that character is simply discarded ... That duel is over immediately."
@@ -128,14 +161,20 @@ impl GameState {
                 self.remove_from_planet(planet, p, c);
                 self.players[p.index()].discard.push(c);
                 self.emit(Event::DuelZeroDamage { card: c });
-                self.emit(Event::DuelEnded { defeated: Some(c) });
+                self.emit(Event::DuelEnded {
+                    defeated: Some(c),
+                    hits: [0, 0],
+                    due: 0,
+                    damage: 0,
+                });
                 self.duel = None;
                 self.phase = Phase::BattleStep;
                 return Ok(());
             }
         }
         for p in [init, init.other()] {
-            let n = self.duel_hand_size(p)?;
+            let parts = self.duel_hand_size(p)?;
+            let n = parts.total().clamp(0, u8::MAX as i16) as usize;
             let ps = &mut self.players[p.index()];
             // "If you can't draw enough cards ... you'll just have to make do."
             let take = n.min(ps.deck.len());
@@ -146,6 +185,8 @@ impl GameState {
             self.emit(Event::DuelHand {
                 player: p,
                 cards: take as u8,
+                wanted: n as u8,
+                parts,
             });
         }
         self.phase = Phase::DuelPlay;
@@ -155,26 +196,45 @@ impl GameState {
     /// "Total up the power of your character, using all available power bonus dots (including
     /// bonuses for location and weapon). However, don't draw destiny to add power to the
     /// weapon." Anakin (power `?`) draws destiny for his power first ("First Exception").
-    fn duel_hand_size(&mut self, p: Player) -> Result<usize, super::state::Ended> {
+    /// Returned by its parts (the play-by-play says why a hand has its size); a total below
+    /// 0 draws no card.
+    fn duel_hand_size(&mut self, p: Player) -> Result<PowerParts, super::state::Ended> {
         let d = self.duel.as_ref().expect("duel");
         let c = d.duelists[p.index()].expect("duelist");
         let weapon = d.weapons[p.index()];
         let opponent = d.duelists[p.other().index()];
-        let mut total = self.def(c).printed_power() as i16;
+        let q = Query::new(Number::Power, p)
+            .card(c)
+            .arena(Arena::Duel)
+            .place(self.site())
+            .weapon(weapon)
+            .opponent(opponent);
+        let def = self.def(c);
+        let mut parts = PowerParts {
+            printed: def.printed_power() as i16,
+            location: self
+                .site()
+                .map_or(0, |(planet, s)| def.location_bonus(planet, s) as i16),
+            ..PowerParts::default()
+        };
+        parts.text = self.power(q) - parts.printed - parts.location;
         if self.def(c).draws_power() {
-            total += self.draw_destiny(p)? as i16;
-        }
-        if let Some((planet, site)) = self.site() {
-            total += self.def(c).location_bonus(planet, site) as i16;
+            parts.destiny += self.draw_destiny(p)? as i16;
         }
         if let Some(w) = weapon
             && let Some(line) = self.use_line_for(w, &[c], false, false, true)
         {
-            total += self.def(w).uses[line].dots as i16;
+            parts.weapon += self.def(w).uses[line].dots as i16;
         }
-        total += self.hooks.power(self, c, opponent) as i16;
-        total += self.hooks.duel_hand(self, c) as i16;
-        Ok(total.max(0) as usize)
+        let total = self.number(
+            Query {
+                number: Number::DuelHand,
+                ..q
+            },
+            parts.total(),
+        );
+        parts.text += total - parts.total();
+        Ok(parts)
     }
 
     fn can_attack(&self, p: Player) -> bool {
@@ -256,17 +316,18 @@ impl GameState {
             .duel_pile
             .last()
             .expect("an attack was played");
-        let extra = self.hooks.duel_hit(self, card);
+        let target = self.duel.as_ref().expect("duel").duelists[q.index()];
+        let (scored, extra_cards) = self.duel_hit(card, target);
         let d = self.duel.as_mut().expect("duel");
-        d.hits[q.index()] = d.hits[q.index()].saturating_add(1 + extra.extra_hits);
+        d.hits[q.index()] = d.hits[q.index()].saturating_add(scored);
         d.attack = None;
         d.to_act = q;
         let hits = d.hits[q.index()];
         let duelist = d.duelists[q.index()].expect("duelist");
         self.emit(Event::DuelHit { player: q, hits });
-        if extra.extra_cards > 0 {
+        if extra_cards > 0 {
             let ps = &mut self.players[hitter.index()];
-            for _ in 0..extra.extra_cards {
+            for _ in 0..extra_cards {
                 if let Some(c) = ps.deck.pop() {
                     ps.duel_hand.push(c);
                 }
@@ -277,6 +338,7 @@ impl GameState {
         if hits >= self.def(duelist).damage() {
             return self.finish_duel(Some(q));
         }
+        self.open_window(q, super::text::Window::DuelHit);
         self.advance_duel()
     }
 
@@ -313,24 +375,48 @@ impl GameState {
                 self.remove_from_planet(planet, q, c);
                 self.players[q.index()].discard.push(c);
                 // "Discard the Character card and the Weapon card the character was using."
-                if let Some(w) = d.weapons[q.index()]
-                    && self.remove_from_planet(planet, q, w)
-                {
-                    self.players[q.index()].discard.push(w);
-                }
+                let weapon =
+                    d.weapons[q.index()].filter(|&w| self.remove_from_planet(planet, q, w));
                 self.emit(Event::Defeated { player: q, card: c });
-                self.emit(Event::DuelEnded { defeated: Some(c) });
+                if let Some(w) = weapon {
+                    self.players[q.index()].discard.push(w);
+                    self.emit(Event::Discarded {
+                        player: q,
+                        card: w,
+                        reason: DiscardReason::WithDefeated,
+                    });
+                }
                 // "The loser ... must take damage equal to their printed damage (after
                 // modifiers) minus the number of hits they scored on their opponent."
-                let printed = self.def(c).damage() as i16 + self.hooks.damage(self, c) as i16;
-                let scored = d.hits[q.other().index()] as i16;
-                self.damage(q, (printed - scored).max(0) as u8)
+                let by = d.duelists[q.other().index()];
+                let query = Query::new(Number::Damage, q)
+                    .card(c)
+                    .arena(Arena::Duel)
+                    .place(self.site())
+                    .weapon(d.weapons[q.index()])
+                    .opponent(by);
+                let printed = self.damage_of(query);
+                let scored = d.hits[q.other().index()];
+                let damage = printed.saturating_sub(scored);
+                self.emit(Event::DuelEnded {
+                    defeated: Some(c),
+                    hits: d.hits,
+                    due: printed,
+                    damage,
+                });
+                self.trigger(Trigger::Defeated { card: c, by })?;
+                self.damage(q, damage)
             }
             None => {
-                self.emit(Event::DuelEnded { defeated: None });
                 // "The player with the most hit tokens on his dueling character must now take
                 // damage ... equal to the number of those hit tokens minus the hits they scored."
                 let (a, b) = (d.hits[0], d.hits[1]);
+                self.emit(Event::DuelEnded {
+                    defeated: None,
+                    hits: d.hits,
+                    due: a.max(b),
+                    damage: a.abs_diff(b),
+                });
                 if a > b {
                     self.damage(Player::A, a - b)
                 } else if b > a {
