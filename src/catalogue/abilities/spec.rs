@@ -105,7 +105,7 @@ pub enum Condition {
     Present(Vec<Filter>),
     /// During this player's turn (`yours`: the card owner's).
     DuringTurn(Whose),
-    /// One of your characters that fits has fought this turn (card-text 15).
+    /// A character that fits (either player's) has fought this turn (card-text 15).
     FoughtThisTurn(Vec<Filter>),
     /// This player (`yours`/`opponents`) has controlled this planet this game (`None`: any).
     HasControlled {
