@@ -70,16 +70,10 @@ pub fn ability_played(a: &Ability, def: &CardDef) -> bool {
                 }
         }
         Ability::FightTogether {
-            only_defeated,
-            no_weapon,
-            half,
-            same_stack,
-            ..
+            half, same_stack, ..
         } => {
             !right(half)
                 && def.kind == Kind::Battle
-                && only_defeated.is_none()
-                && !no_weapon
                 && lines(def, *half).any(|u| {
                     u.rule
                         .alts

@@ -232,8 +232,6 @@ fn sentence(a: &Ability) -> String {
             groups,
             count,
             each,
-            only_defeated,
-            no_weapon,
             same_stack,
             half: h,
         } => {
@@ -247,21 +245,14 @@ fn sentence(a: &Ability) -> String {
                 })
                 .chain(count.map(|n| format!("any {n} of {}", describe_any(each))))
                 .collect();
-            let mut s = if *same_stack {
+            if *same_stack {
                 format!("{}Two cards of one character stack add together", half(h))
             } else {
                 format!("{}{} fight together", half(h), gs.join(", or "))
-            };
-            if let Some(f) = only_defeated {
-                s.push_str(&format!(
-                    "; on a loss only the {} is defeated",
-                    f.describe()
-                ));
             }
-            if *no_weapon {
-                s.push_str("; no weapon may be used");
-            }
-            s
+        }
+        Ability::OnlyDefeated { who } => {
+            format!("If they lose, only the {} is defeated", who.describe())
         }
         Ability::SavedIfDefeated { who } => {
             let w = if who.is_empty() {
@@ -434,6 +425,7 @@ fn sentence(a: &Ability) -> String {
                 Restriction::NoWeapons(f) =>
                     format!("{} may not use weapons here", describe_any(f)),
                 Restriction::NoBattleCards => "He may not use battle cards".into(),
+                Restriction::NoWeaponCard => "They may not use a Weapon card".into(),
                 Restriction::NotDefendedInDuel =>
                     "No other character may defend a duel for him".into(),
                 Restriction::MayNotPassInDuel => "She may not pass in a duel".into(),

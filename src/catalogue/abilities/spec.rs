@@ -246,6 +246,8 @@ pub enum DuelEffect {
 pub enum Restriction {
     /// These cards may not use weapons (at this planet).
     NoWeapons(Vec<Filter>),
+    /// The characters this card is used with may not use a weapon card (DM-50, RF-C2).
+    NoWeaponCard,
     /// This character may not use battle cards (card-text 8).
     NoBattleCards,
     /// No other character may defend in a duel for this one (card-text 8).
@@ -311,8 +313,7 @@ pub enum Ability {
         half: Option<Half>,
     },
     /// Characters (or starships) fight together as one (rulebook "Fight Together"): one of
-    /// `groups`, each a list of members. `only_defeated`: on a loss only the member that fits
-    /// is defeated. `same_stack`: two cards of one stack add together.
+    /// `groups`, each a list of members. `same_stack`: two cards of one stack add together.
     FightTogether {
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         groups: Vec<Vec<Filter>>,
@@ -322,15 +323,13 @@ pub enum Ability {
         count: Option<u8>,
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         each: Vec<Filter>,
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        only_defeated: Option<Filter>,
-        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-        no_weapon: bool,
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         same_stack: bool,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         half: Option<Half>,
     },
+    /// When the fight-together group loses, only its member that fits `who` is defeated.
+    OnlyDefeated { who: Filter },
     /// If the user (those of `who` in a group) is defeated, it and its weapon go back to
     /// hand and its owner takes no damage for it.
     SavedIfDefeated {
@@ -488,6 +487,7 @@ impl Ability {
             Ability::DeployCost { .. } => "deploy-cost",
             Ability::BonusOnlyIf { .. } => "bonus-only-if",
             Ability::FightTogether { .. } => "fight-together",
+            Ability::OnlyDefeated { .. } => "only-defeated",
             Ability::SavedIfDefeated { .. } => "saved-if-defeated",
             Ability::IgnoreOpposingWeapon { .. } => "ignore-opposing-weapon",
             Ability::TwoWeapons { .. } => "two-weapons",
@@ -517,6 +517,7 @@ impl Ability {
         "deploy-cost",
         "bonus-only-if",
         "fight-together",
+        "only-defeated",
         "saved-if-defeated",
         "ignore-opposing-weapon",
         "two-weapons",

@@ -139,16 +139,11 @@ fn filters_of(a: &Ability) -> Vec<&Filter> {
         | Ability::IgnoreOpposingWeapon { when, .. }
         | Ability::NoBreakthroughLoss { when, .. }
         | Ability::Duel { when, .. } => out.extend(when.iter().flat_map(cond_filters)),
-        Ability::FightTogether {
-            groups,
-            each,
-            only_defeated,
-            ..
-        } => {
+        Ability::FightTogether { groups, each, .. } => {
             out.extend(groups.iter().flatten());
             out.extend(each);
-            out.extend(only_defeated);
         }
+        Ability::OnlyDefeated { who } => out.push(who),
         Ability::SavedIfDefeated { who } => out.extend(who),
         Ability::TwoWeapons {
             user,
