@@ -59,6 +59,7 @@ fn condition(c: &Condition) -> String {
             "if your opponent controls a planet you did not surrender".into()
         }
         Condition::Evacuating(f) => format!("while evacuating {}", describe_any(f)),
+        Condition::EvacuatingThisPlanet => "while it evacuates this planet".into(),
         Condition::AheadInRace => "if your Podracer pilot is ahead in the race".into(),
         Condition::RevealHand => "if you reveal your hand".into(),
         Condition::LastInPlan => "if it is the last card of your battle plan".into(),

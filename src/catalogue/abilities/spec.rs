@@ -116,6 +116,8 @@ pub enum Condition {
     OpponentControlsUnsurrendered,
     /// A starship evacuating with one of these among the evacuees.
     Evacuating(Vec<Filter>),
+    /// The starship is evacuating from the planet where this card is (EBN-P13).
+    EvacuatingThisPlanet,
     /// Your Podracer pilot is strictly ahead in the race (card-text 7).
     AheadInRace,
     /// You choose to reveal your hand to the opponent (card-text 16.12).
