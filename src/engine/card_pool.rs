@@ -625,8 +625,6 @@ mod reader_coverage {
         // Two-weapon Combo Battle cards (card-text 16.8).
         "RF-C3: a Gungan with a kaadu and an electropole",
         "RF-C10: a diamond battle droid with a STAP and a battle droid blaster rifle",
-        // "one or two": one alone, or two that fight together.
-        "BP-55: one or two Starfighter Droids or Droid Starfighters",
     ];
 
     #[test]
