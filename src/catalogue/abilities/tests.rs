@@ -258,3 +258,51 @@ fn filters_match_by_title_name_trait_kind_and_diamond() {
     assert!(cat.cards().iter().any(|c| transport.matches(c)));
     assert!(!transport.matches(card("BN-1")));
 }
+
+fn half_of(a: &Ability) -> Option<Half> {
+    match a {
+        Ability::UseLine { half }
+        | Ability::Rulebook { half, .. }
+        | Ability::Modifier { half, .. }
+        | Ability::DeployCost { half, .. }
+        | Ability::BonusOnlyIf { half, .. }
+        | Ability::FightTogether { half, .. }
+        | Ability::IgnoreOpposingWeapon { half, .. }
+        | Ability::FightsAgain { half, .. }
+        | Ability::DeckSearch { half, .. }
+        | Ability::StepAction { half, .. }
+        | Ability::Destiny { half, .. }
+        | Ability::NoBreakthroughLoss { half, .. }
+        | Ability::Duel { half, .. }
+        | Ability::Restriction { half, .. } => *half,
+        _ => None,
+    }
+}
+
+#[test]
+fn double_impact_abilities_name_their_half_and_no_other_card_does() {
+    // Rulebook "Double Impact Cards" and card-text 16.1: each half is its own card.
+    let cat = catalogue();
+    for spec in AbilityBook::embedded().cards() {
+        let di = cat.get(&spec.id).unwrap().card_type == crate::catalogue::CardType::DoubleImpact;
+        for a in &spec.abilities {
+            assert_eq!(
+                half_of(a).is_some(),
+                di,
+                "{}: {} {:?}",
+                spec.id,
+                a.template(),
+                half_of(a)
+            );
+        }
+        if di {
+            for h in [Half::Left, Half::Right] {
+                assert!(
+                    spec.abilities.iter().any(|a| half_of(a) == Some(h)),
+                    "{}: nothing for its {h:?} half",
+                    spec.id
+                );
+            }
+        }
+    }
+}
