@@ -116,3 +116,67 @@ pub fn support(text: Option<&CardText>, def: &CardDef) -> TextSupport {
         _ => TextSupport::Partly,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::CardPool;
+
+    #[test]
+    fn played_is_what_the_engine_really_plays() {
+        let cat = crate::catalogue::Catalogue::embedded_for_tests();
+        let pool = CardPool::from_cards(cat.cards());
+        let of = |id: &str| pool.get(pool.find(id).unwrap()).text_support();
+        for (id, want, why) in [
+            ("DM-71", TextSupport::None, "no game text"),
+            ("DM-52", TextSupport::Played, "a plain use line"),
+            ("DM-131", TextSupport::Played, "a group its use line reads"),
+            (
+                "BN-53",
+                TextSupport::Played,
+                "bonus only vs, read from the use line",
+            ),
+            (
+                "BN-56",
+                TextSupport::Played,
+                "bonus only while using, read too",
+            ),
+            (
+                "BP-22",
+                TextSupport::NotPlayed,
+                "reveal the hand: bonus refused",
+            ),
+            (
+                "BN-48",
+                TextSupport::Partly,
+                "group played, 'only the Gungan' not",
+            ),
+            (
+                "DM-50",
+                TextSupport::Partly,
+                "group played, 'no Weapon card' not",
+            ),
+            (
+                "BN-50",
+                TextSupport::NotPlayed,
+                "three of several kinds: not read",
+            ),
+            ("RF-A1", TextSupport::Played, "rulebook Armed & Dangerous"),
+            ("BP-29", TextSupport::Played, "rulebook Boonta Eve Classic"),
+            (
+                "RF-DI2",
+                TextSupport::Partly,
+                "left half played, right Effect half not",
+            ),
+            (
+                "RF-DI4",
+                TextSupport::NotPlayed,
+                "fights-again left, right half never",
+            ),
+            ("DF-26", TextSupport::NotPlayed, "a deck search"),
+            ("BN-1", TextSupport::NotPlayed, "a power modifier"),
+        ] {
+            assert_eq!(of(id), want, "{id}: {why}");
+        }
+    }
+}

@@ -151,10 +151,11 @@ fn half(h: &Option<Half>) -> &'static str {
     }
 }
 
-fn sentence(a: &Ability) -> String {
+/// One plain sentence for one ability (no final full stop).
+pub fn describe_ability(a: &Ability) -> String {
     match a {
         Ability::UseLine { half: h } => format!(
-            "{}Plays as its use lines: the bonus goes to the character it is used with",
+            "{}Its use line says who may use it and what it adds (see Bonus line)",
             half(h)
         ),
         Ability::Rulebook { rule, half: h } => format!(
@@ -261,7 +262,7 @@ fn sentence(a: &Ability) -> String {
             } else {
                 describe_any(who)
             };
-            format!("If defeated, {w} and the weapon go back to hand and no damage is taken for it")
+            format!("If defeated, {w} and its weapon go back to hand and no damage is taken for it")
         }
         Ability::IgnoreOpposingWeapon {
             when,
@@ -450,7 +451,7 @@ fn sentence(a: &Ability) -> String {
 pub fn describe(text: &CardText) -> String {
     text.abilities
         .iter()
-        .map(|a| format!("{}.", sentence(a)))
+        .map(|a| format!("{}.", describe_ability(a)))
         .collect::<Vec<_>>()
         .join(" ")
 }

@@ -10,7 +10,7 @@ mod describe;
 mod filter;
 mod spec;
 
-pub use describe::describe;
+pub use describe::{describe, describe_ability};
 pub use filter::{CardKind, Filter, ShipClass, Trait, describe_any};
 pub use spec::{
     Ability, CardText, Condition, Cost, Destination, DestinyRule, DuelEffect, Effect, Half,

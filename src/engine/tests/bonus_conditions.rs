@@ -97,9 +97,9 @@ fn a_later_line_counts_when_the_first_lines_condition_fails() {
         ],
     );
     let tank = ch("Trade Federation Tank", 5, 1);
-    let (ev, _) = fight_with(&[booma.clone()], ch("X", 3, 1), tank);
+    let (ev, _) = fight_with(std::slice::from_ref(&booma), ch("X", 3, 1), tank);
     assert_eq!(fights(&ev), vec![(6, 5, Some(A))], "vs a Tank: 3 + 2 + 1");
-    let (ev, _) = fight_with(&[booma.clone()], ch("X", 3, 1), ch("Y", 5, 1));
+    let (ev, _) = fight_with(std::slice::from_ref(&booma), ch("X", 3, 1), ch("Y", 5, 1));
     assert_eq!(
         fights(&ev),
         vec![(4, 5, Some(B))],
@@ -122,7 +122,7 @@ fn bonus_not_against_the_named_opponents() {
         ],
     );
     let yoda = || fx::character("Yoda", "Jedi Master", 3, 1, 1);
-    let (ev, _) = fight_with(&[saber.clone()], yoda(), ch("Y", 5, 1));
+    let (ev, _) = fight_with(std::slice::from_ref(&saber), yoda(), ch("Y", 5, 1));
     assert_eq!(fights(&ev), vec![(6, 5, Some(A))]);
     let droid = fx::character("Destroyer Droid", "Defense Droid", 5, 1, 1);
     let (ev, _) = fight_with(&[saber], yoda(), droid);
@@ -147,7 +147,7 @@ fn non_diamond_user_against_a_diamond_character() {
     // The first line always fits a character in battle, so the second is reached only when
     // the first's bonus does not count: here it always does (3 dots).
     let (ev, _) = fight_with(
-        &[blaster.clone()],
+        std::slice::from_ref(&blaster),
         ch("X", 3, 1),
         fx::diamond(ch("Y", 5, 1)),
     );
@@ -160,5 +160,4 @@ fn non_diamond_user_against_a_diamond_character() {
     );
     assert_eq!(r.alts[0].members[0].pred, who::Pred::NonDiamond);
     assert!(r.vs[0].diamond);
-    let _ = blaster;
 }
