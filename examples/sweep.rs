@@ -75,6 +75,7 @@ fn main() {
                     Victory::Podrace => "podrace",
                     Victory::TurnCap => "turn cap (no winner)",
                     Victory::NoLocation => "no location (no winner)",
+                    Victory::BothDecksEmpty => "both decks empty (no winner)",
                 };
                 *victories.entry(kind.to_string()).or_default() += 1;
                 if let Some(w) = r.winner {

@@ -259,6 +259,11 @@ fn deck_building_filters_agree_with_the_exported_facts() {
             .is_some_and(|ts| ts.split(';').any(|x| x == t))
     };
 
+    // rulings.md "Anakin is not a Jedi": EBN-P9 (Tested by the Jedi Council) is not found.
+    let jedi = search_ids(&s, &["--trait", "jedi"]);
+    assert!(!jedi.contains(&"EBN-P9".to_string()), "{jedi:?}");
+    assert!(jedi.contains(&"DM-2".to_string()), "{jedi:?}");
+
     let got = search_ids(&s, &["--trait", "jedi-master", "--power", "5+"]);
     let want = expect(&|c| has_trait(c, "jedi-master") && c["power"].as_i64() >= Some(5));
     assert_eq!(got, want);

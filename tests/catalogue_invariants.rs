@@ -191,6 +191,46 @@ fn traits_follow_the_card_name_with_the_rulebook_exceptions() {
     assert!(has("DM-75", "bounty-hunter"));
     assert!(has("RF-A7", "bounty-hunter") && has("RF-A7", "lightsaber"));
     assert!(!has("RF-A7", "jedi"));
+    // rulings.md "Anakin is not a Jedi": EBN-P9 Anakin Skywalker, Tested by the Jedi Council,
+    // although his subtitle holds the word; still a Podracer pilot.
+    assert!(!has("EBN-P9", "jedi") && !has("EBN-P9", "jedi-master"));
+    assert!(has("EBN-P9", "podracer-pilot"));
+}
+
+#[test]
+fn the_catalogue_and_the_engine_give_characters_the_same_traits() {
+    // Both read traits from the name (rulings.md #1): `yj cards search --trait` and the game
+    // must never disagree on who is a Jedi (as they did on EBN-P9).
+    use youngjedi::engine::traits::{Traits, character_traits};
+    let pairs = [
+        ("jedi", Traits::JEDI),
+        ("jedi-master", Traits::JEDI_MASTER),
+        ("podracer-pilot", Traits::PODRACER_PILOT),
+        ("bounty-hunter", Traits::BOUNTY_HUNTER),
+        ("senator", Traits::SENATOR),
+        ("gungan", Traits::GUNGAN),
+        ("neimoidian", Traits::NEIMOIDIAN),
+        ("handmaiden", Traits::HANDMAIDEN),
+    ];
+    let mut checked = 0;
+    for card in catalogue().cards() {
+        if card.card_type != CardType::Character {
+            continue;
+        }
+        let engine = character_traits(&card.title, &card.subtitle);
+        for (name, t) in pairs {
+            assert_eq!(
+                card.has_trait(name),
+                engine.contains(t),
+                "{} {}, {}: {name}",
+                card.id,
+                card.title,
+                card.subtitle
+            );
+        }
+        checked += 1;
+    }
+    assert!(checked > 250, "{checked}");
 }
 
 #[test]

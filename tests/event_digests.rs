@@ -25,14 +25,35 @@ fn seeded_games_play_as_the_stored_digests_say() {
             )
         })
         .collect();
+    // The actions chosen and the runner's tallies are play; the event digests also change
+    // when the events say more about the same play.
+    let play_part = |l: &str| match l.split_once(", events ") {
+        Some((play, _)) => play.to_string(),
+        None if l.contains("total digest") => String::new(),
+        None => l.to_string(),
+    };
+    let play_changed = now
+        .iter()
+        .enumerate()
+        .any(|(i, l)| stored.get(i).map(|s| play_part(s)) != Some(play_part(l)));
     assert!(
         changed.is_empty() && stored.len() == now.len(),
-        "play changed in {} of {} digest lines:\n{}\n\
-         If the change is meant to alter play, regenerate the digests with\n  \
+        "{} in {} of {} digest lines:\n{}\n\
+         If the change is meant, regenerate the digests with\n  \
          cargo run --example event_digest -- --bless\n\
-         and say in the commit message why play changed.",
+         and say in the commit message why {}.",
+        if play_changed {
+            "play changed"
+        } else {
+            "the events changed but play did not (actions and tallies match)"
+        },
         changed.len(),
         now.len(),
-        changed.join("\n")
+        changed.join("\n"),
+        if play_changed {
+            "play changed"
+        } else {
+            "the events changed"
+        }
     );
 }

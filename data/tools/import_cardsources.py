@@ -98,7 +98,8 @@ def derive_traits(card):
     t = []
     name = character_name.lower()
     if name:
-        if "jedi" in name:
+        # rulings.md "Anakin is not a Jedi": EBN-P9 is tested by the Jedi Council, not one of them.
+        if "jedi" in name and "tested by the jedi council" not in name:
             t.append("jedi")
             # Rulebook "Jedi Masters & Bounty Hunters".
             if not any(x in name for x in ("ki-adi-mundi", "obi-wan kenobi")):

@@ -9,6 +9,7 @@ mod deck;
 mod game_decks;
 mod output;
 mod play;
+mod play_log;
 mod playtest;
 mod shortfall;
 

@@ -13,12 +13,11 @@ use anyhow::{Context, Result};
 use clap::Args;
 
 use super::game_decks::{chosen_rules, load_decks, setup_error};
+use super::play_log::{Line, Log};
 use super::{InputError, open_db};
 use crate::bots::{PlayOptions, Weights, play};
-use crate::catalogue::Side;
 use crate::engine::{
-    CardPool, CardRef, DeployedTo, Event, GameOptions, GameResult, GameState, Player,
-    StarshipRules, Victory, game_seed,
+    CardPool, Event, GameOptions, GameResult, GameState, Player, StarshipRules, Victory, game_seed,
 };
 use crate::sim::{AgentKind, VictoryKind, agent_seed, make_agent};
 
@@ -148,8 +147,11 @@ pub fn run(args: PlayArgs, db_path: &Path) -> Result<ExitCode> {
     )
     .map_err(|e| setup_error(&e, [&decks[0].spec, &decks[1].spec]))?;
     // The setup (objectives, the destiny draws for the first turn, who goes first) happens in
-    // `new`, before any action returns events.
-    let mut events = game.pending_events().to_vec();
+    // `new`, before any action returns events; its lines show the draw decks as set up.
+    let setup = game.pending_events().to_vec();
+    let setup_decks = [Player::A, Player::B].map(|p| game.draw_deck_len(p) as u16);
+    game.trace_draw_decks();
+    let mut events = Vec::new();
     let mut a = make_agent(kinds[0], &weights, agent_seed(seed, Player::A));
     let mut b = make_agent(kinds[1], &weights, agent_seed(seed, Player::B));
     let result = play(
@@ -161,6 +163,13 @@ pub fn run(args: PlayArgs, db_path: &Path) -> Result<ExitCode> {
         },
     )
     .context("the engine failed; this is a bug")?;
+    let trace = game.draw_deck_trace();
+    anyhow::ensure!(
+        trace.len() == events.len(),
+        "the engine traced {} draw-deck sizes for {} events; this is a bug",
+        trace.len(),
+        events.len()
+    );
     let surrendered = events
         .iter()
         .rev()
@@ -169,24 +178,25 @@ pub fn run(args: PlayArgs, db_path: &Path) -> Result<ExitCode> {
             _ => None,
         })
         .unwrap_or(false);
-    let names = Names {
-        game: &game,
-        sides: [decks[0].side, decks[1].side],
-        surrendered,
-    };
+    let mut log = Log::new(&game, [decks[0].side, decks[1].side], surrendered);
+    let all = setup
+        .iter()
+        .map(|e| (e, setup_decks))
+        .chain(events.iter().zip(trace.iter().copied()));
+    let lines: Vec<Line> = all.filter_map(|(e, d)| log.line(e, d)).collect();
     if args.format == PlayFormat::Json {
-        let doc = json_document(&args, seed, &names, &decks, &events, result);
+        let doc = json_document(&args, seed, &log, &decks, lines, result);
         println!("{}", serde_json::to_string_pretty(&doc)?);
         return Ok(ExitCode::SUCCESS);
     }
-    if !args.quiet {
-        for e in &events {
-            if let Some(line) = names.render(e) {
-                println!("{line}");
-            }
+    if args.quiet {
+        println!("{}", log.result(result));
+    } else {
+        // The last line is the game-over event's: the result.
+        for line in &lines {
+            println!("{}", line.text);
         }
     }
-    println!("{}", names.result(result));
     Ok(ExitCode::SUCCESS)
 }
 
@@ -194,29 +204,17 @@ pub fn run(args: PlayArgs, db_path: &Path) -> Result<ExitCode> {
 fn json_document(
     args: &PlayArgs,
     seed: u64,
-    names: &Names<'_>,
+    log: &Log<'_>,
     decks: &[super::game_decks::GameDeck],
-    events: &[Event],
+    lines: Vec<Line>,
     result: GameResult,
 ) -> serde_json::Value {
     use serde_json::json;
-    let mut turn = 0u32;
-    let lines: Vec<serde_json::Value> = events
-        .iter()
-        .filter_map(|e| {
-            if let Event::TurnStarted { turn: t, .. } = e {
-                turn = *t;
-            }
-            names
-                .render(e)
-                .map(|text| json!({"turn": turn, "text": text}))
-        })
-        .collect();
     let planets = match result.victory {
         Victory::Planet(ps) => json!(ps.map(|p| p.as_str())),
         _ => serde_json::Value::Null,
     };
-    let victory = VictoryKind::of(&result, names.surrendered);
+    let victory = VictoryKind::of(&result, log.surrendered);
     let mut doc = json!({
         "decks": decks.iter().zip([Player::A, Player::B]).map(|(d, p)| json!({
             "player": format!("{p:?}"),
@@ -231,314 +229,15 @@ fn json_document(
         "starships": args.starships,
         "result": {
             "winner": result.winner.map(|w| format!("{w:?}")),
-            "winner_side": result.winner.map(|w| names.player(w)),
+            "winner_side": result.winner.map(|w| log.player(w)),
             "victory": victory.as_str(),
             "planets": planets,
             "turn": result.turn,
-            "summary": names.result(result),
+            "summary": log.result(result),
         },
     });
     if !args.quiet {
-        doc["events"] = serde_json::Value::Array(lines);
+        doc["events"] = serde_json::Value::Array(lines.into_iter().map(|l| l.json).collect());
     }
     doc
-}
-
-struct Names<'a> {
-    game: &'a GameState,
-    sides: [Option<Side>; 2],
-    /// Whether the last planet to change hands was surrendered.
-    surrendered: bool,
-}
-
-impl Names<'_> {
-    fn player(&self, p: Player) -> String {
-        match self.sides {
-            [Some(a), Some(b)] if a != b => match self.sides[p.index()] {
-                Some(Side::Light) => "Light Side".into(),
-                _ => "Dark Side".into(),
-            },
-            _ => format!("Player {p:?}"),
-        }
-    }
-
-    fn card(&self, c: CardRef) -> String {
-        self.game.def(c).name.clone()
-    }
-
-    fn cards(&self, cs: &[Option<CardRef>]) -> String {
-        cs.iter()
-            .flatten()
-            .map(|&c| self.card(c))
-            .collect::<Vec<_>>()
-            .join(" + ")
-    }
-
-    fn render(&self, e: &Event) -> Option<String> {
-        let p = |x: &Player| self.player(*x);
-        Some(match e {
-            Event::ObjectivePlaced { player, card } => {
-                format!("{} puts {} into play", p(player), self.card(*card))
-            }
-            Event::FirstPlayerDestiny {
-                player,
-                card,
-                value,
-            } => format!(
-                "{} draws destiny {value} ({}) for the first turn",
-                p(player),
-                self.card(*card)
-            ),
-            Event::FirstPlayer(x) => format!("{} goes first", p(x)),
-            Event::LocationPlaced { player, card, .. } => {
-                format!("{} puts {} into play", p(player), self.card(*card))
-            }
-            Event::EffectFetched { player, card } => {
-                format!(
-                    "{} takes {} from the draw deck",
-                    p(player),
-                    self.card(*card)
-                )
-            }
-            Event::TurnStarted { player, turn } => format!("-- turn {turn}: {} --", p(player)),
-            Event::Revealed { player, card } => {
-                format!("{} turns up {}", p(player), self.card(*card))
-            }
-            Event::Deployed {
-                player,
-                card,
-                hidden,
-                to,
-            } => {
-                let what = if *hidden {
-                    "a hidden card".to_string()
-                } else {
-                    self.card(*card)
-                };
-                let to = match to {
-                    DeployedTo::Planet(pl) => cap(pl.as_str()),
-                    DeployedTo::Objective => "the objective".to_string(),
-                    DeployedTo::Hyperspace => "Hyperspace".to_string(),
-                };
-                format!("{} deploys {what} to {to}", p(player))
-            }
-            Event::Thrust { player, thrust } => format!("{} thrusts (thrust {thrust})", p(player)),
-            Event::LapCard {
-                player,
-                card,
-                value,
-                handling,
-            } => format!(
-                "{} plays {} as lap card {value}{}",
-                p(player),
-                self.card(*card),
-                if *handling { " (handling)" } else { "" }
-            ),
-            Event::LapCompleted { player, laps } => format!("{} completes lap {laps}", p(player)),
-            Event::Refueled { player, count } => format!(
-                "{} refuels: draws {count} {}",
-                p(player),
-                plural(*count, "card")
-            ),
-            Event::DeckSearched { player, took } => match took {
-                // The deploy itself is the next line.
-                Some(c) => format!(
-                    "{} searches the draw deck and takes {}",
-                    p(player),
-                    self.card(*c)
-                ),
-                None => format!(
-                    "{} searches the draw deck and takes nothing (1 damage)",
-                    p(player)
-                ),
-            },
-            Event::EvacuationStarted {
-                player,
-                planet,
-                cards,
-            } => format!(
-                "{} evacuates {cards} cards from {}",
-                p(player),
-                cap(planet.as_str())
-            ),
-            Event::StarshipAdded { player, card } => {
-                format!("{} adds {} to Hyperspace", p(player), self.card(*card))
-            }
-            Event::Intercepted { player } => format!("{} intercepts", p(player)),
-            Event::NotIntercepted { player } => format!("{} does not intercept", p(player)),
-            Event::Evacuated { player, cards, .. } => {
-                format!(
-                    "{} evacuates {cards} cards back into the draw deck",
-                    p(player)
-                )
-            }
-            Event::EvacueesLost { player, cards } => {
-                format!("{} loses {cards} evacuated cards", p(player))
-            }
-            Event::FlewAway { card, .. } => format!("{} flies away", self.card(*card)),
-            Event::DuelStarted { attacker, defender } => format!(
-                "duel: {} against {}",
-                self.card(*attacker),
-                self.card(*defender)
-            ),
-            Event::DuelHand { player, cards } => {
-                format!(
-                    "{} draws a dueling hand of {cards} {}",
-                    p(player),
-                    plural(*cards, "card")
-                )
-            }
-            Event::DuelZeroDamage { card } => {
-                format!("{} is discarded (0 damage)", self.card(*card))
-            }
-            Event::DuelAttack {
-                player,
-                card,
-                value,
-            } => format!(
-                "{} attacks with {} (destiny {value})",
-                p(player),
-                self.card(*card)
-            ),
-            // A block plays a card of the attack's number, which the other side must block
-            // in turn.
-            Event::DuelBlock { player, card } => format!(
-                "{} blocks with {} (destiny {})",
-                p(player),
-                self.card(*card),
-                self.game.def(*card).destiny()
-            ),
-            // `hits` is the running total, which later reduces the loser's damage.
-            Event::DuelHit { player, hits } => format!(
-                "{} is hit ({hits} {} so far)",
-                p(player),
-                if *hits == 1 { "hit" } else { "hits" }
-            ),
-            Event::DuelPass { player } => format!("{} passes", p(player)),
-            Event::DuelEnded { defeated } => match defeated {
-                // Its defeat (or 0-damage discard) was the line before.
-                Some(_) => "the duel ends".to_string(),
-                None => "the duel ends with no one defeated".to_string(),
-            },
-            Event::BattleDeclared { attacker, space } => format!(
-                "{} {}",
-                p(attacker),
-                if *space {
-                    "starts a starship battle"
-                } else {
-                    "declares a battle"
-                }
-            ),
-            Event::BattleCardsDeclared { player, count } => {
-                format!("{} adds {count} battle cards", p(player))
-            }
-            Event::DestinyDrawn {
-                player,
-                card,
-                value,
-            } => format!("{} draws destiny {value} ({})", p(player), self.card(*card)),
-            Event::Fight {
-                attacker,
-                defender,
-                winner,
-            } => format!(
-                "fight: {} ({}) vs {} ({}): {}",
-                self.cards(&attacker.cards),
-                attacker.power,
-                self.cards(&defender.cards),
-                defender.power,
-                match winner {
-                    Some(w) => format!("{} wins", p(w)),
-                    None => "tie".to_string(),
-                }
-            ),
-            Event::MisplacedBattleCard { card, .. } => {
-                format!("{} does not work and is discarded", self.card(*card))
-            }
-            Event::IgnoredWeapon { card, .. } => format!("{} is not used", self.card(*card)),
-            Event::Defeated { card, .. } => format!("{} is defeated", self.card(*card)),
-            Event::Damage { player, cards } => format!("{} takes {cards} damage", p(player)),
-            Event::Breakthrough { player, cards } => format!(
-                "{} breaks through with {cards} {}",
-                p(player),
-                plural(*cards, "character")
-            ),
-            Event::DiscardedFromHand { player, card } => {
-                format!("{} discards {}", p(player), self.card(*card))
-            }
-            Event::HandRecycled { player, cards } => {
-                format!("{} discards the whole hand ({cards})", p(player))
-            }
-            Event::PlanetControlled {
-                planet,
-                by,
-                surrendered,
-            } => {
-                let planet = planet_name(*planet);
-                if *surrendered {
-                    format!("{} surrenders {planet} to {}", p(&by.other()), p(by))
-                } else {
-                    format!("{} takes control of {planet}", p(by))
-                }
-            }
-            Event::Drew { .. } | Event::Shuffled(_) | Event::BattleEnded | Event::GameOver(_) => {
-                return None;
-            }
-        })
-    }
-
-    fn result(&self, r: GameResult) -> String {
-        let how = match r.victory {
-            // `yj playtest` counts a game whose deciding planet was surrendered as a
-            // surrender victory; say the same here.
-            Victory::Planet([a, b]) => format!(
-                "{} ({}, {})",
-                if self.surrendered {
-                    "surrender"
-                } else {
-                    "planet victory"
-                },
-                cap(a.as_str()),
-                cap(b.as_str())
-            ),
-            Victory::Deck => "deck victory".to_string(),
-            Victory::Podrace => "podrace victory".to_string(),
-            Victory::TurnCap => {
-                return format!("No winner: the turn cap was reached on turn {}", r.turn);
-            }
-            Victory::NoLocation => {
-                return format!(
-                    "No winner: no location was left for the next planet on turn {}",
-                    r.turn
-                );
-            }
-        };
-        match r.winner {
-            Some(w) => format!("{} wins by {how} on turn {}", self.player(w), r.turn),
-            None => format!("No winner on turn {}", r.turn),
-        }
-    }
-}
-
-fn plural(n: u8, word: &str) -> String {
-    if n == 1 {
-        word.to_string()
-    } else {
-        format!("{word}s")
-    }
-}
-
-fn cap(s: &str) -> String {
-    let mut c = s.chars();
-    c.next()
-        .map(|f| f.to_uppercase().collect::<String>() + c.as_str())
-        .unwrap_or_default()
-}
-
-fn planet_name(planet: crate::catalogue::Planet) -> &'static str {
-    match planet {
-        crate::catalogue::Planet::Tatooine => "Tatooine",
-        crate::catalogue::Planet::Coruscant => "Coruscant",
-        crate::catalogue::Planet::Naboo => "Naboo",
-    }
 }

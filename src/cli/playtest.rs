@@ -443,6 +443,14 @@ fn victory_table(r: &OpponentReport) -> Table {
             r.no_winner_by.no_location.to_string(),
         ]);
     }
+    if r.no_winner_by.both_decks_empty > 0 {
+        t.add_row(vec![
+            "both decks empty".to_string(),
+            String::new(),
+            String::new(),
+            r.no_winner_by.both_decks_empty.to_string(),
+        ]);
+    }
     t.add_row(vec![
         format!("all {} games", r.games),
         r.wins.to_string(),
@@ -528,6 +536,11 @@ fn print_csv(info: &RunInfo, reports: &[(&GameDeck, OpponentReport)]) -> Result<
             "no-location",
             r.no_winner_by.no_location.to_string(),
         )?;
+        value(
+            "no-winner",
+            "both-decks-empty",
+            r.no_winner_by.both_decks_empty.to_string(),
+        )?;
         if let Some(t) = &r.turns {
             value("turns", "mean", format!("{:.3}", t.mean))?;
             for (k, v) in [
@@ -580,8 +593,9 @@ mod tests {
             won_by: v(3, 1, 2, 1),
             lost_by: v(4, 0, 5, 0),
             no_winner_by: NoWinner {
-                turn_cap: 3,
+                turn_cap: 2,
                 no_location: 1,
+                both_decks_empty: 1,
             },
             turns: None,
             cards: Vec::new(),
@@ -633,6 +647,11 @@ mod tests {
         let total = &rows[rows.len() - 1];
         assert_eq!(total, &["all 20 games", "7", "9", "4"]);
         let cap = rows.iter().find(|row| row[0] == "turn cap").unwrap();
-        assert_eq!(cap[1..], ["", "", "3"]);
+        assert_eq!(cap[1..], ["", "", "2"]);
+        let both = rows
+            .iter()
+            .find(|row| row[0] == "both decks empty")
+            .unwrap();
+        assert_eq!(both[1..], ["", "", "1"]);
     }
 }

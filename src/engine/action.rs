@@ -66,6 +66,19 @@ pub enum Action {
     EvenUpDiscard(CardRef),
     EndTurn,
     Surrender,
+    // --- decisions in the middle of things (pending.rs, text.rs) ---
+    /// Use option `option` of `card`'s ability.
+    UseAbility {
+        card: CardRef,
+        option: u8,
+    },
+    /// Decline an optional ability or prompt, and go on.
+    Decline,
+    ChooseCard(CardRef),
+    ChooseNumber(u8),
+    /// A bonus line of the weapon or battle card the decision is about (its index among the
+    /// card's use lines).
+    ChooseLine(u8),
 }
 
 /// An action that is not legal now; the state is unchanged.

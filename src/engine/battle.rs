@@ -6,10 +6,10 @@
 use std::collections::VecDeque;
 
 use super::card_pool::{Kind, Use};
-use super::event::{Event, FightSide};
-use super::hooks::Trigger;
+use super::event::{DiscardReason, Event, FightSide, PowerParts};
 use super::player::{CardRef, Player};
 use super::state::{Battle, Flow, GameState, Phase};
+use super::text::{Arena, Number, Query, Trigger};
 use super::who::{Group, Place, Pred};
 use crate::catalogue::{Planet, StarshipClass};
 
@@ -37,7 +37,7 @@ impl GameState {
                 .all(|p| self.face_up_characters(p).next().is_some())
     }
 
-    pub(crate) fn declare_battle(&mut self) {
+    pub(crate) fn declare_battle(&mut self) -> Flow {
         let a = self.active;
         let planet = self.current.expect("a planet is in play");
         let units = Player::BOTH.map(|p| {
@@ -59,8 +59,8 @@ impl GameState {
             attacker: a,
             space: false,
         });
-        self.hooks.clone().react(self, Trigger::BattleDeclared(a));
         self.phase = Phase::BattleCards(a);
+        self.trigger(Trigger::BattleDeclared(a))
     }
 
     /// A battle card taken from hand for the battle ("take out those Battle cards and place
@@ -323,7 +323,8 @@ impl GameState {
             .iter()
             .flat_map(|u| u.rule.alts.iter().map(|g| g.members.len()))
             .collect();
-        if let Some(n) = self.hooks.fight_together(self, b) {
+        let together = self.fight_together(b);
+        if let Some(n) = together {
             sizes.push(n);
         }
         sizes.sort_unstable();
@@ -340,7 +341,7 @@ impl GameState {
                 .use_line_for(b, &group, first, space, false)
                 .or_else(|| {
                     // An ability that makes the group fight together uses the card's first line.
-                    (self.hooks.fight_together(self, b) == Some(n)).then_some(0)
+                    (together == Some(n)).then_some(0)
                 });
             let Some(line) = line else { continue };
             let weapon = if skip == 1 {
@@ -373,32 +374,62 @@ impl GameState {
         None
     }
 
-    /// A unit's total power: power and location bonuses, weapon and battle-card dots, then the
-    /// destiny draws (chance cubes, `?` power, starfighters' cubes).
+    /// A unit's total power: power and location bonuses (asked of the rules, so text may
+    /// change them), weapon and battle-card dots, then the destiny draws (chance cubes, `?`
+    /// power, starfighters' cubes).
     fn unit_power(
         &mut self,
         p: Player,
         u: &Unit,
         against: &Unit,
         space: bool,
-    ) -> Result<i16, super::state::Ended> {
+    ) -> Result<PowerParts, super::state::Ended> {
+        let (mut parts, draws) = self.unit_static_power(p, u, against, space);
+        for _ in 0..draws {
+            parts.destiny += self.draw_destiny(p)? as i16;
+        }
+        Ok(parts)
+    }
+
+    /// The part of a unit's power known before any destiny draw (by its parts, for the
+    /// play-by-play), and how many draws it adds.
+    pub(crate) fn unit_static_power(
+        &self,
+        p: Player,
+        u: &Unit,
+        against: &Unit,
+        space: bool,
+    ) -> (PowerParts, u8) {
         let opponent = against.cards[0];
+        let arena = if space { Arena::Space } else { Arena::Battle };
         let site = self.fight_place(space);
-        let mut total: i16 = 0;
+        let mut parts = PowerParts::default();
         let mut draws = 0u8;
         for c in u.fighters() {
             let d = self.def(c);
-            total += d.printed_power() as i16;
+            let weapon = if d.armed {
+                Some(c)
+            } else {
+                u.weapon.map(|w| w.0)
+            };
+            let q = Query::new(Number::Power, p)
+                .card(c)
+                .arena(arena)
+                .place(site)
+                .weapon(weapon)
+                .battle_card(u.battle.map(|b| b.0))
+                .opponent(opponent);
+            let printed = d.printed_power() as i16;
+            let location = site.map_or(0, |(planet, s)| d.location_bonus(planet, s) as i16);
+            parts.printed += printed;
+            parts.location += location;
+            parts.text += self.power(q) - printed - location;
             if d.draws_power() {
                 draws += 1;
-            }
-            if let Some((planet, s)) = site {
-                total += d.location_bonus(planet, s) as i16;
             }
             if space && d.starship == Some(StarshipClass::Starfighter) {
                 draws += 1;
             }
-            total += self.hooks.power(self, c, opponent) as i16;
             // "In its fights it always has its weapon": an Armed & Dangerous card's own line.
             if d.armed
                 && !space
@@ -406,23 +437,25 @@ impl GameState {
             {
                 let l = &self.def(c).uses[line];
                 if self.bonus_counts(l, u, against) {
-                    total += l.dots as i16;
+                    parts.weapon += l.dots as i16;
                     draws += l.cubes;
                 }
             }
         }
-        for (card, line) in u.weapon.into_iter().chain(u.battle) {
+        for (i, (card, line)) in u.weapon.into_iter().chain(u.battle).enumerate() {
             let Some(line) = self.counting_line(card, line, u, against, space) else {
                 continue;
             };
             let l = &self.def(card).uses[line];
-            total += l.dots as i16;
+            let weapon = i == 0 && u.weapon.is_some();
+            *(if weapon {
+                &mut parts.weapon
+            } else {
+                &mut parts.battle_card
+            }) += l.dots as i16;
             draws += l.cubes;
         }
-        for _ in 0..draws {
-            total += self.draw_destiny(p)? as i16;
-        }
-        Ok(total)
+        (parts, draws)
     }
 
     /// The use line of `card` whose bonus counts in this fight: `line` (the first line its
@@ -481,19 +514,22 @@ impl GameState {
                 }))
     }
 
-    fn side(p: Player, u: &Unit, power: i16) -> FightSide {
+    fn side(p: Player, u: &Unit, parts: PowerParts) -> FightSide {
         FightSide {
             player: p,
             cards: u.cards,
             weapon: u.weapon.map(|w| w.0),
             battle_card: u.battle.map(|b| b.0),
-            power,
+            power: parts.total(),
+            parts,
         }
     }
 
-    /// Removes a defeated fighter (and the weapon it used) and deals its damage.
-    fn defeat(&mut self, p: Player, u: &Unit, space: bool) -> Flow {
+    /// Removes a defeated fighter (and the weapon it used) and deals its damage; `by` is the
+    /// unit that defeated it.
+    fn defeat(&mut self, p: Player, u: &Unit, by: &Unit, space: bool) -> Flow {
         let mut damage: u8 = 0;
+        let arena = if space { Arena::Space } else { Arena::Battle };
         for c in u.fighters() {
             if space {
                 let hs = &mut self.players[p.index()].hyperspace;
@@ -506,8 +542,18 @@ impl GameState {
             }
             self.players[p.index()].discard.push(c);
             self.emit(Event::Defeated { player: p, card: c });
-            let extra = self.hooks.damage(self, c) as i16;
-            damage = damage.saturating_add((self.def(c).damage() as i16 + extra).max(0) as u8);
+            let q = Query::new(Number::Damage, p)
+                .card(c)
+                .arena(arena)
+                .place(self.fight_place(space))
+                .weapon(u.weapon.map(|w| w.0))
+                .battle_card(u.battle.map(|b| b.0))
+                .opponent(by.cards[0]);
+            damage = damage.saturating_add(self.damage_of(q));
+            self.trigger(Trigger::Defeated {
+                card: c,
+                by: by.cards[0],
+            })?;
         }
         // "If a character is defeated when using a weapon, discard the weapon along with the
         // character."
@@ -515,6 +561,11 @@ impl GameState {
             let planet = self.current.expect("a planet is in play");
             self.remove_from_planet(planet, p, w);
             self.players[p.index()].discard.push(w);
+            self.emit(Event::Discarded {
+                player: p,
+                card: w,
+                reason: DiscardReason::WithDefeated,
+            });
         }
         self.damage(p, damage)
     }
@@ -554,7 +605,7 @@ impl GameState {
                     break;
                 }
             };
-            let winner = match pa.cmp(&pd) {
+            let winner = match pa.total().cmp(&pd.total()) {
                 std::cmp::Ordering::Greater => Some(a),
                 std::cmp::Ordering::Less => Some(d),
                 // "If both characters have the same total Power, they both stay."
@@ -566,8 +617,8 @@ impl GameState {
                 winner,
             });
             let r = match winner {
-                Some(w) if w == a => self.defeat(d, &ud, space),
-                Some(_) => self.defeat(a, &ua, space),
+                Some(w) if w == a => self.defeat(d, &ud, &ua, space),
+                Some(_) => self.defeat(a, &ua, &ud, space),
                 None => Ok(()),
             };
             if r.is_err() {
@@ -583,6 +634,11 @@ impl GameState {
                 let h = &mut self.players[p.index()].held;
                 h.retain(|&x| x != c);
                 self.players[p.index()].discard.push(c);
+                self.emit(Event::Discarded {
+                    player: p,
+                    card: c,
+                    reason: DiscardReason::BattleCard,
+                });
             }
         }
         self.battle = None;
@@ -602,7 +658,7 @@ impl GameState {
         ua: &Unit,
         ud: &Unit,
         space: bool,
-    ) -> Result<(i16, i16), super::state::Ended> {
+    ) -> Result<(PowerParts, PowerParts), super::state::Ended> {
         let pa = self.unit_power(a, ua, ud, space)?;
         let pd = self.unit_power(a.other(), ud, ua, space)?;
         Ok((pa, pd))

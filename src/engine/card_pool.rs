@@ -22,6 +22,7 @@ use std::sync::{Arc, OnceLock};
 
 use serde::Serialize;
 
+use super::text::Texts;
 use super::traits::{Traits, character_traits, weapon_traits};
 use super::who::{self, Candidate, UseRule};
 use crate::catalogue::abilities::{AbilityBook, CardText};
@@ -190,6 +191,8 @@ pub struct CardPool {
     fits: Vec<OnceLock<Box<[u64]>>>,
     /// Per card, where its alternatives sit in the `fits` bits (None: more than 64).
     layout: Vec<Option<AltBits>>,
+    /// The game text of each definition (`text.rs`), built once with the pool.
+    texts: Arc<Texts>,
 }
 
 /// How the use-line alternatives of one weapon or battle card are numbered in the `fits`
@@ -248,6 +251,7 @@ impl CardPool {
         let defs: Vec<CardDef> = cards.iter().map(|c| read_card(c, &titles)).collect();
         CardPool {
             fits: defs.iter().map(|_| OnceLock::new()).collect(),
+            texts: Arc::new(Texts::for_defs(&defs)),
             layout: defs.iter().map(|d| AltBits::of(&d.uses)).collect(),
             defs,
         }
@@ -288,6 +292,11 @@ impl CardPool {
                 bits
             })
             .collect()
+    }
+
+    /// The card texts of this pool.
+    pub fn texts(&self) -> &Arc<Texts> {
+        &self.texts
     }
 
     pub fn get(&self, id: DefId) -> &CardDef {

@@ -2,9 +2,10 @@
 //! get defeated in a duel?", "What happens if neither character is defeated?"; rulings.md #4).
 
 use super::card_pool::Kind;
-use super::event::Event;
+use super::event::{DiscardReason, Event, PowerParts};
 use super::player::{CardRef, Player};
 use super::state::{Duel, Flow, GameState, Phase};
+use super::text::{Arena, Number, Query, Trigger};
 use super::traits::Traits;
 
 impl GameState {
@@ -115,9 +116,12 @@ impl GameState {
         let init = d.initiator;
         d.weapons[init.other().index()] = weapon;
         let duelists = d.duelists.map(|x| x.expect("duelist"));
+        let attacker_weapon = d.weapons[init.index()];
         self.emit(Event::DuelStarted {
             attacker: duelists[init.index()],
             defender: duelists[init.other().index()],
+            attacker_weapon,
+            defender_weapon: weapon,
         });
         // "Second Exception: When a character printed with 0 DAMAGE has to fight in a duel,
         // that character is simply discarded ... That duel is over immediately."
@@ -128,14 +132,20 @@ impl GameState {
                 self.remove_from_planet(planet, p, c);
                 self.players[p.index()].discard.push(c);
                 self.emit(Event::DuelZeroDamage { card: c });
-                self.emit(Event::DuelEnded { defeated: Some(c) });
+                self.emit(Event::DuelEnded {
+                    defeated: Some(c),
+                    hits: [0, 0],
+                    due: 0,
+                    damage: 0,
+                });
                 self.duel = None;
                 self.phase = Phase::BattleStep;
                 return Ok(());
             }
         }
         for p in [init, init.other()] {
-            let n = self.duel_hand_size(p)?;
+            let parts = self.duel_hand_size(p)?;
+            let n = parts.total().clamp(0, u8::MAX as i16) as usize;
             let ps = &mut self.players[p.index()];
             // "If you can't draw enough cards ... you'll just have to make do."
             let take = n.min(ps.deck.len());
@@ -146,6 +156,8 @@ impl GameState {
             self.emit(Event::DuelHand {
                 player: p,
                 cards: take as u8,
+                wanted: n as u8,
+                parts,
             });
         }
         self.phase = Phase::DuelPlay;
@@ -155,26 +167,45 @@ impl GameState {
     /// "Total up the power of your character, using all available power bonus dots (including
     /// bonuses for location and weapon). However, don't draw destiny to add power to the
     /// weapon." Anakin (power `?`) draws destiny for his power first ("First Exception").
-    fn duel_hand_size(&mut self, p: Player) -> Result<usize, super::state::Ended> {
+    /// Returned by its parts (the play-by-play says why a hand has its size); a total below
+    /// 0 draws no card.
+    fn duel_hand_size(&mut self, p: Player) -> Result<PowerParts, super::state::Ended> {
         let d = self.duel.as_ref().expect("duel");
         let c = d.duelists[p.index()].expect("duelist");
         let weapon = d.weapons[p.index()];
         let opponent = d.duelists[p.other().index()];
-        let mut total = self.def(c).printed_power() as i16;
+        let q = Query::new(Number::Power, p)
+            .card(c)
+            .arena(Arena::Duel)
+            .place(self.site())
+            .weapon(weapon)
+            .opponent(opponent);
+        let def = self.def(c);
+        let mut parts = PowerParts {
+            printed: def.printed_power() as i16,
+            location: self
+                .site()
+                .map_or(0, |(planet, s)| def.location_bonus(planet, s) as i16),
+            ..PowerParts::default()
+        };
+        parts.text = self.power(q) - parts.printed - parts.location;
         if self.def(c).draws_power() {
-            total += self.draw_destiny(p)? as i16;
-        }
-        if let Some((planet, site)) = self.site() {
-            total += self.def(c).location_bonus(planet, site) as i16;
+            parts.destiny += self.draw_destiny(p)? as i16;
         }
         if let Some(w) = weapon
             && let Some(line) = self.use_line_for(w, &[c], false, false, true)
         {
-            total += self.def(w).uses[line].dots as i16;
+            parts.weapon += self.def(w).uses[line].dots as i16;
         }
-        total += self.hooks.power(self, c, opponent) as i16;
-        total += self.hooks.duel_hand(self, c) as i16;
-        Ok(total.max(0) as usize)
+        let total = self.number(
+            Query {
+                number: Number::DuelHand,
+                ..q
+            },
+            parts.total(),
+        );
+        parts.text += total - parts.total();
+        Ok(parts)
     }
 
     fn can_attack(&self, p: Player) -> bool {
@@ -256,17 +287,18 @@ impl GameState {
             .duel_pile
             .last()
             .expect("an attack was played");
-        let extra = self.hooks.duel_hit(self, card);
+        let target = self.duel.as_ref().expect("duel").duelists[q.index()];
+        let (scored, extra_cards) = self.duel_hit(card, target);
         let d = self.duel.as_mut().expect("duel");
-        d.hits[q.index()] = d.hits[q.index()].saturating_add(1 + extra.extra_hits);
+        d.hits[q.index()] = d.hits[q.index()].saturating_add(scored);
         d.attack = None;
         d.to_act = q;
         let hits = d.hits[q.index()];
         let duelist = d.duelists[q.index()].expect("duelist");
         self.emit(Event::DuelHit { player: q, hits });
-        if extra.extra_cards > 0 {
+        if extra_cards > 0 {
             let ps = &mut self.players[hitter.index()];
-            for _ in 0..extra.extra_cards {
+            for _ in 0..extra_cards {
                 if let Some(c) = ps.deck.pop() {
                     ps.duel_hand.push(c);
                 }
@@ -313,24 +345,48 @@ impl GameState {
                 self.remove_from_planet(planet, q, c);
                 self.players[q.index()].discard.push(c);
                 // "Discard the Character card and the Weapon card the character was using."
-                if let Some(w) = d.weapons[q.index()]
-                    && self.remove_from_planet(planet, q, w)
-                {
-                    self.players[q.index()].discard.push(w);
-                }
+                let weapon =
+                    d.weapons[q.index()].filter(|&w| self.remove_from_planet(planet, q, w));
                 self.emit(Event::Defeated { player: q, card: c });
-                self.emit(Event::DuelEnded { defeated: Some(c) });
+                if let Some(w) = weapon {
+                    self.players[q.index()].discard.push(w);
+                    self.emit(Event::Discarded {
+                        player: q,
+                        card: w,
+                        reason: DiscardReason::WithDefeated,
+                    });
+                }
                 // "The loser ... must take damage equal to their printed damage (after
                 // modifiers) minus the number of hits they scored on their opponent."
-                let printed = self.def(c).damage() as i16 + self.hooks.damage(self, c) as i16;
-                let scored = d.hits[q.other().index()] as i16;
-                self.damage(q, (printed - scored).max(0) as u8)
+                let by = d.duelists[q.other().index()];
+                let query = Query::new(Number::Damage, q)
+                    .card(c)
+                    .arena(Arena::Duel)
+                    .place(self.site())
+                    .weapon(d.weapons[q.index()])
+                    .opponent(by);
+                let printed = self.damage_of(query);
+                let scored = d.hits[q.other().index()];
+                let damage = printed.saturating_sub(scored);
+                self.emit(Event::DuelEnded {
+                    defeated: Some(c),
+                    hits: d.hits,
+                    due: printed,
+                    damage,
+                });
+                self.trigger(Trigger::Defeated { card: c, by })?;
+                self.damage(q, damage)
             }
             None => {
-                self.emit(Event::DuelEnded { defeated: None });
                 // "The player with the most hit tokens on his dueling character must now take
                 // damage ... equal to the number of those hit tokens minus the hits they scored."
                 let (a, b) = (d.hits[0], d.hits[1]);
+                self.emit(Event::DuelEnded {
+                    defeated: None,
+                    hits: d.hits,
+                    due: a.max(b),
+                    damage: a.abs_diff(b),
+                });
                 if a > b {
                     self.damage(Player::A, a - b)
                 } else if b > a {

@@ -11,8 +11,11 @@ use crate::catalogue::Planet;
 pub enum Victory {
     /// Two planets controlled.
     Planet([Planet; 2]),
-    /// The opponent had to draw or discard from an empty draw deck.
+    /// The loser's draw deck became empty (rulings.md "Deck victory happens when a draw deck
+    /// is empty").
     Deck,
+    /// One step emptied both draw decks: nobody won.
+    BothDecksEmpty,
     /// Three laps of the Boonta Eve Classic.
     Podrace,
     /// The engine's turn cap was reached: nobody won.
@@ -45,6 +48,45 @@ pub struct FightSide {
     pub weapon: Option<CardRef>,
     pub battle_card: Option<CardRef>,
     pub power: i16,
+    /// What `power` is made of (they add up to it).
+    pub parts: PowerParts,
+}
+
+/// The parts of a fight's total power, or of a dueling hand's size, so a reader can follow
+/// the sum: they add up to the total.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct PowerParts {
+    /// Printed power of the fighters (a `?` counts 0: its destiny draw is in `destiny`).
+    pub printed: i16,
+    /// Location bonuses at the site fought at.
+    pub location: i16,
+    /// What game text added (or took away).
+    pub text: i16,
+    /// The weapon's bonus dots (an Armed & Dangerous card's own weapon half included).
+    pub weapon: i16,
+    /// The battle card's bonus dots.
+    pub battle_card: i16,
+    /// Destiny drawn for chance cubes, `?` power and starfighters.
+    pub destiny: i16,
+}
+
+impl PowerParts {
+    pub fn total(&self) -> i16 {
+        self.printed + self.location + self.text + self.weapon + self.battle_card + self.destiny
+    }
+}
+
+/// Why a card went to the discard pile without a line of its own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum DiscardReason {
+    /// The weapon a defeated character was using ("discard the weapon along with the
+    /// character").
+    WithDefeated,
+    /// An Effect at a planet just controlled or surrendered.
+    PlanetWon,
+    /// A battle card after the battle (used, misplaced or never reached in the plan).
+    BattleCard,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -59,7 +101,14 @@ pub enum Event {
         value: u8,
     },
     FirstPlayer(Player),
+    /// A planet's first location: the start of the game, or the next planet.
     LocationPlaced {
+        player: Player,
+        card: CardRef,
+        planet: Planet,
+    },
+    /// A location deployed on top of the current planet's: the scene changes, not the planet.
+    SiteChanged {
         player: Player,
         card: CardRef,
         planet: Planet,
@@ -141,10 +190,18 @@ pub enum Event {
     DuelStarted {
         attacker: CardRef,
         defender: CardRef,
+        /// The weapons chosen: the initiator's lightsaber (if any), the defender's weapon.
+        attacker_weapon: Option<CardRef>,
+        defender_weapon: Option<CardRef>,
     },
     DuelHand {
         player: Player,
+        /// Cards drawn: `wanted`, or what the draw deck had.
         cards: u8,
+        /// The total power the hand is sized by ("draw a number of cards equal to that total
+        /// power number").
+        wanted: u8,
+        parts: PowerParts,
     },
     DuelZeroDamage {
         card: CardRef,
@@ -167,6 +224,13 @@ pub enum Event {
     },
     DuelEnded {
         defeated: Option<CardRef>,
+        /// Hits on each player's duelist (index by `Player::index`).
+        hits: [u8; 2],
+        /// The damage due before hits scored are taken off: the loser's damage (after text),
+        /// or, with no one defeated, the larger number of hits.
+        due: u8,
+        /// The damage then taken (0: no damage).
+        damage: u8,
     },
     BattleDeclared {
         attacker: Player,
@@ -219,6 +283,17 @@ pub enum Event {
         planet: Planet,
         by: Player,
         surrendered: bool,
+    },
+    /// Even Up: the cards drawn to bring the hand back to six (discards are their own events).
+    EvenUp {
+        player: Player,
+        drew: u8,
+    },
+    /// A card discarded by the rules as a consequence of something else.
+    Discarded {
+        player: Player,
+        card: CardRef,
+        reason: DiscardReason,
     },
     GameOver(GameResult),
 }

@@ -6,6 +6,7 @@ use super::card_pool::Kind;
 use super::event::Events;
 use super::player::{CardRef, Player};
 use super::state::{Flow, GameState, Phase, StarshipRules};
+use super::text::Window;
 use super::view::PlayerView;
 use crate::catalogue::StarshipClass;
 
@@ -21,6 +22,10 @@ pub fn legal_actions(view: &PlayerView, out: &mut Vec<Action>) {
 
 impl GameState {
     pub(crate) fn legal_for(&self, p: Player, out: &mut Vec<Action>) {
+        if let Some(&top) = self.pending.last() {
+            self.pending_legal(top, out);
+            return;
+        }
         let mut cards: Vec<CardRef> = Vec::new();
         let ps = &self.players[p.index()];
         match self.phase {
@@ -73,6 +78,7 @@ impl GameState {
                         }
                     }
                 }
+                self.ability_actions(p, Window::Deploy, out);
                 out.push(Action::EndDeploy);
             }
             Phase::DeckSearch { searching: false } => {
@@ -113,6 +119,7 @@ impl GameState {
                 if self.can_declare_battle() {
                     out.push(Action::DeclareBattle);
                 }
+                self.ability_actions(p, Window::BattleStep, out);
                 out.push(Action::SkipBattle);
             }
             Phase::DuelDefender => {
@@ -219,13 +226,26 @@ impl GameState {
 
     /// Executes a legal action of `p` and hands its events to the caller.
     fn run(&mut self, p: Player, action: Action, events: &mut Events) {
+        // Events never handed out (the setup's, which are read through `pending_events`) leave
+        // the trace with them.
+        let stale = self.log.len();
+        if let Some(t) = &mut self.deck_trace {
+            t.truncate(t.len().saturating_sub(stale));
+        }
         self.log.clear();
-        // `Ended` only says the game is over; the result is in the state.
-        let _ = self.execute(p, action);
+        let before = self.draw_deck_lens();
+        // `Ended` only says the game is over; the result is in the state. Any step that empties
+        // a draw deck without checking (taking a card from it, say) is caught here.
+        let _ = self
+            .execute(p, action)
+            .and_then(|()| self.check_decks(before));
         events.append(&mut self.log);
     }
 
     fn execute(&mut self, p: Player, action: Action) -> Flow {
+        if let Some(&top) = self.pending.last() {
+            return self.answer_pending(top, action);
+        }
         match action {
             Action::StartingLocation(c) => self.starting_location(p, c),
             Action::FetchEffect(c) => self.fetch_effect(p, Some(c)),
@@ -291,10 +311,7 @@ impl GameState {
             Action::DuelBlock(c) => self.duel_play(c, true),
             Action::DuelNoBlock => self.duel_no_block(),
             Action::DuelPass => self.duel_pass(),
-            Action::DeclareBattle => {
-                self.declare_battle();
-                Ok(())
-            }
+            Action::DeclareBattle => self.declare_battle(),
             Action::SkipBattle => {
                 self.phase = Phase::EvenUp;
                 Ok(())
@@ -327,6 +344,14 @@ impl GameState {
             }
             Action::EndTurn => self.end_turn(false),
             Action::Surrender => self.end_turn(true),
+            // Offered at the deploy and battle steps (a window of its own is a pending
+            // decision, answered above).
+            Action::UseAbility { card, option } => self.use_ability(card, option),
+            // Only ever legal as the answer to a pending decision.
+            Action::Decline
+            | Action::ChooseCard(_)
+            | Action::ChooseNumber(_)
+            | Action::ChooseLine(_) => Ok(()),
         }
     }
 }

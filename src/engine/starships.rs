@@ -4,6 +4,7 @@
 use super::event::Event;
 use super::player::{CardRef, Player};
 use super::state::{Battle, Evacuation, Flow, GameState, Phase, StarshipRules};
+use super::text::{Arena, Number, Query};
 use crate::catalogue::{Planet, StarshipClass};
 
 impl GameState {
@@ -199,26 +200,42 @@ impl GameState {
         self.remove_from_hand(o, starfighter);
         self.players[o.index()].held.push(starfighter);
         self.emit(Event::Intercepted { player: o });
-        let pt = self.def(t).printed_power() as i16
-            + self.hooks.power(self, t, Some(starfighter)) as i16;
-        let mut ps = self.def(starfighter).printed_power() as i16
-            + self.hooks.power(self, starfighter, Some(t)) as i16;
-        ps += self.draw_destiny(o)? as i16;
+        let power = |card: CardRef, player: Player, opponent: CardRef| {
+            let q = Query::new(Number::Power, player)
+                .card(card)
+                .arena(Arena::Space)
+                .opponent(Some(opponent));
+            self.power(q)
+        };
+        let pt = power(t, p, starfighter);
+        let mut ps = power(starfighter, o, t);
+        let destiny = self.draw_destiny(o)? as i16;
+        ps += destiny;
         let winner = match ps.cmp(&pt) {
             std::cmp::Ordering::Greater => Some(o),
             std::cmp::Ordering::Less => Some(p),
             std::cmp::Ordering::Equal => None,
         };
-        let side = |player, card, power| super::event::FightSide {
+        let side = |player, card, parts: super::event::PowerParts| super::event::FightSide {
             player,
             cards: [Some(card), None, None],
             weapon: None,
             battle_card: None,
-            power,
+            power: parts.total(),
+            parts,
+        };
+        let parts = |c: CardRef, power: i16, destiny: i16| {
+            let printed = self.def(c).printed_power() as i16;
+            super::event::PowerParts {
+                printed,
+                text: power - destiny - printed,
+                destiny,
+                ..Default::default()
+            }
         };
         self.emit(Event::Fight {
-            attacker: side(o, starfighter, ps),
-            defender: side(p, t, pt),
+            attacker: side(o, starfighter, parts(starfighter, ps, destiny)),
+            defender: side(p, t, parts(t, pt, 0)),
             winner,
         });
         if winner == Some(o) {

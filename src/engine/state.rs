@@ -6,9 +6,9 @@ use serde::Serialize;
 
 use super::card_pool::{CardDef, CardPool, DefId};
 use super::event::{Event, GameResult, Victory};
-use super::hooks::{Abilities, Printed};
 use super::player::{CardRef, Player};
 use super::rng::GameRng;
+use super::text::{Listen, TextState, Texts};
 use crate::catalogue::Planet;
 
 /// Which starship rules are in force (rulings.md: Duel of the Fates by default).
@@ -203,7 +203,12 @@ pub struct Evacuation {
 #[derive(Debug, Clone)]
 pub struct GameState {
     pub(crate) table: Arc<Table>,
-    pub(crate) hooks: Arc<dyn Abilities>,
+    /// The card texts of the pool (text.rs).
+    pub(crate) texts: Arc<Texts>,
+    /// What the texts of this game's cards (and its lasting effects) listen to.
+    pub(crate) listen: Listen,
+    /// The state card texts keep.
+    pub(crate) text_state: TextState,
     pub(crate) options: GameOptions,
     pub(crate) rng: GameRng,
     pub(crate) players: [PlayerState; 2],
@@ -220,7 +225,12 @@ pub struct GameState {
     pub(crate) duel: Option<Box<Duel>>,
     pub(crate) evacuation: Option<Box<Evacuation>>,
     pub(crate) result: Option<GameResult>,
+    /// Decisions waiting above the phase's own, the last on top (pending.rs).
+    pub(crate) pending: Vec<super::pending::Pending>,
     pub(crate) log: Vec<Event>,
+    /// Both draw decks' sizes after each event since [`GameState::trace_draw_decks`], for a
+    /// play-by-play (None, the default, records nothing).
+    pub(crate) deck_trace: Option<Vec<[u16; 2]>>,
     /// `apply`'s buffer for listing the legal actions it checks against (no allocation per
     /// action); holds nothing between calls.
     pub(crate) legal_scratch: Vec<super::action::Action>,
@@ -228,15 +238,19 @@ pub struct GameState {
 
 /// The game stopped (someone won, or the turn cap): unwinds the rules code with `?`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct Ended;
+pub struct Ended;
 
-pub(crate) type Flow = Result<(), Ended>;
+/// What a step of the rules returns: `Err(Ended)` once the game is over.
+pub type Flow = Result<(), Ended>;
 
 impl GameState {
     pub(crate) fn empty(table: Arc<Table>, options: GameOptions, seed: u64) -> GameState {
-        GameState {
+        let texts = Arc::clone(table.pool.texts());
+        let mut g = GameState {
             table,
-            hooks: Arc::new(Printed),
+            texts,
+            listen: Listen::NONE,
+            text_state: TextState::default(),
             options,
             rng: GameRng::new(seed),
             players: [PlayerState::default(), PlayerState::default()],
@@ -252,15 +266,22 @@ impl GameState {
             duel: None,
             evacuation: None,
             result: None,
+            pending: Vec::new(),
             log: Vec::new(),
+            deck_trace: None,
             legal_scratch: Vec::new(),
-        }
+        };
+        g.refresh_listen();
+        g
     }
 
-    /// Replaces the ability hooks (the default reads printed statistics only).
-    pub fn with_abilities(mut self, hooks: Arc<dyn Abilities>) -> GameState {
-        self.hooks = hooks;
-        self
+    /// The state card texts keep (memos, lasting effects, who fought this turn).
+    pub fn text_state(&self) -> &TextState {
+        &self.text_state
+    }
+
+    pub fn text_state_mut(&mut self) -> &mut TextState {
+        &mut self.text_state
     }
 
     // --- read-only queries -------------------------------------------------------------
@@ -326,6 +347,11 @@ impl GameState {
 
     /// Who must decide now (None once the game is over).
     pub fn to_act(&self) -> Option<Player> {
+        if let Some(top) = self.pending.last()
+            && self.phase != Phase::GameOver
+        {
+            return Some(top.player());
+        }
         Some(match self.phase {
             Phase::GameOver => return None,
             Phase::StartingLocation(p) | Phase::NextLocation(p) => p,
@@ -388,6 +414,26 @@ impl GameState {
 
     pub(crate) fn emit(&mut self, e: Event) {
         self.log.push(e);
+        if self.deck_trace.is_some() {
+            let sizes = self
+                .draw_deck_lens()
+                .map(|n| n.min(u16::MAX as usize) as u16);
+            if let Some(t) = &mut self.deck_trace {
+                t.push(sizes);
+            }
+        }
+    }
+
+    /// From now on, records both draw decks' sizes ([`GameState::draw_deck_len`]) after
+    /// every event, for [`GameState::draw_deck_trace`]. Costs nothing when not asked for.
+    pub fn trace_draw_decks(&mut self) {
+        self.deck_trace = Some(Vec::new());
+    }
+
+    /// Both draw decks' sizes (A's first) after each event handed out since
+    /// [`GameState::trace_draw_decks`], one entry per event, in order.
+    pub fn draw_deck_trace(&self) -> &[[u16; 2]] {
+        self.deck_trace.as_deref().unwrap_or(&[])
     }
 
     pub(crate) fn end(&mut self, winner: Option<Player>, victory: Victory) -> Ended {
@@ -398,6 +444,7 @@ impl GameState {
         };
         self.result = Some(result);
         self.phase = Phase::GameOver;
+        self.pending.clear();
         self.emit(Event::GameOver(result));
         Ended
     }
@@ -423,18 +470,70 @@ impl GameState {
         Err(self.end(Some(p.other()), Victory::Deck))
     }
 
-    pub(crate) fn draw_to_hand(&mut self, p: Player, n: usize) -> Flow {
-        for _ in 0..n {
-            let c = self.take_top(p)?;
-            self.players[p.index()].hand.push(c);
+    /// The cards of `p`'s draw deck for Deck Victory: the pile itself, the lap cards ("these
+    /// cards remain a part of your draw deck") and, during a duel, the dueling hand and pile
+    /// ("The cards you use when dueling are still considered to be part of draw deck").
+    pub fn draw_deck_len(&self, p: Player) -> usize {
+        let ps = &self.players[p.index()];
+        ps.deck.len() + ps.laps.len() + ps.duel_hand.len() + ps.duel_pile.len()
+    }
+
+    pub(crate) fn draw_deck_lens(&self) -> [usize; 2] {
+        Player::BOTH.map(|p| self.draw_deck_len(p))
+    }
+
+    /// rulings.md "Deck victory happens when a draw deck is empty": a player whose draw deck
+    /// held cards at `before` and holds none now has lost, as soon as the step that emptied it
+    /// is done; if one step emptied both, nobody wins. (A deck that was already empty, which
+    /// only a test's hand-built state has, loses when a card must be taken from it.)
+    pub(crate) fn check_decks(&mut self, before: [usize; 2]) -> Flow {
+        if self.result.is_some() {
+            return Ok(());
         }
-        if n > 0 {
+        let now = self.draw_deck_lens();
+        let emptied = Player::BOTH.map(|p| before[p.index()] > 0 && now[p.index()] == 0);
+        match emptied {
+            [true, true] => Err(self.end(None, Victory::BothDecksEmpty)),
+            [true, false] => Err(self.end(Some(Player::B), Victory::Deck)),
+            [false, true] => Err(self.end(Some(Player::A), Victory::Deck)),
+            [false, false] => Ok(()),
+        }
+    }
+
+    /// Draws `n` cards to `p`'s hand; the game ends if that empties the draw deck.
+    pub(crate) fn draw_to_hand(&mut self, p: Player, n: usize) -> Flow {
+        let before = self.draw_deck_lens();
+        self.draw_cards(p, n)?;
+        self.check_decks(before)
+    }
+
+    /// Draws `n` cards to `p`'s hand, leaving the Deck Victory check to the caller.
+    pub(crate) fn draw_cards(&mut self, p: Player, n: usize) -> Flow {
+        let drew = self.take_cards(p, n)?;
+        if drew > 0 {
             self.emit(Event::Drew {
                 player: p,
-                count: n as u8,
+                count: drew,
             });
         }
         Ok(())
+    }
+
+    /// Up to `n` cards from the top of the draw deck to the hand, with no event and no check;
+    /// stops at the last card (the player has then lost, which the caller's check says).
+    /// Returns how many were taken.
+    pub(crate) fn take_cards(&mut self, p: Player, n: usize) -> Result<u8, Ended> {
+        let had = self.draw_deck_len(p);
+        let mut taken = 0u8;
+        for _ in 0..n {
+            if had > 0 && self.draw_deck_len(p) == 0 {
+                break;
+            }
+            let c = self.take_top(p)?;
+            self.players[p.index()].hand.push(c);
+            taken = taken.saturating_add(1);
+        }
+        Ok(taken)
     }
 
     /// Damage: `n` cards from the top of the draw deck to the discard pile.
@@ -442,33 +541,38 @@ impl GameState {
         if n == 0 {
             return Ok(());
         }
+        let before = self.draw_deck_lens();
+        for _ in 0..n {
+            // Damage beyond the last card changes nothing: the deck is empty and `p` has lost.
+            if self.draw_deck_len(p) == 0 && before[p.index()] > 0 {
+                break;
+            }
+            let c = self.take_top(p)?;
+            self.players[p.index()].discard.push(c);
+        }
+        // Emitted once the cards are gone, so a play-by-play shows the deck as it is left.
         self.emit(Event::Damage {
             player: p,
             cards: n,
         });
-        for _ in 0..n {
-            let c = self.take_top(p)?;
-            self.players[p.index()].discard.push(c);
-        }
-        Ok(())
+        self.check_decks(before)
     }
 
-    /// Draws destiny: the top card's destiny number; the card goes to hand ("Put your destiny
-    /// card in your hand"). Abilities may allow a redraw.
+    /// Draws destiny: the top card's destiny number (asked of the rules: text may change
+    /// it); the card goes to hand ("Put your destiny card in your hand"). Texts are told.
     pub(crate) fn draw_destiny(&mut self, p: Player) -> Result<u8, Ended> {
-        loop {
-            let c = self.take_top(p)?;
-            let value = self.def(c).destiny();
-            self.players[p.index()].hand.push(c);
-            self.emit(Event::DestinyDrawn {
-                player: p,
-                card: c,
-                value,
-            });
-            if !self.hooks.clone().redraw_destiny(self, p, c) {
-                return Ok(value);
-            }
-        }
+        let before = self.draw_deck_lens();
+        let c = self.take_top(p)?;
+        let value = self.destiny_of(p, c);
+        self.players[p.index()].hand.push(c);
+        self.emit(Event::DestinyDrawn {
+            player: p,
+            card: c,
+            value,
+        });
+        self.check_decks(before)?;
+        self.trigger(super::text::Trigger::DestinyDrawn { player: p, card: c })?;
+        Ok(value)
     }
 
     pub(crate) fn remove_from_hand(&mut self, p: Player, card: CardRef) -> bool {

@@ -53,7 +53,9 @@ pub fn character_traits(title: &str, subtitle: &str) -> Traits {
     let name = format!("{t} {}", normalise(subtitle));
     let has = |w: &str| name.contains(w);
     let mut out = Traits::default();
-    if has("jedi") {
+    // rulings.md "Anakin is not a Jedi": a name says what a character is, not whom it is tested
+    // by (EBN-P9 Anakin Skywalker, Tested by the Jedi Council).
+    if has("jedi") && !has("testedbythejedicouncil") {
         out = out.union(Traits::JEDI);
         // "All Jedi are Jedi Masters EXCEPT Ki-Adi Mundi and Obi-Wan Kenobi."
         if !(t.starts_with("kiadimundi") || t.starts_with("obiwankenobi")) {
@@ -119,6 +121,17 @@ mod tests {
         assert!(!character_traits("Anakin Skywalker", "Padawan").contains(Traits::JEDI));
         assert!(character_traits("Mace Windu", "Jedi Master").contains(Traits::JEDI_MASTER));
         assert!(character_traits("Yoda", "Jedi Master").contains(Traits::DUELING));
+    }
+
+    #[test]
+    fn anakin_tested_by_the_jedi_council_is_not_a_jedi() {
+        // rulings.md "Anakin is not a Jedi" (EBN-P9): "his subtitle holds the word", but he has
+        // neither the Jedi nor the Jedi Master trait; still a Podracer pilot, not a duelist.
+        let a = character_traits("Anakin Skywalker", "Tested by the Jedi Council");
+        assert!(!a.contains(Traits::JEDI));
+        assert!(!a.contains(Traits::JEDI_MASTER));
+        assert!(!a.contains(Traits::DUELING));
+        assert!(a.contains(Traits::PODRACER_PILOT));
     }
 
     #[test]

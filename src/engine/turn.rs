@@ -3,10 +3,10 @@
 //! "Controlling the Planet", "On to the Second Planet!", "Surrender", "Effect Cards").
 
 use super::card_pool::Kind;
-use super::event::{Event, Victory};
-use super::hooks::Trigger;
+use super::event::{DiscardReason, Event, Victory};
 use super::player::{CardRef, Player};
 use super::state::{Flow, GameState, Phase, PlanetStatus, TurnState};
+use super::text::{Scope, Trigger};
 use crate::catalogue::Planet;
 
 /// "You always have to bring your hand back to six cards."
@@ -69,9 +69,12 @@ impl GameState {
         for q in Player::BOTH {
             self.shuffle_deck(q);
         }
+        // One action for both players: if it empties both decks, nobody wins.
+        let before = self.draw_deck_lens();
         for q in [p, p.other()] {
-            self.draw_to_hand(q, HAND_SIZE)?;
+            self.draw_cards(q, HAND_SIZE)?;
         }
+        self.check_decks(before)?;
         self.next_turn = p;
         self.phase = Phase::EffectFetch {
             player: p,
@@ -140,18 +143,18 @@ impl GameState {
             podrace_open: true,
             ..TurnState::default()
         };
+        self.text_state.end(Scope::Turn);
         self.phase = Phase::Deploy;
-        Ok(())
+        self.trigger(Trigger::TurnStarted(p))
     }
 
     /// Counters the active player may still deploy this turn: six, plus what abilities in play
     /// add ("Some Effect cards (such as Sando Aqua Monster) increase the number of counters you
     /// may put into play each turn. You can start to use that benefit right away"), minus what
     /// was spent. Asked afresh each time, so such an Effect counts from the moment it is face
-    /// up (not while hidden: the hooks see only face-up text).
+    /// up (not while hidden: only face-up text works).
     pub(crate) fn counters_left(&self) -> i16 {
-        let extra = self.hooks.counters_per_turn(self, self.active) as i16;
-        (COUNTERS_PER_TURN + extra).max(0) - self.ts.spent
+        self.counters_per_turn(self.active) - self.ts.spent
     }
 
     // --- Even Up -------------------------------------------------------------------------
@@ -175,21 +178,27 @@ impl GameState {
     }
 
     /// "If you hold less than six, you must draw ... If you hold more than six, you must
-    /// discard."
+    /// discard." Six is asked of the rules: text may change it.
     pub(crate) fn even_up(&mut self, p: Player) -> Flow {
         let n = self.players[p.index()].hand.len();
-        if n > HAND_SIZE {
+        let size = self.even_up_size(p);
+        if n > size {
             self.phase = Phase::EvenUpDiscard;
             return Ok(());
         }
-        self.draw_to_hand(p, HAND_SIZE - n)?;
+        let before = self.draw_deck_lens();
+        let drew = self.take_cards(p, size - n)?;
+        if drew > 0 {
+            self.emit(Event::EvenUp { player: p, drew });
+        }
+        self.check_decks(before)?;
         self.phase = Phase::EndOfTurn;
         Ok(())
     }
 
     pub(crate) fn even_up_discard(&mut self, p: Player, card: CardRef) {
         self.discard_from_hand(p, card);
-        if self.players[p.index()].hand.len() <= HAND_SIZE {
+        if self.players[p.index()].hand.len() <= self.even_up_size(p) {
             self.phase = Phase::EndOfTurn;
         }
     }
@@ -251,6 +260,11 @@ impl GameState {
             for c in effects {
                 self.remove_from_planet(planet, q, c);
                 self.players[q.index()].discard.push(c);
+                self.emit(Event::Discarded {
+                    player: q,
+                    card: c,
+                    reason: DiscardReason::PlanetWon,
+                });
             }
         }
         self.planets[planet as usize].status = PlanetStatus::Controlled { by, surrendered };
@@ -260,9 +274,7 @@ impl GameState {
             by,
             surrendered,
         });
-        self.hooks
-            .clone()
-            .react(self, Trigger::PlanetControlled(planet, by));
+        self.trigger(Trigger::PlanetControlled(planet, by))?;
         let won: Vec<Planet> = Planet::ALL
             .into_iter()
             .filter(|pl| {

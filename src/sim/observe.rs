@@ -19,16 +19,20 @@ pub enum VictoryKind {
     TurnCap,
     /// No location left for the next planet (illegal decks only): nobody won.
     NoLocation,
+    /// One step emptied both draw decks: nobody won (rulings.md "Deck victory happens when a
+    /// draw deck is empty").
+    BothDecksEmpty,
 }
 
 impl VictoryKind {
-    pub const ALL: [VictoryKind; 6] = [
+    pub const ALL: [VictoryKind; 7] = [
         VictoryKind::Planet,
         VictoryKind::Surrender,
         VictoryKind::Deck,
         VictoryKind::Podrace,
         VictoryKind::TurnCap,
         VictoryKind::NoLocation,
+        VictoryKind::BothDecksEmpty,
     ];
 
     /// How a game ended; `last_surrendered` says whether the last planet to change hands was
@@ -41,6 +45,7 @@ impl VictoryKind {
             Victory::Podrace => VictoryKind::Podrace,
             Victory::TurnCap => VictoryKind::TurnCap,
             Victory::NoLocation => VictoryKind::NoLocation,
+            Victory::BothDecksEmpty => VictoryKind::BothDecksEmpty,
         }
     }
 
@@ -52,6 +57,7 @@ impl VictoryKind {
             VictoryKind::Podrace => "podrace",
             VictoryKind::TurnCap => "turn-cap",
             VictoryKind::NoLocation => "no-location",
+            VictoryKind::BothDecksEmpty => "both-decks-empty",
         }
     }
 }
@@ -153,9 +159,14 @@ impl Observer {
                     self.deployed[i] = true;
                 }
             }
-            Event::Defeated { .. } | Event::EvacueesLost { .. } => self.credit = credit,
+            // The weapon discarded with a defeated character comes between its defeat and the
+            // damage it deals.
+            Event::Defeated { .. } | Event::EvacueesLost { .. } | Event::Discarded { .. } => {
+                self.credit = credit
+            }
             Event::FirstPlayer(p) => self.deck_first = p == me,
             Event::Drew { player, .. }
+            | Event::EvenUp { player, .. }
             | Event::DestinyDrawn { player, .. }
             | Event::EffectFetched { player, .. }
                 if player == me =>
@@ -167,6 +178,7 @@ impl Observer {
             // the Hyperspace pile during an interception.
             Event::Deployed { player, card, .. }
             | Event::LocationPlaced { player, card, .. }
+            | Event::SiteChanged { player, card, .. }
             | Event::StarshipAdded { player, card }
                 if player == me =>
             {
@@ -200,10 +212,12 @@ impl Observer {
                     _ => Credit::None,
                 };
             }
-            Event::DuelStarted { attacker, defender } => {
+            Event::DuelStarted {
+                attacker, defender, ..
+            } => {
                 self.duelists = [Some(attacker), Some(defender)];
             }
-            Event::DuelEnded { defeated } => {
+            Event::DuelEnded { defeated, .. } => {
                 self.credit = Credit::Duelist(match defeated {
                     // The duelist who was not defeated dealt the damage.
                     Some(c) => [self.duelists.into_iter().flatten().find(|&d| d != c), None],

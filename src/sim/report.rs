@@ -38,7 +38,7 @@ pub struct Victories {
 }
 
 impl Victories {
-    fn from(counts: &[u64; 6]) -> Victories {
+    fn from(counts: &[u64; VictoryKind::ALL.len()]) -> Victories {
         let get = |k: VictoryKind| counts[VictoryKind::ALL.iter().position(|&v| v == k).unwrap()];
         Victories {
             planet: get(VictoryKind::Planet),
@@ -55,6 +55,8 @@ pub struct NoWinner {
     pub turn_cap: u64,
     /// Games where no location was left for the next planet (illegal decks only).
     pub no_location: u64,
+    /// Games where one step emptied both draw decks (rulings.md: a draw, counted apart).
+    pub both_decks_empty: u64,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -214,6 +216,7 @@ impl OpponentReport {
             no_winner_by: NoWinner {
                 turn_cap: at(VictoryKind::TurnCap),
                 no_location: at(VictoryKind::NoLocation),
+                both_decks_empty: at(VictoryKind::BothDecksEmpty),
             },
             turns: Turns::from(&tally.turns),
             cards,

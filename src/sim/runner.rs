@@ -255,7 +255,10 @@ impl Matchup<'_> {
         };
         debug_assert!(
             outcome != Outcome::NoWinner
-                || matches!(kind, VictoryKind::TurnCap | VictoryKind::NoLocation)
+                || matches!(
+                    kind,
+                    VictoryKind::TurnCap | VictoryKind::NoLocation | VictoryKind::BothDecksEmpty
+                )
         );
         s.tally.add(outcome, kind, result.turn, &s.obs);
         Ok(())

@@ -3,6 +3,8 @@
 
 use super::observe::{Observer, VictoryKind};
 
+const KINDS: usize = VictoryKind::ALL.len();
+
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct CardTally {
     /// Games in which a copy reached the hand (drawn, destiny drawn, or fetched).
@@ -20,7 +22,8 @@ pub struct CardTally {
 pub enum Outcome {
     Won,
     Lost,
-    /// Turn cap or no location: nobody won. Counted as a game, never as a win.
+    /// Turn cap, no location or both decks emptied at once: nobody won. Counted as a game,
+    /// never as a win.
     NoWinner,
 }
 
@@ -32,9 +35,9 @@ pub struct Tally {
     /// Index 0: the deck under test went first; 1: it went second.
     pub by_order: [(u64, u64); 2],
     /// Counts by `VictoryKind` (index in `VictoryKind::ALL`) of games won and lost.
-    pub won_by: [u64; 6],
-    pub lost_by: [u64; 6],
-    pub no_winner_by: [u64; 6],
+    pub won_by: [u64; KINDS],
+    pub lost_by: [u64; KINDS],
+    pub no_winner_by: [u64; KINDS],
     /// Games by length in turns (index = turns).
     pub turns: Vec<u64>,
     pub cards: Vec<CardTally>,
@@ -100,7 +103,7 @@ impl Tally {
             self.by_order[i].0 += other.by_order[i].0;
             self.by_order[i].1 += other.by_order[i].1;
         }
-        for i in 0..6 {
+        for i in 0..KINDS {
             self.won_by[i] += other.won_by[i];
             self.lost_by[i] += other.lost_by[i];
             self.no_winner_by[i] += other.no_winner_by[i];

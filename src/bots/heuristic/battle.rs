@@ -206,7 +206,7 @@ pub(super) fn interception(cx: &Ctx, legal: &[Action]) -> Option<Action> {
         let best = legal
             .iter()
             .filter_map(|a| match a {
-                Action::InterceptWith(c) => cx.def(*c).map(|d| (*a, cx.ship_strength(d))),
+                Action::InterceptWith(c) => cx.def(*c).map(|d| (*a, cx.ship_strength(*c, d))),
                 _ => None,
             })
             .max_by(|a, b| a.1.total_cmp(&b.1));

@@ -9,7 +9,7 @@ use crate::engine::{Action, CardDef, CardRef, Kind, Player, Seen};
 /// The dueling hand a character would draw: power, location bonus and weapon dots ("don't
 /// draw destiny to add power to the weapon"; a `?` power draws one).
 fn hand_size(cx: &Ctx, d: &CardDef, weapon: Option<CardRef>, duelist: CardRef) -> f32 {
-    let mut n = cx.char_strength(d);
+    let mut n = cx.char_strength(duelist, d);
     if let Some(w) = weapon
         && let Some(u) = cx.view.use_line(w, &[duelist], false, false)
     {

@@ -1,35 +1,13 @@
 //! Lightsaber duels: rulebook "Lightsaber Dueling" and its worked examples.
 
-use std::sync::Arc;
-
 use super::*;
 use crate::catalogue::Planet;
-use crate::engine::{Abilities, DuelHit};
-
-/// Game text the worked examples rely on (card abilities are a later issue): given here through
-/// the engine's ability hooks.
-#[derive(Debug)]
-struct Text {
-    extra_hand: Vec<(CardRef, i8)>,
-    extra_hits: Vec<(CardRef, u8)>,
-}
-
-impl Abilities for Text {
-    fn duel_hand(&self, _: &GameState, c: CardRef) -> i8 {
-        self.extra_hand.iter().find(|x| x.0 == c).map_or(0, |x| x.1)
-    }
-    fn duel_hit(&self, _: &GameState, c: CardRef) -> DuelHit {
-        DuelHit {
-            extra_hits: self.extra_hits.iter().find(|x| x.0 == c).map_or(0, |x| x.1),
-            extra_cards: 0,
-        }
-    }
-}
+use crate::engine::text::Number;
 
 fn hands(ev: &[Event]) -> Vec<(Player, u8)> {
     ev.iter()
         .filter_map(|e| match e {
-            Event::DuelHand { player, cards } => Some((*player, *cards)),
+            Event::DuelHand { player, cards, .. } => Some((*player, *cards)),
             _ => None,
         })
         .collect()
@@ -72,13 +50,14 @@ fn mace_windu_vs_aurra_sing_worked_example() {
         b.add(B, fx::destiny(v), Zone::Deck);
     }
     b.deck_filler(B, 6, 5);
-    let text = Text {
-        // Mace Windu, Jedi Councilor's text ("the light side already controls Coruscant").
-        extra_hand: vec![(mace, 4)],
-        // A Powerful Opponent: 1 extra hit; To The Death: 2 extra hits.
-        extra_hits: vec![(apo, 1), (ttd, 2)],
-    };
-    let mut g = b.build().with_abilities(Arc::new(text));
+    // Game text the worked example relies on, given as test texts: Mace Windu, Jedi
+    // Councilor's ("the light side already controls Coruscant": 4 more dueling cards); A
+    // Powerful Opponent: 1 extra hit; To The Death: 2 extra hits.
+    let mut g = b
+        .build()
+        .with_text(mace, own(Number::DuelHand, 4))
+        .with_text(apo, own(Number::DuelHits, 1))
+        .with_text(ttd, own(Number::DuelHits, 2));
     let ev = play(
         &mut g,
         &[
@@ -120,8 +99,12 @@ fn mace_windu_vs_aurra_sing_worked_example() {
             &Event::DuelHit { player: B, hits: 3 },
         ]
     );
+    // Damage 3, less the 3 hits she scored: none.
     assert!(ev3.contains(&Event::DuelEnded {
-        defeated: Some(aurra)
+        defeated: Some(aurra),
+        hits: [3, 3],
+        due: 3,
+        damage: 0,
     }));
     // "Result: Aurra is defeated, but ... she takes no damage."
     assert!(!ev3.iter().any(|e| matches!(e, Event::Damage { .. })));
@@ -172,14 +155,7 @@ fn aurra_sing_vs_bravo_pilot_worked_example() {
         .collect();
     b.deck_filler(B, 1, 5);
     // The Bravo Squadron Effect's +3 for the pilot is game text.
-    #[derive(Debug)]
-    struct Squadron(CardRef);
-    impl Abilities for Squadron {
-        fn power(&self, _: &GameState, c: CardRef, _: Option<CardRef>) -> i8 {
-            if c == self.0 { 3 } else { 0 }
-        }
-    }
-    let mut g = b.build().with_abilities(Arc::new(Squadron(pilot)));
+    let mut g = b.build().with_text(pilot, own(Number::Power, 3));
     let ev = play(
         &mut g,
         &[
@@ -221,7 +197,12 @@ fn aurra_sing_vs_bravo_pilot_worked_example() {
             Action::DuelNoBlock,
         ],
     );
-    assert!(ev.contains(&Event::DuelEnded { defeated: None }));
+    assert!(ev.contains(&Event::DuelEnded {
+        defeated: None,
+        hits: [2, 1],
+        due: 2,
+        damage: 1,
+    }));
     assert!(ev.contains(&Event::Damage {
         player: A,
         cards: 1
@@ -380,7 +361,13 @@ fn passing_forbids_the_passer_a_battle_and_two_passes_end_the_duel() {
             Action::DuelPass,
         ],
     );
-    assert!(ev.contains(&Event::DuelEnded { defeated: None }));
+    // No hits either side: "If there's a tie, then neither player takes damage."
+    assert!(ev.contains(&Event::DuelEnded {
+        defeated: None,
+        hits: [0, 0],
+        due: 0,
+        damage: 0,
+    }));
     assert_eq!(g.phase(), Phase::BattleStep);
     assert_eq!(legal(&g), vec![Action::SkipBattle]);
     // Only one duel per turn.
@@ -433,8 +420,19 @@ fn a_defeated_duelist_takes_damage_minus_hits_it_scored() {
             Action::DuelNoBlock,
         ],
     );
-    assert!(ev.contains(&Event::DuelEnded { defeated: Some(y) }));
+    assert!(ev.contains(&Event::DuelEnded {
+        defeated: Some(y),
+        hits: [1, 2],
+        due: 2,
+        damage: 1,
+    }));
     assert!(g.player(B).discard.contains(&y) && g.player(B).discard.contains(&gun));
+    // The weapon's discard is an event of its own, so the play-by-play can say so.
+    assert!(ev.contains(&Event::Discarded {
+        player: B,
+        card: gun,
+        reason: crate::engine::DiscardReason::WithDefeated,
+    }));
     // Damage 2, one hit scored: 1 card.
     assert!(ev.contains(&Event::Damage {
         player: B,

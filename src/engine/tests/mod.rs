@@ -2,8 +2,10 @@
 
 mod battle;
 mod bonus_conditions;
+mod deck_victory;
 mod deploy;
 mod duel;
+mod events;
 mod podrace;
 mod reflections;
 mod setup;
@@ -12,7 +14,10 @@ mod sweep;
 mod turn;
 mod view;
 
+use std::sync::Arc;
+
 use super::builder::{Builder, Zone, fx};
+use super::text::{Listen, Num, Number, Query, Text};
 use super::{Action, CardRef, Event, GameState, Phase, Player, legal_actions};
 
 pub(crate) use Player::{A, B};
@@ -78,4 +83,61 @@ fn at_naboo() -> Builder {
 
 fn ch(title: &str, power: u8, damage: u8) -> crate::catalogue::Card {
     fx::character(title, "", power, damage, 1)
+}
+
+/// A test text: adds `add` to `number` when it is asked about the text's own card (`Own`), or
+/// for the text's owner whatever the card (`Owner`).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Adds {
+    pub number: Number,
+    pub add: i16,
+    pub whom: Whom,
+    /// A fixed value instead of an addition ("costs 3").
+    pub set: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Whom {
+    Own,
+    Owner,
+}
+
+impl Text for Adds {
+    fn listens(&self) -> Listen {
+        Listen::number(self.number)
+    }
+    fn modify(&self, g: &GameState, me: CardRef, q: &Query, n: &mut Num) {
+        assert_eq!(q.number, self.number, "asked only what it listens to");
+        let applies = match self.whom {
+            Whom::Own => q.card == Some(me),
+            Whom::Owner => q.player == g.owner(me),
+        };
+        if applies {
+            if self.set {
+                n.set(self.add);
+            } else {
+                n.add(self.add);
+            }
+        }
+    }
+}
+
+/// `card`'s text adds `add` to `number` for itself.
+pub(crate) fn own(number: Number, add: i16) -> Arc<dyn Text> {
+    Arc::new(Adds {
+        number,
+        add,
+        whom: Whom::Own,
+        set: false,
+    })
+}
+
+/// `card`'s text adds `add` to `number` for its owner.
+pub(crate) fn owners(number: Number, add: i16) -> Arc<dyn Text> {
+    Arc::new(Adds {
+        number,
+        add,
+        whom: Whom::Owner,
+        set: false,
+    })
 }

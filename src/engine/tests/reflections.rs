@@ -168,15 +168,6 @@ fn b2() -> (GameState, [CardRef; 4]) {
     (b.build(), [aurra, rifle, card, y])
 }
 
-#[derive(Debug)]
-struct Cheaper(i8);
-
-impl crate::engine::Abilities for Cheaper {
-    fn deploy_cost(&self, _: &GameState, _: CardRef) -> i8 {
-        self.0
-    }
-}
-
 #[test]
 fn armed_and_dangerous_pays_both_halves_and_the_weapon_half_in_full() {
     // "Armed & Dangerous cards cannot have their attached weapon's cost reduced by ANY means.
@@ -188,9 +179,10 @@ fn armed_and_dangerous_pays_both_halves_and_the_weapon_half_in_full() {
     assert_eq!(g.cost(aurra), Some(7));
     // Six counters a turn: 3 + 4 is too much.
     assert!(!legal(&g).contains(&Action::Deploy(aurra)));
-    let cheap = g.clone().with_abilities(std::sync::Arc::new(Cheaper(-10)));
+    let cheaper = |n| own(crate::engine::text::Number::DeployCost, n);
+    let cheap = g.clone().with_text(aurra, cheaper(-10));
     assert_eq!(cheap.cost(aurra), Some(4));
-    let cheap = g.clone().with_abilities(std::sync::Arc::new(Cheaper(-1)));
+    let cheap = g.clone().with_text(aurra, cheaper(-1));
     assert_eq!(cheap.cost(aurra), Some(6));
     let mut cheap = cheap;
     play(&mut cheap, &[Action::Deploy(aurra)]);
