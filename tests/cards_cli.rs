@@ -638,10 +638,15 @@ fn export_round_trips_every_column_of_the_data_files() {
     let s = Scratch::new();
     let csv_out = s.run(&["cards", "export", "--format", "csv"]);
     assert_eq!(csv_out.code, 0, "{}", csv_out.stderr);
+    // `text` is computed (what the engine plays of the card's text), not a data column.
     let exported: Vec<std::collections::BTreeMap<String, String>> =
         csv::Reader::from_reader(csv_out.stdout.as_bytes())
             .deserialize()
-            .map(Result::unwrap)
+            .map(|r: Result<std::collections::BTreeMap<String, String>, _>| {
+                let mut r = r.unwrap();
+                r.remove("text");
+                r
+            })
             .collect();
     assert_eq!(exported.len(), data.len());
     for (want, got) in data.iter().zip(&exported) {
@@ -654,6 +659,7 @@ fn export_round_trips_every_column_of_the_data_files() {
     for (want, got) in data.iter().zip(&json) {
         let as_text: std::collections::BTreeMap<String, String> = got
             .iter()
+            .filter(|(k, _)| k.as_str() != "text")
             .map(|(k, v)| {
                 let text = match v {
                     serde_json::Value::Null => String::new(),
@@ -675,4 +681,127 @@ fn search_finds_a_card_by_its_community_id_or_a_foil_printings() {
     assert!(search_ids(&s, &["1_71"]).contains(&"DM-71".to_string()));
     // `7_45` is the Reflections foil of DF-31: the search lists the card.
     assert_eq!(search_ids(&s, &["7_45"]), ["DF-31"]);
+}
+
+/// Rows of `yj cards show ID` from `Ability` on, as (fact, value) with wrapped values joined.
+fn text_rows(s: &Scratch, id: &str) -> Vec<(String, String)> {
+    let r = s.run(&["cards", "show", id]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let rows = show_rows(&r.stdout);
+    let at = rows.iter().position(|(k, _)| k == "Ability").unwrap();
+    rows[at..]
+        .iter()
+        .filter(|(k, _)| k != "Foil printings")
+        .cloned()
+        .collect()
+}
+
+#[test]
+fn show_says_how_the_engine_plays_the_text_and_whether_it_does_yet() {
+    // Issue 12: sentences generated from data/abilities, the ruling followed, and the
+    // engine's support (engine::text_support).
+    let s = Scratch::new();
+    let row = |k: &str, v: &str| (k.to_string(), v.to_string());
+    assert_eq!(
+        text_rows(&s, "BN-48"),
+        vec![
+            row(
+                "Ability",
+                "Captain Tarpals + ◆ Gungan fight together; lose → only Gungan defeated"
+            ),
+            row(
+                "Text played as",
+                "Captain Tarpals + diamond Gungan fight together. If they lose, only the diamond Gungan is defeated."
+            ),
+            row(
+                "Engine plays it",
+                "partly; not yet: If they lose, only the diamond Gungan is defeated"
+            ),
+            row("Checked", "against the card scan"),
+        ]
+    );
+    assert_eq!(
+        text_rows(&s, "DF-26"),
+        vec![
+            row(
+                "Ability",
+                "any Jedi deploys: may discard it from play → fetch 1 lightsaber from draw deck"
+            ),
+            row(
+                "Text played as",
+                "When your Jedi deploys, you may discard this card to search your draw deck for a lightsaber weapon and deploy it."
+            ),
+            row("Ruling", "card-text 14-A"),
+            row(
+                "Engine plays it",
+                "not yet: the engine ignores this text for now"
+            ),
+            row("Checked", "against the card scan"),
+        ]
+    );
+    assert_eq!(
+        text_rows(&s, "DM-121"),
+        vec![
+            row("Ability", "Darth Maul only; bonus only vs a Jedi"),
+            row(
+                "Text played as",
+                "The bonus of use line 1 counts only against Jedi."
+            ),
+            row("Engine plays it", "yes, all of it"),
+            row("Checked", "against the card scan"),
+        ]
+    );
+    // No game text: no text rows.
+    assert_eq!(
+        text_rows(&s, "DM-71"),
+        vec![
+            row("Ability", "none (no game text)"),
+            row("Checked", "against the card scan"),
+        ]
+    );
+}
+
+#[test]
+fn export_has_a_text_column_and_stats_count_what_is_played() {
+    let s = Scratch::new();
+    let r = s.run(&["cards", "export", "--format", "csv"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let mut reader = csv::Reader::from_reader(r.stdout.as_bytes());
+    let headers = reader.headers().unwrap().clone();
+    let col = headers.iter().position(|h| h == "text").unwrap();
+    let idc = 0;
+    let mut by_value: std::collections::BTreeMap<String, usize> = Default::default();
+    let mut of = std::collections::BTreeMap::new();
+    for rec in reader.records() {
+        let rec = rec.unwrap();
+        *by_value.entry(rec[col].to_string()).or_default() += 1;
+        of.insert(rec[idc].to_string(), rec[col].to_string());
+    }
+    assert_eq!(of["DM-71"], "none");
+    assert_eq!(of["DM-52"], "played"); // a plain use line
+    assert_eq!(of["DM-121"], "played"); // bonus only vs any Jedi, read from its use line
+    assert_eq!(of["BN-48"], "partly"); // the group is played, 'only the Gungan' is not
+    assert_eq!(of["DF-26"], "not-played");
+    let with_text: usize = by_value
+        .iter()
+        .filter(|(k, _)| k.as_str() != "none")
+        .map(|(_, n)| n)
+        .sum();
+    assert_eq!(with_text, 267);
+    // The stats rows count the same.
+    let st = s.run(&["cards", "stats", "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_str(&st.stdout).unwrap();
+    let count = |value: &str| {
+        v.as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["group"] == "text" && r["value"] == value)
+            .unwrap()["count"]
+            .as_u64()
+            .unwrap() as usize
+    };
+    assert_eq!(count("cards with game text"), 267);
+    assert_eq!(count("played"), by_value["played"]);
+    assert_eq!(count("partly played"), by_value["partly"]);
+    assert_eq!(count("not played yet"), by_value["not-played"]);
 }

@@ -524,3 +524,24 @@ fn a_whole_game_is_printed_as_stored_in_json() {
     assert_eq!(duel["cards"][1], duel["weapons"][0]);
     assert_stored("light-dark-seed28-bon.json", &run.stdout);
 }
+
+#[test]
+fn names_the_cards_whose_text_the_engine_does_not_play_yet() {
+    // Issue 12: a player testing decks is told which cards' game text is ignored, per deck,
+    // on stderr before the game (engine::text_support).
+    let s = Scratch::new();
+    let run = s.run(&[
+        "play",
+        "example:light",
+        "example:dark",
+        "--seed",
+        "7",
+        "--quiet",
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(
+        run.stderr,
+        "note: example:light: game text the engine does not play yet: BN-61 There's Always A Bigger Fish\n\
+         note: example:dark: game text the engine does not play yet: BN-129 After Her!, BN-131 Sando Aqua Monster, DF-53 To The Death\n"
+    );
+}

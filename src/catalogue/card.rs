@@ -1,6 +1,6 @@
 //! The card model: one printed card and the facts on it.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
 
@@ -53,7 +53,7 @@ pub enum Rarity {
 }
 
 /// The three planets of the game; each has three sites, always printed in the same order.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Planet {
     Tatooine,

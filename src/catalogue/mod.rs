@@ -1,6 +1,7 @@
 //! The card catalogue: the card model, the embedded catalogue files, the SQLite database
 //! (the only module that speaks SQL) and name lookup.
 
+pub mod abilities;
 pub mod card;
 #[allow(clippy::module_inception)]
 pub mod catalogue;

@@ -159,7 +159,17 @@ pub fn run(cmd: CardsCommand, db_path: &Path) -> Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         CardsCommand::Export(args) => {
-            let records: Vec<Record> = catalogue.cards().iter().map(export_record).collect();
+            let text = super::card_text::supports(&catalogue);
+            let records: Vec<Record> = catalogue
+                .cards()
+                .iter()
+                .zip(text)
+                .map(|(c, t)| {
+                    let mut r = export_record(c);
+                    r.push(("text", json!(t.as_str())));
+                    r
+                })
+                .collect();
             let headers: Vec<&'static str> = records
                 .first()
                 .map(|r| r.iter().map(|(k, _)| *k).collect())
@@ -325,6 +335,7 @@ fn applies(card: &Card, fact: &str) -> bool {
 fn show(catalogue: &Catalogue, card: &Card, format: Format) -> Result<()> {
     if format != Format::Table {
         let mut record = export_record(card);
+        record.extend(super::card_text::json_fields(catalogue, card));
         let foils: Vec<Value> = catalogue
             .foils_of(&card.id)
             .map(|p| serde_json::to_value(p).unwrap_or(Value::Null))
@@ -461,6 +472,7 @@ fn show(catalogue: &Catalogue, card: &Card, format: Format) -> Result<()> {
             }
         }),
     ));
+    rows.extend(super::card_text::show_rows(catalogue, card));
     let foils: Vec<String> = catalogue
         .foils_of(&card.id)
         .map(|p| {
@@ -624,6 +636,31 @@ fn stats(catalogue: &Catalogue, format: Format) -> Result<()> {
             catalogue.cards().len()
         ),
         checked,
+        None,
+    );
+    // Game text: how many cards have it, and how many of those the engine plays
+    // (`engine::text_support`).
+    let text = super::card_text::supports(catalogue);
+    let count =
+        |f: &dyn Fn(&crate::engine::TextSupport) -> bool| text.iter().filter(|t| f(t)).count();
+    use crate::engine::TextSupport as T;
+    push(
+        "text",
+        "cards with game text".into(),
+        count(&|t| *t != T::None),
+        None,
+    );
+    push("text", "played".into(), count(&|t| *t == T::Played), None);
+    push(
+        "text",
+        "partly played".into(),
+        count(&|t| *t == T::Partly),
+        None,
+    );
+    push(
+        "text",
+        "not played yet".into(),
+        count(&|t| *t == T::NotPlayed),
         None,
     );
     if format == Format::Table {

@@ -1,6 +1,7 @@
 //! The command line: argument definitions (clap) and all printing. One module per command
 //! group; each has its own `Args` and `run`.
 
+mod card_text;
 pub(crate) mod cards;
 mod collection;
 mod db;

@@ -126,6 +126,12 @@ pub fn run(args: PlayArgs, db_path: &Path) -> Result<ExitCode> {
         Ok(d) => d,
         Err(code) => return Ok(code),
     };
+    // Issue 12: a player testing a deck should know which of its cards' texts are ignored.
+    for d in &decks {
+        if let Some(line) = super::card_text::not_played_line(&d.spec, &pool, &d.cards) {
+            eprintln!("note: {line}");
+        }
+    }
     let options = GameOptions {
         starships,
         ..GameOptions::default()

@@ -158,6 +158,12 @@ pub fn run(args: PlaytestArgs, db_path: &Path) -> Result<ExitCode> {
         Ok(d) => d,
         Err(code) => return Ok(code),
     };
+    // Issue 12: a player testing a deck should know which of its cards' texts are ignored.
+    for d in &decks {
+        if let Some(line) = super::card_text::not_played_line(&d.spec, &pool, &d.cards) {
+            eprintln!("note: {line}");
+        }
+    }
     let html_file = html::create(args.html.as_deref())?;
     let master_seed = args.seed.unwrap_or_else(fresh_seed);
     let options = GameOptions {

@@ -494,17 +494,17 @@ impl GameState {
                 && let Some(line) = self.use_line_for(c, &[c], false, space, false)
             {
                 let l = &self.def(c).uses[line];
-                if self.bonus_counts(l, against) {
+                if self.bonus_counts(l, u, against) {
                     parts.weapon += l.dots as i16;
                     draws += l.cubes;
                 }
             }
         }
         for (i, (card, line)) in u.weapon.into_iter().chain(u.battle).enumerate() {
-            let l = &self.def(card).uses[line];
-            if !self.bonus_counts(l, against) {
+            let Some(line) = self.counting_line(card, line, u, against, space) else {
                 continue;
-            }
+            };
+            let l = &self.def(card).uses[line];
             let weapon = i == 0 && u.weapon.is_some();
             *(if weapon {
                 &mut parts.weapon
@@ -516,15 +516,60 @@ impl GameState {
         (parts, draws)
     }
 
-    /// `(bonus only vs X or Y)`: whether one of the opposing fighters is X or Y.
-    fn bonus_counts(&self, l: &super::card_pool::Use, against: &Unit) -> bool {
-        l.rule.vs.is_empty()
-            || against.fighters().any(|c| {
-                l.rule
-                    .vs
-                    .iter()
-                    .any(|m| m.matches(self.def(c), false, false))
-            })
+    /// The use line of `card` whose bonus counts in this fight: `line` (the line used for
+    /// it), or when that line's condition fails, the next line the user also fits whose
+    /// condition holds (DF-13 Booma: "Jar Jar Binks or any other character fighting a
+    /// Tank", then "any other character" with the cube only). None: no bonus.
+    fn counting_line(
+        &self,
+        card: CardRef,
+        line: usize,
+        u: &Unit,
+        against: &Unit,
+        space: bool,
+    ) -> Option<usize> {
+        let uses = &self.def(card).uses;
+        if self.bonus_counts(&uses[line], u, against) {
+            return Some(line);
+        }
+        // A weapon's user is the first fighter of the unit; a battle card's, all of them.
+        let mut user = [u.cards[0]?; 3];
+        let mut n = 0;
+        for c in u.fighters() {
+            user[n] = c;
+            n += 1;
+        }
+        if u.weapon.is_some_and(|(w, _)| w == card) {
+            n = 1;
+        }
+        (line + 1..uses.len()).find(|&k| {
+            self.line_fits(card, &uses[k], &user[..n], false, space, false)
+                && self.bonus_counts(&uses[k], u, against)
+        })
+    }
+
+    /// A line's bonus conditions: `(bonus only vs X or Y)` (one of the opposing fighters is X
+    /// or Y), `(bonus only if not vs X)`, `(bonus only while using X)` (the unit's weapon is
+    /// titled X); a condition the engine does not evaluate yet never holds.
+    fn bonus_counts(&self, l: &super::card_pool::Use, own: &Unit, against: &Unit) -> bool {
+        let r = &l.rule;
+        let opposing = |list: &[super::who::Single]| {
+            against
+                .fighters()
+                .any(|c| list.iter().any(|m| m.matches(self.def(c), false, false)))
+        };
+        !r.unplayed_condition
+            && (r.vs.is_empty() || opposing(&r.vs))
+            && (r.not_vs.is_empty() || !opposing(&r.not_vs))
+            && (r.while_using.is_empty()
+                || own.weapon.is_some_and(|(w, _)| {
+                    r.while_using.iter().any(|name| {
+                        self.def(w)
+                            .title_words
+                            .windows(name.len())
+                            .any(|x| x == name.as_slice())
+                    })
+                }))
     }
 
     fn side(p: Player, u: &Unit, parts: PowerParts) -> FightSide {
@@ -777,9 +822,10 @@ impl GameState {
     pub(crate) fn line_value_in_fight(&self, card: CardRef, line: usize) -> Option<(u8, u8)> {
         let f = self.battle.as_ref()?.fight.as_ref()?;
         let p = self.owner(card);
+        let own = &f.units[p.index()];
         let against = &f.units[p.other().index()];
         let l = self.def(card).uses.get(line)?;
-        Some(if self.bonus_counts(l, against) {
+        Some(if self.bonus_counts(l, own, against) {
             (l.dots, l.cubes)
         } else {
             (0, 0)
@@ -857,7 +903,12 @@ impl GameState {
 /// A line not used in a duel: marked so, or a bonus limited to some opponents, which is only
 /// weighed in battle fights (`bonus_counts`).
 fn not_for_duels(u: &Use) -> bool {
-    u.rule.not_in_duel || !u.rule.vs.is_empty()
+    let r = &u.rule;
+    r.not_in_duel
+        || !r.vs.is_empty()
+        || !r.not_vs.is_empty()
+        || !r.while_using.is_empty()
+        || r.unplayed_condition
 }
 
 fn assign(

@@ -11,7 +11,7 @@
 use deunicode::deunicode;
 
 use super::traits::Traits;
-use crate::catalogue::{Planet, normalise};
+use crate::catalogue::{Planet, StarshipClass, normalise};
 
 /// Where a fight is (the current planet and the site of the location on top).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -38,6 +38,10 @@ pub enum Pred {
     /// Only the card that carries the line: an Armed & Dangerous card's own weapon half
     /// (`this character (Aurra Sing)`), rulebook "Armed & Dangerous Cards".
     ThisCard,
+    /// `any non-diamond character` (BP-21/BP-50 Hold-Out Blaster: "except a ◆ character").
+    NonDiamond,
+    /// A starship of a class: `any transport starship`, `any starfighter` (DF-18, DF-48).
+    Class(StarshipClass),
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -82,6 +86,17 @@ pub struct UseRule {
     /// `(bonus only vs X or Y)`: the line's dots and cubes count only in a fight against one
     /// of these (empty: against anyone). The card still works with its user otherwise.
     pub vs: Vec<Single>,
+    /// `(bonus only if not vs X)`: the bonus does not count against any of these (V1-JC-42:
+    /// "only the cube when fighting a droid", read with a later cube-only line).
+    pub not_vs: Vec<Single>,
+    /// `(bonus only while using X)`: the bonus counts only while the user's weapon in this
+    /// fight is titled X (the name's words, in order; BN-56, BN-123, DF-50).
+    pub while_using: Vec<Vec<String>>,
+    /// `(bonus only if ...)` with a condition the engine does not evaluate yet (BP-22 "if you
+    /// reveal your hand", BP-24 "if your opponent controls a planet you did not surrender"):
+    /// the card is used with its user, but its bonus never counts. Refusing the bonus is the
+    /// safe reading until the condition is played; granting it always was wrong.
+    pub unplayed_condition: bool,
 }
 
 impl UseRule {
@@ -101,6 +116,10 @@ pub trait Candidate {
     fn name_key(&self) -> &str;
     fn traits(&self) -> Traits;
     fn is_diamond(&self) -> bool;
+    /// A starship's class (None: not a starship).
+    fn starship_class(&self) -> Option<StarshipClass> {
+        None
+    }
 }
 
 impl Single {
@@ -117,6 +136,8 @@ impl Single {
             Pred::Trait(t) => c.traits().contains(*t),
             Pred::FirstInPlan => first_in_plan,
             Pred::ThisCard => this_card,
+            Pred::NonDiamond => !c.is_diamond(),
+            Pred::Class(k) => c.starship_class() == Some(*k),
         }
     }
 }
@@ -206,6 +227,38 @@ fn parse_inner(who: &str, titles: &[Vec<String>]) -> Option<UseRule> {
             not_in_duel = true;
         }
     }
+    let mut not_vs = Vec::new();
+    let mut while_using = Vec::new();
+    let mut unplayed_condition = false;
+    if let Some(at) = s.find(" (bonus only if not vs ")
+        && let Some(list) = s[at..]
+            .strip_prefix(" (bonus only if not vs ")
+            .and_then(|r| r.strip_suffix(')'))
+    {
+        for name in split_alternatives(list) {
+            match parse_single(&name, titles)? {
+                (m, 1, None) => not_vs.push(m),
+                _ => return None,
+            }
+        }
+        s.truncate(at);
+    } else if let Some(at) = s.find(" (bonus only while using ")
+        && let Some(name) = s[at..]
+            .strip_prefix(" (bonus only while using ")
+            .and_then(|r| r.strip_suffix(')'))
+    {
+        let words = name_words(name);
+        if words.is_empty() {
+            return None;
+        }
+        while_using.push(words);
+        s.truncate(at);
+    } else if let Some(at) = s.find(" (bonus only if ")
+        && s.ends_with(')')
+    {
+        unplayed_condition = true;
+        s.truncate(at);
+    }
     let mut vs = Vec::new();
     if let Some(at) = s.find(" (bonus only vs ")
         && let Some(list) = s[at..]
@@ -248,13 +301,18 @@ fn parse_inner(who: &str, titles: &[Vec<String>]) -> Option<UseRule> {
             alts: vec![g?],
             not_in_duel,
             vs,
+            not_vs,
+            while_using,
+            unplayed_condition,
             ..UseRule::default()
         });
     }
     // Alternatives of whole groups: "a and b, or c and d".
     let group_alts: Vec<&str> = s.split(", or ").collect();
     let mut alts = Vec::new();
-    if group_alts.len() > 1 {
+    // "Gragra, Bib Fortuna, or any Nikto" (BP-51) is a list of single conditions with a
+    // serial comma, not alternatives of groups: groups name two members each.
+    if group_alts.len() > 1 && group_alts.iter().all(|g| g.contains(" and ")) {
         for g in group_alts {
             let g = g.strip_prefix("with ").unwrap_or(g);
             alts.push(parse_group(g, titles, together)?);
@@ -281,6 +339,9 @@ fn parse_inner(who: &str, titles: &[Vec<String>]) -> Option<UseRule> {
         alts,
         not_in_duel,
         vs,
+        not_vs,
+        while_using,
+        unplayed_condition,
         ..UseRule::default()
     })
 }
@@ -302,7 +363,9 @@ fn split_alternatives(s: &str) -> Vec<String> {
     for part in s.split(", ") {
         for p in part.split(" and/or ") {
             for q in p.split(" or ") {
+                // "Gragra, Bib Fortuna, or any Nikto" (BP-51): the serial comma's "or".
                 let q = q.trim();
+                let q = q.strip_prefix("or ").unwrap_or(q).trim();
                 if !q.is_empty() {
                     out.push(q.to_string());
                 }
@@ -462,6 +525,30 @@ fn parse_single(s: &str, titles: &[Vec<String>]) -> Option<(Single, usize, Optio
     let rest = rest.trim();
     if rest.is_empty() {
         return None;
+    }
+    if let Some(class) = match rest {
+        "transport" | "transports" | "transport starship" | "transport starships" => {
+            Some(StarshipClass::Transport)
+        }
+        "starfighter" | "starfighters" => Some(StarshipClass::Starfighter),
+        _ => None,
+    } && any
+    {
+        return Some((
+            Single {
+                pred: Pred::Class(class),
+                diamond,
+            },
+            n,
+            place,
+        ));
+    }
+    if let Some(r) = rest.strip_prefix("non-diamond ")
+        && (r == "character" || r == "characters")
+        && any
+        && !diamond
+    {
+        return Some((single(Pred::NonDiamond), n, place));
     }
     if rest == "character" || rest == "characters" {
         if !any && n == 1 {
@@ -763,6 +850,40 @@ mod tests {
         }
     }
 
+    #[test]
+    fn reads_bonus_conditions_and_new_kinds() {
+        // BN-123 Not For A Sith: the bonus only while using a named weapon.
+        let r = p("Darth Maul (bonus only while using Darth Maul's Lightsaber)");
+        assert_eq!(r.alts.len(), 1);
+        assert_eq!(r.while_using, vec![name_words("Darth Maul's Lightsaber")]);
+        // V1-JC-42: not against droids.
+        let r = p("any Jedi Master (bonus only if not vs any droid)");
+        assert_eq!(r.not_vs[0].pred, Pred::NameContains("droid".into()));
+        // BP-22: a condition not played yet: used, bonus refused.
+        let r = p("any character (bonus only if you reveal your hand to your opponent)");
+        assert!(r.unplayed_condition && r.alts[0].members[0].pred == Pred::Any);
+        assert!(!p("Aurra Sing").unplayed_condition);
+        // DF-48 Impossible!: a character or a class of starship.
+        let r = p("Tey How or any transport starship");
+        assert!(r.is_nobody(), "Tey How is not among this fixture's titles");
+        let titles = [titles(), vec![name_words("Tey How")]].concat();
+        let r = parse("Tey How or any transport starship", &titles);
+        assert_eq!(
+            r.alts[1].members[0].pred,
+            Pred::Class(StarshipClass::Transport)
+        );
+        // BP-51 Watto's Datapad: the serial comma's "or".
+        let titles = [titles, vec![name_words("Gragra"), name_words("Nikto")]].concat();
+        let r = parse("Gragra, Bib Fortuna, or any Nikto", &titles);
+        assert_eq!(r.alts.len(), 3, "{r:?}");
+        // BP-21: a user that is not diamond.
+        assert_eq!(
+            p("any non-diamond character").alts[0].members[0].pred,
+            Pred::NonDiamond
+        );
+        assert!(p("non-diamond character").is_nobody());
+    }
+
     struct Fixture(Vec<String>);
     impl Candidate for Fixture {
         fn title_words(&self) -> &[String] {
@@ -788,7 +909,6 @@ mod tests {
             "https://example.org/x.gif",
             "Jar Jar Binks or any other character fighting a Tank",
             "Use with any character. If you win this fight, opponent takes 2 extra DAMAGE.",
-            "Darth Maul (bonus only while using Darth Maul's Lightsaber)",
             "Qui-Gun and Obi-Wan",
             "any two different Podracer pilots (not Sebulba)",
             "Add power bonus to each of your characters during your opponent's turn.",

@@ -1,0 +1,308 @@
+//! Data tests of `data/abilities/`: every file parses with no unknown field, every card with
+//! game text has exactly one specification and every specification is of a card with text,
+//! every template is used and every filter fits a card of the catalogue.
+
+use super::*;
+use crate::catalogue::Catalogue;
+
+fn catalogue() -> &'static Catalogue {
+    Catalogue::embedded_for_tests()
+}
+
+#[test]
+fn every_file_parses() {
+    AbilityBook::parse(FILES).unwrap();
+}
+
+#[test]
+fn an_unknown_field_is_refused_with_the_file_and_line() {
+    let text = "[[card]]\nid = \"BN-1\"\nchecked = true\n[[card.ability]]\n\
+                template = \"use-line\"\ncolour = \"red\"\n";
+    let err = AbilityBook::parse(&[("BN.toml", text)]).unwrap_err();
+    let msg = err.to_string();
+    assert!(msg.starts_with("data/abilities/BN.toml: "), "{msg}");
+    assert!(
+        msg.contains("line 4") && msg.contains("unknown field `colour`"),
+        "{msg}"
+    );
+    // The same in a filter and in a card.
+    let filter = "[[card]]\nid = \"BN-1\"\nchecked = true\n[[card.ability]]\n\
+                  template = \"saved-if-defeated\"\nwho = [{ titel = \"Obi-Wan\" }]\n";
+    assert!(
+        AbilityBook::parse(&[("BN.toml", filter)])
+            .unwrap_err()
+            .to_string()
+            .contains("titel")
+    );
+    let card = "[[card]]\nid = \"BN-1\"\nchecked = true\nseen = true\nability = []\n";
+    assert!(
+        AbilityBook::parse(&[("BN.toml", card)])
+            .unwrap_err()
+            .to_string()
+            .contains("seen")
+    );
+    let template = "[[card]]\nid = \"BN-1\"\nchecked = true\n[[card.ability]]\n\
+                    template = \"teleport\"\n";
+    assert!(
+        AbilityBook::parse(&[("BN.toml", template)])
+            .unwrap_err()
+            .to_string()
+            .contains("teleport")
+    );
+}
+
+#[test]
+fn a_card_specified_twice_is_refused() {
+    let one =
+        "[[card]]\nid = \"BN-1\"\nchecked = true\n[[card.ability]]\ntemplate = \"use-line\"\n";
+    let err = AbilityBook::parse(&[("BN.toml", one), ("JC.toml", one)]).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "data/abilities/JC.toml: card `BN-1` is specified twice"
+    );
+}
+
+/// A card has game text when its catalogue note is not empty (the note is the human
+/// summary of the text printed on its scan; cards whose only words are a use line have an
+/// empty note and no specification).
+fn has_text(card: &crate::catalogue::Card) -> bool {
+    card.ability
+        .as_deref()
+        .is_some_and(|a| !a.trim().is_empty())
+}
+
+#[test]
+fn every_card_with_text_has_one_specification_and_no_other_card_has_one() {
+    let book = AbilityBook::embedded();
+    let cat = catalogue();
+    let mut missing = Vec::new();
+    for card in cat.cards() {
+        if has_text(card) && book.get(&card.id).is_none() {
+            missing.push(card.id.clone());
+        }
+    }
+    let mut stray = Vec::new();
+    for spec in book.cards() {
+        match cat.get(&spec.id) {
+            Some(card) if has_text(card) => {}
+            _ => stray.push(spec.id.clone()),
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "cards with text and no spec: {missing:?}"
+    );
+    assert!(stray.is_empty(), "specs of cards without text: {stray:?}");
+    assert_eq!(book.cards().len(), 267);
+}
+
+#[test]
+fn every_specification_has_an_ability_and_says_what_stays_unknown_when_unchecked() {
+    for spec in AbilityBook::embedded().cards() {
+        assert!(!spec.abilities.is_empty(), "{}: no ability", spec.id);
+        assert!(
+            spec.checked || spec.unknown.is_some(),
+            "{}: not checked against its scan and no `unknown` saying why",
+            spec.id
+        );
+    }
+}
+
+fn filters_of(a: &Ability) -> Vec<&Filter> {
+    let mut out: Vec<&Filter> = Vec::new();
+    let conds = |cs: &'static [Condition]| cs;
+    let _ = conds;
+    fn cond_filters(c: &Condition) -> Vec<&Filter> {
+        match c {
+            Condition::WhileUsing(f)
+            | Condition::Vs(f)
+            | Condition::StackingOn(f)
+            | Condition::Present(f)
+            | Condition::FoughtThisTurn(f)
+            | Condition::Evacuating(f) => f.iter().collect(),
+            _ => Vec::new(),
+        }
+    }
+    fn effect_filters(e: &Effect) -> Vec<&Filter> {
+        match e {
+            Effect::DiscardOpposing(f) => f.iter().collect(),
+            Effect::ChooseOne(es) => es.iter().flat_map(effect_filters).collect(),
+            _ => Vec::new(),
+        }
+    }
+    match a {
+        Ability::Modifier { affects, when, .. } | Ability::DeployCost { affects, when, .. } => {
+            out.extend(affects);
+            out.extend(when.iter().flat_map(cond_filters));
+        }
+        Ability::BonusOnlyIf { when, .. }
+        | Ability::IgnoreOpposingWeapon { when, .. }
+        | Ability::NoBreakthroughLoss { when, .. }
+        | Ability::Duel { when, .. } => out.extend(when.iter().flat_map(cond_filters)),
+        Ability::FightTogether { groups, each, .. } => {
+            out.extend(groups.iter().flatten());
+            out.extend(each);
+        }
+        Ability::OnlyDefeated { who } => out.push(who),
+        Ability::SavedIfDefeated { who } => out.extend(who),
+        Ability::TwoWeapons {
+            user,
+            first,
+            second,
+        } => {
+            out.extend(user);
+            out.extend(first);
+            out.extend(second);
+        }
+        Ability::FightsAgain { defeats, .. } => out.extend(defeats),
+        Ability::DeckSearch {
+            trigger,
+            find,
+            when,
+            ..
+        } => {
+            if let SearchTrigger::OtherDeploys(f) = trigger {
+                out.extend(f);
+            }
+            out.extend(find);
+            out.extend(when.iter().flat_map(cond_filters));
+        }
+        Ability::Triggered {
+            on, when, effect, ..
+        } => {
+            if let Trigger::OtherDeploys { who, .. } = on {
+                out.extend(who);
+            }
+            out.extend(when.iter().flat_map(cond_filters));
+            out.extend(effect.iter().flat_map(effect_filters));
+        }
+        Ability::StepAction { when, effect, .. } => {
+            out.extend(when.iter().flat_map(cond_filters));
+            out.extend(effect.iter().flat_map(effect_filters));
+        }
+        Ability::Restriction {
+            rule: Restriction::NoWeapons(f),
+            ..
+        } => out.extend(f),
+        Ability::CountsAs { filters } => out.extend(filters),
+        Ability::MayUse { weapons } => out.extend(weapons),
+        _ => {}
+    }
+    out
+}
+
+#[test]
+fn every_filter_fits_a_card_of_the_catalogue() {
+    let cat = catalogue();
+    let mut bad = Vec::new();
+    for spec in AbilityBook::embedded().cards() {
+        for a in &spec.abilities {
+            for f in filters_of(a) {
+                if !cat.cards().iter().any(|c| f.matches(c)) {
+                    bad.push(format!("{}: {f:?}", spec.id));
+                }
+            }
+        }
+    }
+    assert!(bad.is_empty(), "filters that fit no card: {bad:#?}");
+}
+
+#[test]
+fn every_template_is_used_by_a_card() {
+    let used: std::collections::BTreeSet<&str> = AbilityBook::embedded()
+        .cards()
+        .iter()
+        .flat_map(|s| s.abilities.iter().map(Ability::template))
+        .collect();
+    let unused: Vec<&&str> = Ability::TEMPLATES
+        .iter()
+        .filter(|t| !used.contains(**t))
+        .collect();
+    assert!(unused.is_empty(), "templates no card uses: {unused:?}");
+}
+
+#[test]
+fn filters_match_by_title_name_trait_kind_and_diamond() {
+    let cat = catalogue();
+    let card = |id: &str| cat.get(id).unwrap();
+    let obi = Filter {
+        title: Some("Obi-Wan".into()),
+        ..Filter::default()
+    };
+    assert!(obi.matches(card("BN-1")) && !obi.matches(card("BN-2")));
+    let gungan = Filter {
+        trait_: Some(Trait::Gungan),
+        diamond: Some(true),
+        ..Filter::default()
+    };
+    // DM-28 Gungan Warrior is a diamond Gungan; DM-15 Jar Jar Binks is not diamond.
+    let diamond_gungans = cat.cards().iter().filter(|c| gungan.matches(c)).count();
+    assert!(diamond_gungans > 0);
+    assert!(!gungan.matches(card("BN-3")));
+    let not_sebulba = Filter {
+        trait_: Some(Trait::PodracerPilot),
+        not_title: Some("Sebulba".into()),
+        ..Filter::default()
+    };
+    assert!(
+        cat.cards()
+            .iter()
+            .filter(|c| c.title == "Sebulba")
+            .all(|c| !not_sebulba.matches(c))
+    );
+    let transport = Filter {
+        kind: Some(CardKind::Starship),
+        class: Some(ShipClass::Transport),
+        ..Filter::default()
+    };
+    assert!(cat.cards().iter().any(|c| transport.matches(c)));
+    assert!(!transport.matches(card("BN-1")));
+}
+
+fn half_of(a: &Ability) -> Option<Half> {
+    match a {
+        Ability::UseLine { half }
+        | Ability::Rulebook { half, .. }
+        | Ability::Modifier { half, .. }
+        | Ability::DeployCost { half, .. }
+        | Ability::BonusOnlyIf { half, .. }
+        | Ability::FightTogether { half, .. }
+        | Ability::IgnoreOpposingWeapon { half, .. }
+        | Ability::FightsAgain { half, .. }
+        | Ability::DeckSearch { half, .. }
+        | Ability::StepAction { half, .. }
+        | Ability::Destiny { half, .. }
+        | Ability::NoBreakthroughLoss { half, .. }
+        | Ability::Duel { half, .. }
+        | Ability::Restriction { half, .. } => *half,
+        _ => None,
+    }
+}
+
+#[test]
+fn double_impact_abilities_name_their_half_and_no_other_card_does() {
+    // Rulebook "Double Impact Cards" and card-text 16.1: each half is its own card.
+    let cat = catalogue();
+    for spec in AbilityBook::embedded().cards() {
+        let di = cat.get(&spec.id).unwrap().card_type == crate::catalogue::CardType::DoubleImpact;
+        for a in &spec.abilities {
+            assert_eq!(
+                half_of(a).is_some(),
+                di,
+                "{}: {} {:?}",
+                spec.id,
+                a.template(),
+                half_of(a)
+            );
+        }
+        if di {
+            for h in [Half::Left, Half::Right] {
+                assert!(
+                    spec.abilities.iter().any(|a| half_of(a) == Some(h)),
+                    "{}: nothing for its {h:?} half",
+                    spec.id
+                );
+            }
+        }
+    }
+}
