@@ -435,14 +435,14 @@ impl GameState {
                 && let Some(line) = self.use_line_for(c, &[c], false, space, false)
             {
                 let l = &d.uses[line];
-                if self.bonus_counts(l, against) {
+                if self.bonus_counts(l, u, against) {
                     draws += l.cubes;
                 }
             }
         }
         for (card, line) in u.weapon.into_iter().chain(u.battle) {
             let l = &self.def(card).uses[line];
-            if self.bonus_counts(l, against) {
+            if self.bonus_counts(l, u, against) {
                 draws += l.cubes;
             }
         }
