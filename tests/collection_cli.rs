@@ -304,9 +304,12 @@ fn a_row_that_only_fails_against_the_collection_is_rejected_too() {
 fn unusable_files_are_refused_whole_with_exit_2() {
     let s = Scratch::new();
     let empty = s.write("empty.csv", "");
+    // Neither UTF-8 nor Windows-1252 (0x81 is undefined there); Windows-1252 files are read.
     let latin1 = s.path("latin1.txt");
-    std::fs::write(&latin1, b"1 DM-71\n1 Padm\xe9 Naberrie, Loyal Handmaiden\n").unwrap();
-    let bad_header = s.write("x.csv", "qty,card_id,colour\n1,DM-71,red\n");
+    std::fs::write(&latin1, b"1 DM-71\n1 Padm\x81 Naberrie, Loyal Handmaiden\n").unwrap();
+    // A column one slip from a known one would lose its values silently; other unknown
+    // columns are ignored with a warning (collection_features_cli).
+    let bad_header = s.write("x.csv", "qty,card_id,conditon\n1,DM-71,NM\n");
     let no_header = s.write("y.csv", "Darth Maul,3\n");
     let bad_json = s.write("z.json", "[{\"card_id\": \"DM-71\", \"qty\": 1},\n");
     // A 100 MB file is refused by its size, before it is read.
@@ -317,8 +320,11 @@ fn unusable_files_are_refused_whole_with_exit_2() {
         .unwrap();
     for (file, message) in [
         (&empty, "is empty"),
-        (&latin1, "line 2, column 7: byte 0xE9 is not UTF-8"),
-        (&bad_header, "unknown column `colour`"),
+        (&latin1, "line 2, column 7: byte 0x81 is not UTF-8"),
+        (
+            &bad_header,
+            "unknown column `conditon` in the header row: did you mean `condition`?",
+        ),
         (&no_header, "is not a header row"),
         (&bad_json, "line 2, column 0: not valid JSON"),
         (&big, "is 95.4 MiB; a collection file is at most 8 MiB"),

@@ -245,7 +245,7 @@ fn json_carries_the_same_report() {
     let v: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
     assert_eq!(
         v["summary"],
-        serde_json::json!({"checked": 2, "legal": 1, "illegal": 1, "unresolved": 0, "unreadable": 0})
+        serde_json::json!({"checked": 2, "legal": 1, "illegal": 1, "undecided": 0, "unresolved": 0, "unreadable": 0})
     );
     let legal = &v["decks"][0];
     assert_eq!(legal["file"], "light.toml");
@@ -667,14 +667,14 @@ fn a_list_that_names_its_own_rules_says_so_even_in_brief() {
         0,
         "\
 light.txt: legal
-decipher-list.txt: legal under the decipher rules named in the list
+decipher-list.txt: legal under the decipher rules, as the list asks
 2 decks checked: 2 legal, 0 illegal, 0 unresolved, 0 unreadable
 ",
     );
     let r = s.run(&["deck", "check", "decipher-list.txt"]);
     assert!(
         r.stdout.starts_with(
-            "decipher-list.txt: legal deck under the decipher rules (named in the list)\n"
+            "decipher-list.txt: legal deck, checked under the decipher rules, as the list asks\n"
         ),
         "{}",
         r.stdout
@@ -822,7 +822,7 @@ fn a_line_with_an_id_and_its_name_resolves_and_a_mismatch_is_not_guessed() {
     assert_eq!(deck["cards"], 3, "{deck}");
     let violations = deck["violations"].as_array().unwrap();
     assert_eq!(violations.len(), 1, "{deck}");
-    assert_eq!(violations[0]["code"], "unknown-card");
+    assert_eq!(violations[0]["code"], "id-name-mismatch");
     assert_eq!(violations[0]["line"], 4);
     assert_eq!(
         violations[0]["cards"],

@@ -205,7 +205,7 @@ fn check_owned_brief_says_on_each_line_what_the_collection_lacks() {
         r.stdout,
         format!(
             "{light}: legal; collection `main` lacks 54 copies\n\
-             1 deck checked: 1 legal, 0 illegal, 0 unresolved, 0 unreadable\n"
+             1 deck checked: 1 legal, 0 illegal, 0 unresolved, 0 unreadable; collection `main` lacks 54 copies for 1 deck, which makes the exit code 1\n"
         )
     );
 }

@@ -2,9 +2,10 @@
 //! Naboo), checked through the real binary.
 //!
 //! The examples are starter-*style* decks: thirty cards, five per colour, each built around
-//! its set's ten starter-only cards. The official Decipher lists are not in the project (no
-//! source gives their contents), so these tests check what the rulebook says of any starter
-//! deck, not the contents of a box.
+//! its set's ten starter-only cards. No source gives the official Jedi Council and Battle of
+//! Naboo lists, so these tests check what the rulebook says of any starter deck, not the
+//! contents of a box; the official Menace of Darth Maul lists are checked in
+//! `official_starter_decks.rs`.
 
 mod common;
 

@@ -9,7 +9,7 @@ use super::catalogue::Catalogue;
 use super::embedded::CatalogueSource;
 use super::error::CatalogueError;
 use super::load::{CARD_COLUMNS, CardRow, card_from_row, row_from_card};
-use super::lookup::normalise;
+use super::lookup::{excerpt, normalise};
 use super::migrations::{MIGRATIONS, latest};
 
 /// Columns holding whole numbers; the rest are text.
@@ -30,6 +30,17 @@ const INTEGER_COLUMNS: &[&str] = &[
 pub struct Database {
     conn: Connection,
     path: PathBuf,
+    /// Opened read-only: the file's permissions do not let this user write it.
+    read_only: bool,
+    /// Set when this open created the database file (there was none, or an empty one).
+    created: Option<Created>,
+}
+
+/// What opening a database created: the file, and the folders it needed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Created {
+    /// Folders created for it, outermost first.
+    pub folders: Vec<PathBuf>,
 }
 
 /// What `yj db info` reports.
@@ -42,6 +53,80 @@ pub struct DbInfo {
     pub tables: Vec<(String, i64)>,
 }
 
+/// What `yj db check` found: every problem SQLite's integrity and foreign-key checks report
+/// (none for a sound database).
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct CheckReport {
+    pub path: String,
+    /// The version of the SQLite built into yj, which did the checking.
+    pub sqlite_version: String,
+    pub integrity: Vec<String>,
+    pub foreign_keys: Vec<String>,
+}
+
+impl CheckReport {
+    pub fn ok(&self) -> bool {
+        self.integrity.is_empty() && self.foreign_keys.is_empty()
+    }
+}
+
+/// The tables a yj database has from its first migration on.
+const YJ_TABLES: &[&str] = &["cards", "meta", "printings"];
+
+/// Whether this process may write `path` (the permissions as they apply to this user; root
+/// may write anything).
+fn writable(path: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStrExt;
+        match std::ffi::CString::new(path.as_os_str().as_bytes()) {
+            // SAFETY: `access` reads the NUL-terminated path and nothing else.
+            Ok(c) => unsafe { libc::access(c.as_ptr(), libc::W_OK) == 0 },
+            Err(_) => true,
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        std::fs::metadata(path).is_ok_and(|m| !m.permissions().readonly())
+    }
+}
+
+/// `path` beside the database with `suffix` (`-wal`, `-shm`).
+fn companion(path: &Path, suffix: &str) -> PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push(suffix);
+    PathBuf::from(name)
+}
+
+/// A `file:` URI for `path`, for the open flags a URI can carry (`immutable`).
+fn file_uri(path: &Path) -> String {
+    let mut uri = String::from("file:");
+    for b in path.to_string_lossy().bytes() {
+        if b.is_ascii_alphanumeric() || matches!(b, b'/' | b'-' | b'_' | b'.' | b'~') {
+            uri.push(b as char);
+        } else {
+            uri.push_str(&format!("%{b:02X}"));
+        }
+    }
+    uri
+}
+
+/// A connection that reads `path` and leaves nothing beside it. Without a write-ahead log to
+/// read, the file is all there is, so SQLite may read it as immutable: no lock and no `-shm`
+/// file (a read-only connection otherwise leaves one, read-only when the file is, and it
+/// stops later writes). With a log, that log must be read, the usual way. For a file nobody
+/// may write, or a backup nothing else writes.
+pub fn read_only_connection(path: &Path) -> rusqlite::Result<Connection> {
+    let flags = rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY
+        | rusqlite::OpenFlags::SQLITE_OPEN_URI
+        | rusqlite::OpenFlags::SQLITE_OPEN_NO_MUTEX;
+    if companion(path, "-wal").exists() {
+        Connection::open_with_flags(path, flags)
+    } else {
+        Connection::open_with_flags(format!("{}?immutable=1", file_uri(path)), flags)
+    }
+}
+
 impl Database {
     /// Opens (creating if needed) the database at `path`, migrates it, and loads the embedded
     /// catalogue into it if the catalogue changed since the last run.
@@ -49,6 +134,11 @@ impl Database {
         Database::open_with(path, &CatalogueSource::embedded())
     }
 
+    /// As [`Database::open`], with a given catalogue. A file this user may not write is opened
+    /// read-only, and then changes nothing on disk, not even the `-shm` file SQLite keeps
+    /// beside a database (left behind read-only, it would stop later writes after a `chmod`);
+    /// such a database must already be up to date. Another program's SQLite file is refused
+    /// before anything is written to it.
     pub fn open_with(path: &Path, source: &CatalogueSource) -> Result<Database, CatalogueError> {
         let shown = path.display().to_string();
         let wrap = |source: rusqlite::Error| match &source {
@@ -68,30 +158,130 @@ impl Database {
                 suggestion: path.join("yj.db").display().to_string(),
             });
         }
+        let existing = std::fs::metadata(path).ok();
+        let fresh = existing.as_ref().is_none_or(|m| m.len() == 0);
+        let mut folders = Vec::new();
         if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
+            folders = parent
+                .ancestors()
+                .filter(|a| !a.as_os_str().is_empty() && !a.exists())
+                .map(Path::to_path_buf)
+                .collect();
+            folders.reverse();
             std::fs::create_dir_all(parent).map_err(|e| CatalogueError::Folder {
                 path: parent.display().to_string(),
                 reason: e.to_string(),
             })?;
         }
-        let conn = Connection::open(path).map_err(wrap)?;
+        let read_only = existing.is_some() && !writable(path);
+        let conn = if read_only {
+            read_only_connection(path)
+        } else {
+            for suffix in ["-wal", "-shm"] {
+                let file = companion(path, suffix);
+                if file.exists() && !writable(&file) {
+                    return Err(CatalogueError::ReadOnlyCompanion {
+                        path: shown.clone(),
+                        file: file.display().to_string(),
+                    });
+                }
+            }
+            Connection::open(path)
+        }
+        .map_err(wrap)?;
         let mut db = Database {
             conn,
             path: path.to_path_buf(),
+            read_only,
+            created: fresh.then_some(Created { folders }),
         };
-        // Refuse a newer yj's database before anything writes to it: switching the journal
-        // mode to WAL (in `configure`) already changes the file.
+        // Refuse a newer yj's database, or another program's, before anything writes to
+        // it: switching the journal mode to WAL (in `configure`) already changes the file.
         db.conn
             .busy_timeout(std::time::Duration::from_secs(10))
             .map_err(wrap)?;
-        db.refuse_newer_schema().map_err(|e| match e {
+        let checked = db.refuse_newer_schema().and_then(|_| db.refuse_foreign());
+        checked.map_err(|e| match e {
             CatalogueError::Sql(source) => wrap(source),
             other => other,
         })?;
+        if read_only {
+            db.conn
+                .pragma_update(None, "foreign_keys", "ON")
+                .map_err(wrap)?;
+            if db.schema_version()? != latest() {
+                return Err(db.read_only_error("it was written by an older yj and needs upgrading"));
+            }
+            if db.catalogue_version()?.as_deref() != Some(source.version().as_str()) {
+                return Err(db.read_only_error(
+                    "its card catalogue is from another version of yj and needs reloading",
+                ));
+            }
+            return Ok(db);
+        }
         db.configure().map_err(wrap)?;
         db.migrate()?;
         db.refresh_catalogue(source, false)?;
         Ok(db)
+    }
+
+    fn read_only_error(&self, needs: &str) -> CatalogueError {
+        CatalogueError::ReadOnly {
+            path: self.path.display().to_string(),
+            needs: needs.to_string(),
+        }
+    }
+
+    /// An error for a command that would write a database opened read-only.
+    pub fn refuse_read_only(&self, doing: &str) -> Result<(), CatalogueError> {
+        if self.read_only {
+            return Err(self.read_only_error(doing));
+        }
+        Ok(())
+    }
+
+    pub fn is_read_only(&self) -> bool {
+        self.read_only
+    }
+
+    /// Whether this open created the database (and which folders it needed).
+    pub fn created(&self) -> Option<&Created> {
+        self.created.as_ref()
+    }
+
+    /// Refuses a SQLite file that holds tables but not yj's: `--db` pointing at another
+    /// program's database would otherwise get yj's tables added to it.
+    fn refuse_foreign(&self) -> Result<(), CatalogueError> {
+        let mut stmt = self.conn.prepare(
+            "SELECT name FROM sqlite_master WHERE type IN ('table', 'view')
+               AND name NOT LIKE 'sqlite_%' ORDER BY name",
+        )?;
+        let tables: Vec<String> = stmt
+            .query_map([], |r| r.get(0))?
+            .collect::<Result<_, _>>()?;
+        let version = self.schema_version()?;
+        let yj = YJ_TABLES.iter().all(|t| tables.iter().any(|n| n == t));
+        if (tables.is_empty() && version == 0) || (version > 0 && yj) {
+            return Ok(());
+        }
+        let found = if tables.is_empty() {
+            format!("no tables, but schema version {version}")
+        } else {
+            let mut names: Vec<String> = tables.iter().take(5).map(|t| excerpt(t)).collect();
+            if tables.len() > 5 {
+                names.push(format!("and {} more", tables.len() - 5));
+            }
+            format!(
+                "{} table{}: {}",
+                tables.len(),
+                if tables.len() == 1 { "" } else { "s" },
+                names.join(", ")
+            )
+        };
+        Err(CatalogueError::NotYj {
+            path: self.path.display().to_string(),
+            found,
+        })
     }
 
     /// An in-memory database (tests).
@@ -99,6 +289,8 @@ impl Database {
         let mut db = Database {
             conn: Connection::open_in_memory()?,
             path: PathBuf::from(":memory:"),
+            read_only: false,
+            created: None,
         };
         db.configure()?;
         db.migrate()?;
@@ -207,6 +399,7 @@ impl Database {
         if !force && self.catalogue_version()?.as_deref() == Some(version.as_str()) {
             return Ok(false);
         }
+        self.refuse_read_only("reloading its card catalogue writes it")?;
         // Parse and check everything before the first write.
         let catalogue = Catalogue::from_source(source)?;
         // Take the write lock before reading again: a deferred transaction that reads first
@@ -281,6 +474,36 @@ impl Database {
             })?
             .collect::<Result<Vec<_>, _>>()?;
         Catalogue::new(cards, printings)
+    }
+
+    /// SQLite's own checks of the whole file, with the SQLite built into yj: `PRAGMA
+    /// integrity_check` (every page, index and constraint) and `PRAGMA foreign_key_check`.
+    pub fn check(&self) -> Result<CheckReport, CatalogueError> {
+        let mut stmt = self.conn.prepare("PRAGMA integrity_check")?;
+        let integrity: Vec<String> = stmt
+            .query_map([], |r| r.get::<_, String>(0))?
+            .collect::<Result<Vec<_>, _>>()?
+            .into_iter()
+            .filter(|line| line != "ok")
+            .collect();
+        let mut stmt = self.conn.prepare("PRAGMA foreign_key_check")?;
+        let foreign_keys: Vec<String> = stmt
+            .query_map([], |r| {
+                Ok(format!(
+                    "row {} of table {} names a missing row of {}",
+                    r.get::<_, Option<i64>>(1)?
+                        .map_or("?".to_string(), |id| id.to_string()),
+                    r.get::<_, String>(0)?,
+                    r.get::<_, String>(2)?
+                ))
+            })?
+            .collect::<Result<_, _>>()?;
+        Ok(CheckReport {
+            path: self.path.display().to_string(),
+            sqlite_version: rusqlite::version().to_string(),
+            integrity,
+            foreign_keys,
+        })
     }
 
     /// Schema version, catalogue version and the row count of every table.

@@ -32,6 +32,22 @@ pub enum CatalogueError {
          pass --db with another file (a new one is created), or move this one away"
     )]
     NotADatabase { path: String },
+    #[error(
+        "`{path}` is a SQLite database of another program ({found}), not a yj database; it was \
+         left untouched: pass --db with yj's own database, or a new file name for a new one"
+    )]
+    NotYj { path: String, found: String },
+    #[error(
+        "`{path}` is read-only (its permissions do not let you write it), and {needs}; nothing \
+         was changed: make it writable (`chmod u+w {path}`) and run the command again"
+    )]
+    ReadOnly { path: String, needs: String },
+    #[error(
+        "`{file}` beside the database `{path}` is read-only (left behind by a read while the \
+         database was read-only?), so the database cannot be written; nothing was changed: \
+         make it writable too (`chmod u+w {file}`)"
+    )]
+    ReadOnlyCompanion { path: String, file: String },
     #[error("`{path}` is a folder, not a database file: pass --db `{suggestion}`")]
     IsFolder { path: String, suggestion: String },
     #[error("cannot create the folder `{path}` for the database: {reason}")]

@@ -16,18 +16,72 @@ use super::set::Set;
 
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum LookupError {
-    #[error("`{query}` matches {} cards: {}", candidates.len(), describe(candidates))]
+    #[error("`{}` matches {} cards: {}", excerpt(query), candidates.len(), describe(candidates))]
     Ambiguous {
         query: String,
         /// `(id, full name)` of each candidate.
         candidates: Vec<(String, String)>,
     },
-    #[error("no card matches `{query}`{}", did_you_mean(suggestions))]
+    #[error(
+        "no card matches `{}`{}",
+        excerpt(query),
+        did_you_mean(query, suggestions)
+    )]
     Unknown {
         query: String,
         suggestions: Vec<(String, String)>,
     },
 }
+
+/// The most characters of a person's input an error message quotes: a whole 1 MB line, or a
+/// header of a million columns, repeated in a message buries the message.
+pub const QUOTED_CHARS: usize = 80;
+
+/// Input as an error message quotes it: control characters escaped (`\u{1b}`, so an escape
+/// code read from a file cannot clear the terminal or rewrite the line), and at most about
+/// [`QUOTED_CHARS`] characters, the rest replaced by an ellipsis and the length.
+pub fn excerpt(text: &str) -> String {
+    let total = text.chars().count();
+    let mut out = String::new();
+    let mut shown = 0;
+    let limit = if total > QUOTED_CHARS {
+        QUOTED_CHARS - 20
+    } else {
+        QUOTED_CHARS
+    };
+    for c in text.chars() {
+        if shown >= limit {
+            break;
+        }
+        match c {
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            // Controls, and the format characters that reorder or hide text (bidirectional
+            // overrides, zero-width characters).
+            c if c.is_control()
+                || matches!(c, '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' | '\u{feff}') =>
+            {
+                out.push_str(&format!("\\u{{{:x}}}", c as u32))
+            }
+            c => out.push(c),
+        }
+        shown += 1;
+    }
+    if shown < total {
+        out.push_str(&format!("… ({total} characters)"));
+    }
+    out
+}
+
+/// A name key (letters and digits) longer than this gets no suggestions: it is more than
+/// twice the longest card name's (63, Ki-Adi-Mundi's lightsaber; a unit test keeps that
+/// true), so no name is near it, and comparing it with every name would cost time in
+/// proportion to its length times theirs.
+pub const SUGGESTED_KEY_MAX: usize = 128;
+
+/// How many of the names nearest by shared letter pairs are compared in full.
+const SUGGESTION_CANDIDATES: usize = 32;
 
 fn describe(cards: &[(String, String)]) -> String {
     cards
@@ -37,8 +91,14 @@ fn describe(cards: &[(String, String)]) -> String {
         .join(", ")
 }
 
-fn did_you_mean(suggestions: &[(String, String)]) -> String {
-    if suggestions.is_empty() {
+fn did_you_mean(query: &str, suggestions: &[(String, String)]) -> String {
+    let chars = normalise(query).len();
+    if suggestions.is_empty() && chars > SUGGESTED_KEY_MAX {
+        format!(
+            " (it has {chars} letters and digits, more than twice any card name's, so no \
+             similar names were looked for)"
+        )
+    } else if suggestions.is_empty() {
         String::new()
     } else {
         format!("; did you mean {}?", describe(suggestions))
@@ -176,13 +236,23 @@ impl Catalogue {
                     },
                     None => Vec::new(),
                 };
+                let suggestions = if elsewhere.is_empty() {
+                    // `Blaster (JC) dark`: a set and a side written where a lookup does not
+                    // read them are still the best hint there is.
+                    let mut hinted = self.hinted(query);
+                    for near in self.suggest(&key, want_virtual, in_set) {
+                        if !hinted.contains(&near) {
+                            hinted.push(near);
+                        }
+                    }
+                    hinted.truncate(3);
+                    hinted
+                } else {
+                    elsewhere
+                };
                 Err(LookupError::Unknown {
                     query: query.to_string(),
-                    suggestions: if elsewhere.is_empty() {
-                        self.suggest(&key, want_virtual, in_set)
-                    } else {
-                        elsewhere
-                    },
+                    suggestions,
                 })
             }
             _ => Err(LookupError::Ambiguous {
@@ -256,9 +326,56 @@ impl Catalogue {
         })
     }
 
-    /// Up to three cards whose names are nearest to `key`.
+    /// The cards a query names if a set code in brackets anywhere in it (`Blaster (JC)
+    /// dark`) and a side word at its end are read as such: suggestions, never a guess.
+    fn hinted(&self, query: &str) -> Vec<(String, String)> {
+        let mut text = query.trim().to_string();
+        let mut side = None;
+        if let Some((rest, last)) = text.rsplit_once(char::is_whitespace)
+            && let Ok(s) = last.parse::<Side>()
+        {
+            side = Some(s);
+            text = rest.trim().to_string();
+        }
+        let mut set = None;
+        for (open, close) in [('(', ')'), ('[', ']')] {
+            if let Some(start) = text.find(open)
+                && let Some(len) = text[start..].find(close)
+                && let Ok(s) = text[start + 1..start + len].trim().parse::<Set>()
+            {
+                set = Some(s);
+                text = format!("{} {}", &text[..start], &text[start + len + 1..]);
+                break;
+            }
+        }
+        if set.is_none() && side.is_none() {
+            return Vec::new();
+        }
+        let key = normalise(&text);
+        self.cards()
+            .iter()
+            .enumerate()
+            .filter(|(i, c)| {
+                let (full, title) = self.name_keys(*i);
+                (full == key || title == key)
+                    && set.is_none_or(|s| c.set == s)
+                    && side.is_none_or(|s| c.side == s)
+            })
+            .take(3)
+            .map(|(_, c)| (c.id.clone(), c.full_name()))
+            .collect()
+    }
+
+    /// Up to three cards whose names are nearest to `key` (Jaro-Winkler, a name holding the
+    /// whole key first). Bounded: a key far longer than any name gets none, and only the
+    /// names sharing the most letter pairs with the key are compared in full, so a lookup
+    /// costs time in proportion to the key's length, not to its length times every name's.
     fn suggest(&self, key: &str, want_virtual: bool, in_set: Option<Set>) -> Vec<(String, String)> {
-        let mut scored: Vec<(f64, &Card)> = self
+        if key.len() > SUGGESTED_KEY_MAX {
+            return Vec::new();
+        }
+        let mut pairs = Pairs::of(key);
+        let mut near: Vec<(usize, usize, &Card)> = self
             .cards()
             .iter()
             .enumerate()
@@ -267,11 +384,24 @@ impl Catalogue {
             })
             .map(|(i, c)| {
                 let (full, title) = self.name_keys(i);
+                let shared = pairs.shared(full).max(pairs.shared(title));
+                // A name that holds the whole key is always compared.
+                let holds = usize::from(key.len() >= 4 && full.contains(key));
+                (holds, shared, c)
+            })
+            .collect();
+        near.sort_by_key(|n| std::cmp::Reverse((n.0, n.1)));
+        near.truncate(SUGGESTION_CANDIDATES);
+        let mut scored: Vec<(f64, &Card)> = near
+            .into_iter()
+            .map(|(holds, _, c)| {
+                let i = self.index_of(&c.id).unwrap_or(0);
+                let (full, title) = self.name_keys(i);
                 let mut score =
                     strsim::jaro_winkler(key, full).max(strsim::jaro_winkler(key, title));
                 // A name that holds the whole query (`Mos Espa` in `Tatooine • Mos Espa`) is
                 // nearer than any merely similar one.
-                if key.len() >= 4 && full.contains(key) {
+                if holds == 1 {
                     score += 1.0;
                 }
                 (score, c)
@@ -284,6 +414,53 @@ impl Catalogue {
             .take(3)
             .map(|(_, c)| (c.id.clone(), c.full_name()))
             .collect()
+    }
+}
+
+/// The letter pairs of a name key (ASCII letters and digits), counted, for a quick measure
+/// of how near two names are before the full comparison.
+struct Pairs {
+    counts: Vec<u8>,
+    touched: Vec<usize>,
+}
+
+impl Pairs {
+    fn index(a: u8, b: u8) -> usize {
+        let code = |c: u8| match c {
+            b'0'..=b'9' => (c - b'0') as usize,
+            b'a'..=b'z' => (c - b'a') as usize + 10,
+            _ => 36,
+        };
+        code(a) * 37 + code(b)
+    }
+
+    fn of(key: &str) -> Pairs {
+        let mut counts = vec![0u8; 37 * 37];
+        for w in key.as_bytes().windows(2) {
+            let i = Pairs::index(w[0], w[1]);
+            counts[i] = counts[i].saturating_add(1);
+        }
+        Pairs {
+            counts,
+            touched: Vec::new(),
+        }
+    }
+
+    /// How many of `name`'s letter pairs the key has (each of the key's pairs counted once).
+    fn shared(&mut self, name: &str) -> usize {
+        let mut shared = 0;
+        for w in name.as_bytes().windows(2) {
+            let i = Pairs::index(w[0], w[1]);
+            if self.counts[i] > 0 {
+                self.counts[i] -= 1;
+                self.touched.push(i);
+                shared += 1;
+            }
+        }
+        for i in self.touched.drain(..) {
+            self.counts[i] += 1;
+        }
+        shared
     }
 }
 
@@ -355,6 +532,67 @@ mod tests {
             .unwrap_or_else(|e| panic!("{query}: {e}"))
             .id
             .clone()
+    }
+
+    #[test]
+    fn a_name_far_longer_than_any_card_s_gets_no_suggestions_and_the_message_says_why() {
+        // Issue 15: suggestions for a 1 MB line compared it with every name (471 s), and the
+        // message repeated the whole line.
+        let long = "Darth Maul ".repeat(20_000);
+        let err = catalogue().lookup(&long).unwrap_err();
+        assert!(
+            matches!(&err, LookupError::Unknown { suggestions, .. } if suggestions.is_empty()),
+            "{err:?}"
+        );
+        assert_eq!(
+            err.to_string(),
+            "no card matches `Darth Maul Darth Maul Darth Maul Darth Maul Darth Maul Darth… \
+             (219999 characters)` (it has 180000 letters and digits, more than twice any card \
+             name's, so no similar names were looked for)"
+        );
+        // The bound hides no real card: every name is at most half of it.
+        let c = catalogue();
+        for i in 0..c.cards().len() {
+            let (full, _) = c.name_keys(i);
+            assert!(full.len() * 2 <= SUGGESTED_KEY_MAX, "{full}");
+        }
+    }
+
+    #[test]
+    fn a_set_and_a_side_written_out_of_place_are_the_first_suggestion() {
+        match catalogue().lookup("Blaster (JC) dark") {
+            Err(LookupError::Unknown { suggestions, .. }) => {
+                assert_eq!(
+                    suggestions[0],
+                    ("JC-118".to_string(), "Blaster".to_string())
+                );
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn quoted_input_is_short_and_shows_control_characters_escaped() {
+        assert_eq!(excerpt("DM-71"), "DM-71");
+        assert_eq!(
+            excerpt("\u{1b}[2J\tDM\r\n\u{202e}71"),
+            "\\u{1b}[2J\\tDM\\r\\n\\u{202e}71"
+        );
+        let eighty = "x".repeat(80);
+        assert_eq!(excerpt(&eighty), eighty);
+        let long = format!("{eighty}y");
+        assert_eq!(
+            excerpt(&long),
+            format!("{}… (81 characters)", "x".repeat(60))
+        );
+        let err = catalogue()
+            .lookup("\u{1b}[2JDarth Mual")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.starts_with("no card matches `\\u{1b}[2JDarth Mual`"),
+            "{err}"
+        );
     }
 
     #[test]

@@ -86,6 +86,28 @@ pub const MIGRATIONS: &[&str] = &[
         SELECT collection, list, card_id, finish, qty, condition, note FROM collection_items;
     DROP TABLE collection_items;
     ALTER TABLE collection_items_v4 RENAME TO collection_items;",
+    // 5: the same table with a rowid and the key as a UNIQUE constraint. SQLite 3.40's
+    // `PRAGMA integrity_check` (Debian 12's `sqlite3`, and Python's module built on it)
+    // reports "NULL value in collection_items.qty" on every row of the WITHOUT ROWID table, a
+    // false alarm of that version that makes a sound database look corrupt; a rowid table is
+    // checked right by every version. Nothing else changes: same columns, same order.
+    "CREATE TABLE collection_items_v5 (
+        collection TEXT NOT NULL,
+        list TEXT NOT NULL CHECK (list IN ('owned', 'want', 'keep')),
+        card_id TEXT NOT NULL,
+        finish TEXT NOT NULL CHECK (finish IN ('regular', 'foil')),
+        qty INTEGER NOT NULL CHECK (qty BETWEEN 0 AND 9999 AND (qty > 0 OR list = 'keep')),
+        condition TEXT,
+        note TEXT,
+        printing TEXT NOT NULL DEFAULT '' CHECK (printing = '' OR finish = 'foil'),
+        UNIQUE (collection, list, card_id, finish, printing)
+    );
+    INSERT INTO collection_items_v5
+        (collection, list, card_id, finish, qty, condition, note, printing)
+        SELECT collection, list, card_id, finish, qty, condition, note, printing
+        FROM collection_items;
+    DROP TABLE collection_items;
+    ALTER TABLE collection_items_v5 RENAME TO collection_items;",
 ];
 
 /// The schema version this build of `yj` writes.

@@ -111,7 +111,8 @@ impl FromStr for Set {
             .ok_or_else(|| {
                 let codes: Vec<&str> = Set::ALL.iter().map(|s| s.code()).collect();
                 format!(
-                    "unknown set `{wanted}` (expected one of: {})",
+                    "unknown set `{}` (expected one of: {})",
+                    super::lookup::excerpt(wanted),
                     codes.join(", ")
                 )
             })

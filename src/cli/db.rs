@@ -22,6 +22,12 @@ pub enum DbCommand {
     },
     /// Reload the catalogue tables from the embedded data (user tables are kept).
     Rebuild,
+    /// Check the whole file with the SQLite built into yj (integrity and foreign keys); exit
+    /// 1 if it finds a problem.
+    Check {
+        #[arg(long, value_enum, default_value_t)]
+        format: Format,
+    },
 }
 
 pub fn run(cmd: DbCommand, db_path: &Path) -> Result<ExitCode> {
@@ -58,6 +64,51 @@ pub fn run(cmd: DbCommand, db_path: &Path) -> Result<ExitCode> {
                     &["path", "schema_version", "catalogue_version", "tables"],
                     format,
                 )?;
+            }
+        }
+        DbCommand::Check { format } => {
+            let report = open_db(db_path)?.check()?;
+            let status = |problems: &[String]| {
+                if problems.is_empty() {
+                    "ok".to_string()
+                } else {
+                    format!(
+                        "{} problem{}",
+                        problems.len(),
+                        if problems.len() == 1 { "" } else { "s" }
+                    )
+                }
+            };
+            if format == Format::Table {
+                println!("database:     {}", report.path);
+                println!(
+                    "checked with: SQLite {} (built into yj)",
+                    report.sqlite_version
+                );
+                println!("integrity:    {}", status(&report.integrity));
+                for p in &report.integrity {
+                    println!("  {p}");
+                }
+                println!("foreign keys: {}", status(&report.foreign_keys));
+                for p in &report.foreign_keys {
+                    println!("  {p}");
+                }
+            } else {
+                let record = vec![
+                    ("path", json!(report.path)),
+                    ("sqlite_version", json!(report.sqlite_version)),
+                    ("ok", json!(report.ok())),
+                    ("integrity", json!(report.integrity)),
+                    ("foreign_keys", json!(report.foreign_keys)),
+                ];
+                print_records(
+                    &[record],
+                    &["path", "sqlite_version", "ok", "integrity", "foreign_keys"],
+                    format,
+                )?;
+            }
+            if !report.ok() {
+                return Ok(ExitCode::from(super::EXIT_PROBLEMS));
             }
         }
         DbCommand::Rebuild => {

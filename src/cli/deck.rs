@@ -22,8 +22,9 @@ pub enum DeckCommand {
     /// Check decklists against a rules set and explain every problem.
     ///
     /// Lists are text (`3 Darth Maul, Sith Apprentice`, `3x DM-71`), CSV or TOML; `-` reads
-    /// standard input. Exit 0 when every deck is legal, 1 when any is illegal or has
-    /// unresolved lines, 2 when a file cannot be read.
+    /// standard input. Exit 0 when every deck is legal, 1 when any is illegal, has
+    /// unresolved lines or cannot be decided (a card whose dot the catalogue lacks), or with
+    /// --owned needs cards the collection lacks, 2 when a file cannot be read.
     Check(CheckArgs),
     /// A registration sheet: the cards by colour, with totals and a deck hash.
     ///
@@ -368,8 +369,10 @@ fn run_diff(args: DiffArgs, catalogue: &Catalogue) -> Result<ExitCode> {
     }
     let (a, b) = (&decks[0], &decks[1]);
     let rows = crate::deck::diff(&a.1, &b.1, catalogue);
+    // Printings (foil against regular) do not change the deck, so not the exit code either.
+    let printings = crate::deck::printing_diff(&a.1, &b.1, catalogue);
     let unresolved = !a.1.unresolved.is_empty() || !b.1.unresolved.is_empty();
-    render::diff(&a.0, &a.1, &b.0, &b.1, &rows, args.format)?;
+    render::diff(&a.0, &a.1, &b.0, &b.1, &rows, &printings, args.format)?;
     Ok(if rows.is_empty() && !unresolved {
         ExitCode::SUCCESS
     } else {

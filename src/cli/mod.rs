@@ -78,7 +78,9 @@ pub fn main() -> ExitCode {
     match run(cli) {
         Ok(code) => code,
         Err(err) => {
-            eprintln!("error: {err:#}");
+            // Whatever part of the message came from a file or an argument, a terminal escape
+            // code in it is shown, not obeyed.
+            eprintln!("error: {}", shown(&format!("{err:#}")));
             ExitCode::from(EXIT_INPUT)
         }
     }
@@ -96,6 +98,29 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
     }
 }
 
+/// A message with its control characters escaped (line ends kept), so that input it quotes
+/// cannot move the cursor or clear the screen.
+pub fn shown(message: &str) -> String {
+    message
+        .split('\n')
+        .map(|line| {
+            if line.chars().any(char::is_control) {
+                line.chars()
+                    .map(|c| match c {
+                        '\t' => "\\t".to_string(),
+                        '\r' => "\\r".to_string(),
+                        c if c.is_control() => format!("\\u{{{:x}}}", c as u32),
+                        c => c.to_string(),
+                    })
+                    .collect()
+            } else {
+                line.to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 /// The default database: `yj.db` in the user's data directory.
 pub fn default_db_path() -> Result<PathBuf> {
     let dirs = directories::ProjectDirs::from("", "", "yj")
@@ -103,7 +128,29 @@ pub fn default_db_path() -> Result<PathBuf> {
     Ok(dirs.data_dir().join("yj.db"))
 }
 
-/// Opens the database (creating it and loading the catalogue on first use).
+/// Opens the database (creating it and loading the catalogue on first use). A database
+/// created at a path the user gave (`--db`, `YJ_DB`) is announced on stderr: a mistyped path
+/// would otherwise show an empty collection as if the collection had been lost.
 fn open_db(path: &std::path::Path) -> Result<Database> {
-    Database::open(path).with_context(|| format!("failed to open database `{}`", path.display()))
+    let db = Database::open(path)
+        .with_context(|| format!("failed to open database `{}`", path.display()))?;
+    if let Some(created) = db.created()
+        && default_db_path().map_or(true, |default| default != path)
+    {
+        let folders = match created.folders.as_slice() {
+            [] => String::new(),
+            [one] => format!(" and the folder `{}`", one.display()),
+            [first, ..] => format!(
+                " and {} folders from `{}` down",
+                created.folders.len(),
+                first.display()
+            ),
+        };
+        eprintln!(
+            "note: created a new database `{}`{folders}: there was none; if you meant an \
+             existing one, check the path given with --db or YJ_DB",
+            path.display()
+        );
+    }
+    Ok(db)
 }

@@ -32,8 +32,17 @@ impl DeckNeed {
 
 /// Refuses a collection name that does not exist (a typo would otherwise report the whole
 /// deck as missing).
-pub fn check_collection(db: &Database, collection: &str) -> Result<()> {
+/// Several collections may be named at once, `main,trade-binder`: a deck is then built from
+/// all of them together.
+pub fn check_collection(db: &Database, collections: &str) -> Result<()> {
     let names = store::collections(db)?;
+    for collection in collections.split(',').map(str::trim) {
+        check_one(&names, collection)?;
+    }
+    Ok(())
+}
+
+fn check_one(names: &[String], collection: &str) -> Result<()> {
     if collection != crate::collection::model::DEFAULT_COLLECTION
         && !names.iter().any(|n| n == collection)
     {
@@ -60,6 +69,15 @@ pub fn deck_need(
 ) -> Result<DeckNeed> {
     let list = read_list(file).map_err(|e| InputError(e.to_string()))?;
     let deck = resolver.resolve(&list);
+    // A list of no cards is not a deck the collection can build: it is the wrong file.
+    if deck.cards.is_empty() && deck.unresolved.is_empty() {
+        return Err(InputError(format!(
+            "{}: lists no cards (only comments, headings or blank lines), so there is nothing \
+             to compare with the collection",
+            list.source
+        ))
+        .into());
+    }
     need_for(db, catalogue, &list.source, deck, collection)
 }
 
@@ -72,7 +90,7 @@ pub fn need_for(
     deck: ResolvedDeck,
     collection: &str,
 ) -> Result<DeckNeed> {
-    let holdings = store::load(db.connection(), collection)?;
+    let holdings = combined(db, collection)?;
     let wanted: Vec<(String, u32)> = deck.cards.iter().map(|c| (c.id.clone(), c.count)).collect();
     let rows = requirements(&holdings, catalogue, &wanted);
     Ok(DeckNeed {
@@ -114,8 +132,14 @@ pub fn render(need: &DeckNeed, catalogue: &Catalogue, format: Format, all: bool)
     let headers = NEED_HEADERS;
     if format == Format::Table && records.is_empty() {
         println!(
-            "{}: collection `{}` owns every card the deck needs",
-            need.file, need.collection
+            "{}: {} own{} every card the deck needs",
+            need.file,
+            named(&need.collection),
+            if need.collection.contains(',') {
+                ""
+            } else {
+                "s"
+            }
         );
     } else {
         print_records(&records, &headers, format)?;
@@ -124,9 +148,14 @@ pub fn render(need: &DeckNeed, catalogue: &Catalogue, format: Format, all: bool)
         let short = need.rows.iter().filter(|r| r.missing() > 0).count();
         if short > 0 {
             eprintln!(
-                "{}: collection `{}` lacks {} ({} of {} distinct cards)",
+                "{}: {} lack{} {} ({} of {} distinct cards)",
                 need.file,
-                need.collection,
+                named(&need.collection),
+                if need.collection.contains(',') {
+                    ""
+                } else {
+                    "s"
+                },
                 copies(need.missing()),
                 short,
                 need.rows.len()
@@ -147,5 +176,34 @@ fn copies(n: u32) -> String {
         "1 copy".into()
     } else {
         format!("{n} copies")
+    }
+}
+
+/// The owned copies of one collection, or of several (`a,b`) added together.
+fn combined(db: &Database, collections: &str) -> Result<crate::collection::Holdings> {
+    let mut all = crate::collection::Holdings::new(collections);
+    for name in collections.split(',').map(str::trim) {
+        let h = store::load(db.connection(), name)?;
+        for (slot, value) in h.entries_of(crate::collection::List::Owned) {
+            let entry = all
+                .entries
+                .entry(slot.clone())
+                .or_insert_with(|| crate::collection::Value::qty(0));
+            entry.qty = entry.qty.saturating_add(value.qty);
+        }
+    }
+    Ok(all)
+}
+
+/// `collection `main``, or `collections `main` and `binder`` for several.
+fn named(collections: &str) -> String {
+    let names: Vec<String> = collections
+        .split(',')
+        .map(|n| format!("`{}`", n.trim()))
+        .collect();
+    match names.as_slice() {
+        [one] => format!("collection {one}"),
+        [rest @ .., last] => format!("collections {} and {last}", rest.join(", ")),
+        [] => "no collection".into(),
     }
 }

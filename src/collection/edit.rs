@@ -159,6 +159,23 @@ pub fn want(h: &Holdings, slot: Slot, qty: u32) -> Result<Vec<Change>, Collectio
     Ok(change(h, slot, after))
 }
 
+/// Raises the want-list targets of many cards at once (regular wants, met by any copy): each
+/// card ends wanting at least its target; a higher target already set is kept. For a deck's
+/// missing cards or a playset of a set, in one change.
+pub fn raise_wants(
+    h: &Holdings,
+    targets: &[(String, u32)],
+) -> Result<Vec<Change>, CollectionError> {
+    let mut changes = Vec::new();
+    for (card_id, target) in targets {
+        let slot = Slot::want(card_id, Finish::Regular);
+        if *target > h.qty(&slot) && !changes.iter().any(|c: &Change| c.slot == slot) {
+            changes.extend(want(h, slot, *target)?);
+        }
+    }
+    Ok(changes)
+}
+
 /// Says which foil printing owned foils recorded without one are: moves `qty` of them (all
 /// with `None`) to the `to` printing, with their condition and note, in one change.
 pub fn assign(

@@ -112,25 +112,85 @@ pub fn rows(catalogue: &Catalogue, holdings: &Holdings) -> (Vec<ExportRow>, Vec<
     (rows, orphans)
 }
 
+/// Whether a spreadsheet would read `cell` as a formula (OWASP "CSV Injection": a cell
+/// starting with `=`, `+`, `-`, `@`, a tab or a carriage return), after any quotes that
+/// [`neutralise`] put before it.
+fn formula_like(cell: &str) -> bool {
+    cell.trim_start_matches('\'')
+        .starts_with(['=', '+', '-', '@', '\t', '\r'])
+}
+
+/// A cell as a CSV export writes it: one that a spreadsheet would run as a formula (a note
+/// `=SUM(A1:A9)`, `@cmd`) gets a leading `'`, which spreadsheets show as "this is text", as
+/// OWASP's CSV-injection guidance says. A cell already starting with quotes before such a
+/// character gets one more, so that [`restore_cell`] gives back exactly what was written.
+pub fn neutralise(cell: &str) -> std::borrow::Cow<'_, str> {
+    if formula_like(cell) {
+        format!("'{cell}").into()
+    } else {
+        cell.into()
+    }
+}
+
+/// Undoes [`neutralise`] for a cell read from a CSV file.
+pub fn restore_cell(cell: &str) -> &str {
+    match cell.strip_prefix('\'') {
+        Some(rest) if formula_like(rest) => rest,
+        _ => cell,
+    }
+}
+
+/// A row's cells, in [`COLUMNS`] order, as a CSV export writes them.
+fn cells(r: &ExportRow) -> Vec<String> {
+    [
+        r.list,
+        &r.card_id,
+        r.finish,
+        &r.qty.to_string(),
+        r.condition.as_deref().unwrap_or(""),
+        r.note.as_deref().unwrap_or(""),
+        &r.name,
+        &r.set,
+        &r.rarity,
+        &r.printing,
+    ]
+    .iter()
+    .map(|c| neutralise(c).into_owned())
+    .collect()
+}
+
 pub fn to_csv(rows: &[ExportRow]) -> String {
     let mut w = csv::Writer::from_writer(Vec::new());
     // Writing to memory cannot fail.
     let _ = w.write_record(COLUMNS);
     for r in rows {
-        let _ = w.write_record([
-            r.list,
-            &r.card_id,
-            r.finish,
-            &r.qty.to_string(),
-            r.condition.as_deref().unwrap_or(""),
-            r.note.as_deref().unwrap_or(""),
-            &r.name,
-            &r.set,
-            &r.rarity,
-            &r.printing,
-        ]);
+        let _ = w.write_record(cells(r));
     }
     String::from_utf8(w.into_inner().unwrap_or_default()).unwrap_or_default()
+}
+
+/// An export row with the collection it belongs to (`export --all`).
+#[derive(Debug, Clone, Serialize)]
+pub struct AllRow<'r> {
+    pub collection: &'r str,
+    #[serde(flatten)]
+    pub row: &'r ExportRow,
+}
+
+/// Every collection's rows in one CSV: a `collection` column first, then [`COLUMNS`].
+pub fn to_csv_all(rows: &[AllRow<'_>]) -> String {
+    let mut w = csv::Writer::from_writer(Vec::new());
+    let _ = w.write_record(std::iter::once("collection").chain(COLUMNS.iter().copied()));
+    for r in rows {
+        let _ = w.write_record(std::iter::once(r.collection.to_string()).chain(cells(r.row)));
+    }
+    String::from_utf8(w.into_inner().unwrap_or_default()).unwrap_or_default()
+}
+
+pub fn to_json_all(rows: &[AllRow<'_>]) -> String {
+    let mut text = serde_json::to_string_pretty(rows).unwrap_or_else(|_| "[]".into());
+    text.push('\n');
+    text
 }
 
 pub fn to_json(rows: &[ExportRow]) -> String {

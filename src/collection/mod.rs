@@ -8,6 +8,7 @@
 
 pub mod backup;
 pub mod completion;
+pub mod destination;
 pub mod edit;
 pub mod error;
 pub mod export;

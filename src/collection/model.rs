@@ -60,7 +60,8 @@ impl FromStr for List {
             "want" | "wants" => Ok(List::Want),
             "keep" => Ok(List::Keep),
             other => Err(format!(
-                "unknown list `{other}` (expected owned, want or keep)"
+                "unknown list `{}` (expected owned, want or keep)",
+                crate::catalogue::lookup::excerpt(other)
             )),
         }
     }
@@ -75,7 +76,8 @@ pub fn parse_finish(text: &str) -> Result<Finish, String> {
         }
         "foil" | "yes" | "y" | "true" | "1" => Ok(Finish::Foil),
         other => Err(format!(
-            "unknown finish `{other}` (expected regular or foil; in a foil column yes or no)"
+            "unknown finish `{}` (expected regular or foil; in a foil column yes or no)",
+            crate::catalogue::lookup::excerpt(other)
         )),
     }
 }
@@ -102,6 +104,27 @@ impl Condition {
         (Condition::Damaged, "damaged", "dmg"),
     ];
 
+    /// Other collection tools' condition words (Deckbox, Cardmarket, TCGplayer, Dragon
+    /// Shield), each read as the grade of this scale it stands for; where a tool's grade falls
+    /// between two of ours, the lower one, so a card is never recorded better than it is.
+    /// The README's table lists them.
+    pub const OTHER_WORDS: [(&'static str, Condition); 14] = [
+        ("NM/M", Condition::NearMint),
+        ("Near Mint/Mint", Condition::NearMint),
+        ("Excellent", Condition::LightlyPlayed),
+        ("EX", Condition::LightlyPlayed),
+        ("Good", Condition::LightlyPlayed),
+        ("GD", Condition::LightlyPlayed),
+        ("Light Played", Condition::LightlyPlayed),
+        ("Slightly Played", Condition::LightlyPlayed),
+        ("SP", Condition::LightlyPlayed),
+        ("Played", Condition::ModeratelyPlayed),
+        ("PL", Condition::ModeratelyPlayed),
+        ("Heavy Played", Condition::HeavilyPlayed),
+        ("Poor", Condition::Damaged),
+        ("PO", Condition::Damaged),
+    ];
+
     pub fn as_str(self) -> &'static str {
         Condition::ALL
             .iter()
@@ -119,14 +142,20 @@ impl fmt::Display for Condition {
 
 impl FromStr for Condition {
     type Err = String;
-    /// Accepts the name in any case and punctuation (`Near Mint`, `near_mint`) or the usual
-    /// abbreviation (`NM`).
+    /// Accepts the name in any case and punctuation (`Near Mint`, `near_mint`), the usual
+    /// abbreviation (`NM`), or another tool's word for it ([`Condition::OTHER_WORDS`]).
     fn from_str(s: &str) -> Result<Condition, String> {
         let key = normalise(s);
         Condition::ALL
             .iter()
             .find(|(_, name, short)| normalise(name) == key || *short == key)
             .map(|(c, _, _)| *c)
+            .or_else(|| {
+                Condition::OTHER_WORDS
+                    .iter()
+                    .find(|(word, _)| normalise(word) == key)
+                    .map(|(_, c)| *c)
+            })
             .ok_or_else(|| {
                 let names: Vec<String> = Condition::ALL
                     .iter()
@@ -134,7 +163,7 @@ impl FromStr for Condition {
                     .collect();
                 format!(
                     "unknown condition `{}` (expected one of: {})",
-                    s.trim(),
+                    crate::catalogue::lookup::excerpt(s.trim()),
                     names.join(", ")
                 )
             })
@@ -377,8 +406,9 @@ pub fn check_collection_name(name: &str) -> Result<(), CollectionError> {
         Ok(())
     } else {
         Err(CollectionError::Input(format!(
-            "bad collection name `{name}`: use letters, digits, `-`, `_` and `.` (at most 64, \
-             starting with a letter or digit), e.g. `trade-binder`"
+            "bad collection name `{}`: use letters, digits, `-`, `_` and `.` (at most 64, \
+             starting with a letter or digit), e.g. `trade-binder`",
+            crate::catalogue::lookup::excerpt(name)
         )))
     }
 }

@@ -174,6 +174,7 @@ pub fn write<F>(
 where
     F: FnOnce(&Holdings) -> Result<Vec<Change>, CollectionError>,
 {
+    db.refuse_read_only("this command changes it")?;
     // IMMEDIATE takes the write lock before reading, so two writers never plan from the same
     // state (the second waits, up to the busy timeout, and then sees the first one's result).
     let tx = db
@@ -195,6 +196,40 @@ where
         entry: Some(entry),
         changes,
     })
+}
+
+/// As [`write`], for several collections at once (an export of every collection imported
+/// back): each planned against its own holdings and recorded as a change of its own (so
+/// each collection's `undo` takes back its part), all in one transaction.
+pub fn write_each<F>(
+    db: &mut Database,
+    collections: &[String],
+    command: &str,
+    options: WriteOptions,
+    mut plan: F,
+) -> Result<Vec<(String, Written)>, CollectionError>
+where
+    F: FnMut(&str, &Holdings) -> Result<Vec<Change>, CollectionError>,
+{
+    db.refuse_read_only("this command changes it")?;
+    let tx = db
+        .connection_mut()
+        .transaction_with_behavior(TransactionBehavior::Immediate)?;
+    let mut done = Vec::new();
+    for name in collections {
+        let mut holdings = load(&tx, name)?;
+        let changes = plan(name, &holdings)?;
+        let entry = if changes.is_empty() {
+            None
+        } else {
+            holdings.apply(&changes)?;
+            apply(&tx, name, &changes, options)?;
+            Some(record(&tx, name, command, Link::None, &changes)?)
+        };
+        done.push((name.clone(), Written { entry, changes }));
+    }
+    tx.commit()?;
+    Ok(done)
 }
 
 fn apply(
@@ -459,6 +494,7 @@ fn step(
     command: &str,
     direction: Direction,
 ) -> Result<Vec<Undone>, CollectionError> {
+    db.refuse_read_only("this command changes it")?;
     let tx = db
         .connection_mut()
         .transaction_with_behavior(TransactionBehavior::Immediate)?;
@@ -892,7 +928,10 @@ mod tests {
         assert!(before.is_err(), "version 3 has no printing column");
 
         let mut db = Database::open_with(&path, &CatalogueSource::embedded()).unwrap();
-        assert_eq!(db.schema_version().unwrap(), 4);
+        assert_eq!(
+            db.schema_version().unwrap(),
+            crate::catalogue::migrations::latest()
+        );
         let h = load(db.connection(), "main").unwrap();
         assert_eq!(h.entries.len(), 6, "every entry kept");
         assert!(

@@ -17,9 +17,13 @@ pub mod violation;
 pub use decklist::{DeckList, Entry, ListFormat, parse_list, read_list};
 pub use error::{DeckError, RulesError};
 pub use report::{AssignmentKind, ColourReport, Report, Slot, Verdict};
-pub use resolve::{DeckCard, ResolvedDeck, Resolver, Unresolved, UnresolvedLine};
+pub use resolve::{
+    DeckCard, PrintingKind, ResolvedDeck, Resolver, TieBreak, Unresolved, UnresolvedLine,
+};
 pub use rules::RulesSet;
-pub use sheet::{DiffRow, Sheet, deck_hash, diff, sheet};
+pub use sheet::{
+    DiffRow, PrintingDiff, Sheet, deck_hash, diff, printing_diff, printings_text, sheet,
+};
 pub use validate::check;
 pub use violation::{Code, Severity, Violation};
 

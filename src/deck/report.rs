@@ -13,6 +13,9 @@ pub enum Verdict {
     Illegal,
     /// Some lines name no card (or several): the deck cannot be judged yet.
     Unresolved,
+    /// Every line names a card, but the catalogue does not know a card's deck-building dot
+    /// (DM-116, RF-A9), so whether the deck meets the 6-by-10 rule cannot be decided.
+    Undecided,
 }
 
 impl Verdict {
@@ -21,6 +24,7 @@ impl Verdict {
             Verdict::Legal => "legal",
             Verdict::Illegal => "illegal",
             Verdict::Unresolved => "unresolved",
+            Verdict::Undecided => "cannot be decided",
         }
     }
 }
@@ -72,6 +76,9 @@ pub struct Report {
     pub assignment: AssignmentKind,
     pub colours: Vec<ColourReport>,
     pub violations: Vec<Violation>,
+    /// What the report took on itself and a judge should know (a name settled by a
+    /// tie-break), one sentence each.
+    pub notes: Vec<String>,
 }
 
 impl Report {

@@ -6,7 +6,7 @@ use serde::Serialize;
 use sha2::{Digest, Sha256};
 
 use super::report::{ColourReport, Report, Slot};
-use super::resolve::ResolvedDeck;
+use super::resolve::{DeckCard, PrintingKind, ResolvedDeck};
 use super::violation::Violation;
 use crate::catalogue::Catalogue;
 
@@ -46,6 +46,42 @@ pub struct Sheet {
     pub rules_from_list: bool,
     /// Every problem the check found, as `yj deck check` reports them.
     pub problems: Vec<Violation>,
+    /// The cards not all in their regular printing: `(id, copies by printing)`. The deck
+    /// hash does not change with them (it is the deck, not the printings).
+    pub printings: Vec<(String, Vec<(PrintingKind, u32)>)>,
+}
+
+/// `2 foil, 1 regular`, most special first.
+pub fn printings_text(printings: &[(PrintingKind, u32)]) -> String {
+    printings
+        .iter()
+        .rev()
+        .map(|(kind, n)| match kind {
+            PrintingKind::Reprint if *n > 1 => format!("{n} Reflections reprints"),
+            _ => format!("{n} {}", kind.as_str()),
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// What a sheet or diff adds after a card's name: `(virtual)`, `(foil)`, `(Reflections
+/// reprint)`, or the mix (`(1 foil, 2 regular)`).
+pub fn printing_suffix(card: &crate::catalogue::Card, deck_card: Option<&DeckCard>) -> String {
+    let mut marks: Vec<String> = Vec::new();
+    if card.is_virtual() {
+        marks.push("virtual".into());
+    }
+    if let Some(dc) = deck_card.filter(|dc| !dc.all_regular()) {
+        match dc.printings().as_slice() {
+            [(kind, _)] => marks.push(kind.as_str().to_string()),
+            many => marks.push(printings_text(many)),
+        }
+    }
+    if marks.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", marks.join(", "))
+    }
 }
 
 /// Builds the sheet from a deck's report (which holds the assignment).
@@ -69,6 +105,20 @@ pub fn sheet(report: &Report, deck: &ResolvedDeck, catalogue: &Catalogue) -> She
             });
         }
     }
+    // Virtual cards and foils or reprints are marked on the sheet: a judge checks printings
+    // against the deck on the table.
+    let mark = |slot: &mut Slot| {
+        if let Some(card) = catalogue.get(&slot.id) {
+            let dc = deck.cards.iter().find(|c| c.id == slot.id);
+            slot.name = format!("{}{}", card.full_name(), printing_suffix(card, dc));
+        }
+    };
+    let mut colours = report.colours.clone();
+    colours
+        .iter_mut()
+        .flat_map(|c| c.cards.iter_mut())
+        .for_each(mark);
+    unplaced.iter_mut().for_each(mark);
     Sheet {
         file: report.file.clone(),
         name: report.name.clone(),
@@ -77,10 +127,16 @@ pub fn sheet(report: &Report, deck: &ResolvedDeck, catalogue: &Catalogue) -> She
         verdict: report.verdict,
         hash: deck_hash(deck),
         total: report.cards,
-        colours: report.colours.clone(),
+        colours,
         unplaced,
         rules_from_list: report.rules_from_list,
         problems: report.violations.clone(),
+        printings: deck
+            .cards
+            .iter()
+            .filter(|c| !c.all_regular())
+            .map(|c| (c.id.clone(), c.printings()))
+            .collect(),
     }
 }
 
@@ -88,23 +144,46 @@ pub fn sheet(report: &Report, deck: &ResolvedDeck, catalogue: &Catalogue) -> She
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct DiffRow {
     pub id: String,
+    /// The card's name, marked `(virtual)` for a virtual card (which stands for the original
+    /// of the same number, so a judge sees which of the two each list holds).
     pub name: String,
     pub a: u32,
     pub b: u32,
 }
 
-/// The cards whose counts differ, in catalogue order.
-pub fn diff(a: &ResolvedDeck, b: &ResolvedDeck, catalogue: &Catalogue) -> Vec<DiffRow> {
+/// A card both lists hold the same number of, in other printings (foil against regular):
+/// the deck is the same, a judge may still want to see it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct PrintingDiff {
+    pub id: String,
+    pub name: String,
+    pub a: Vec<(PrintingKind, u32)>,
+    pub b: Vec<(PrintingKind, u32)>,
+}
+
+fn find(deck: &ResolvedDeck, index: usize) -> Option<&DeckCard> {
+    deck.cards.iter().find(|c| c.index == index)
+}
+
+fn indexes(a: &ResolvedDeck, b: &ResolvedDeck) -> Vec<usize> {
     let mut indexes: Vec<usize> = a.cards.iter().chain(&b.cards).map(|c| c.index).collect();
     indexes.sort_unstable();
     indexes.dedup();
-    let count = |deck: &ResolvedDeck, index: usize| {
-        deck.cards
-            .iter()
-            .find(|c| c.index == index)
-            .map_or(0, |c| c.count)
-    };
     indexes
+}
+
+fn diff_name(card: &crate::catalogue::Card) -> String {
+    if card.is_virtual() {
+        format!("{} (virtual)", card.full_name())
+    } else {
+        card.full_name()
+    }
+}
+
+/// The cards whose counts differ, in catalogue order.
+pub fn diff(a: &ResolvedDeck, b: &ResolvedDeck, catalogue: &Catalogue) -> Vec<DiffRow> {
+    let count = |deck: &ResolvedDeck, index: usize| find(deck, index).map_or(0, |c| c.count);
+    indexes(a, b)
         .into_iter()
         .filter_map(|i| {
             let (x, y) = (count(a, i), count(b, i));
@@ -112,9 +191,32 @@ pub fn diff(a: &ResolvedDeck, b: &ResolvedDeck, catalogue: &Catalogue) -> Vec<Di
                 let card = &catalogue.cards()[i];
                 DiffRow {
                     id: card.id.clone(),
-                    name: card.full_name(),
+                    name: diff_name(card),
                     a: x,
                     b: y,
+                }
+            })
+        })
+        .collect()
+}
+
+/// The cards held in equal numbers but in other printings, in catalogue order.
+pub fn printing_diff(
+    a: &ResolvedDeck,
+    b: &ResolvedDeck,
+    catalogue: &Catalogue,
+) -> Vec<PrintingDiff> {
+    indexes(a, b)
+        .into_iter()
+        .filter_map(|i| {
+            let (x, y) = (find(a, i)?, find(b, i)?);
+            (x.count == y.count && x.copies != y.copies).then(|| {
+                let card = &catalogue.cards()[i];
+                PrintingDiff {
+                    id: card.id.clone(),
+                    name: diff_name(card),
+                    a: x.printings(),
+                    b: y.printings(),
                 }
             })
         })

@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 
 use super::decklist::{DeckList, ListFormat};
 use super::report::{AssignmentKind, ColourReport, Report, Slot, Verdict};
-use super::resolve::{ResolvedDeck, Unresolved, UnresolvedLine};
+use super::resolve::{ResolvedDeck, TieBreak, Unresolved, UnresolvedLine};
 use super::rules::RulesSet;
 use super::solver::{self, Assignment, Limits, Piece};
 use super::violation::{Code, Violation};
@@ -130,29 +130,39 @@ pub fn check(
         .zip(&cards)
         .map(|(dc, card)| piece(card, dc.count, catalogue, rules, &mut titles))
         .collect();
+    let mut unknown_dots = false;
     for ((dc, card), p) in deck.cards.iter().zip(&cards).zip(&pieces) {
         if p.is_placeable() {
             continue;
         }
-        let (code, why) = if card.dots.is_none() {
-            (
-                Code::UnknownDots,
-                "the catalogue does not know its deck-building dots yet",
-            )
+        if card.dots.is_none() {
+            // Not a fault of the deck: a fact the catalogue lacks. Guessing a colour would
+            // give a verdict (and colour counts) that may be wrong either way.
+            unknown_dots = true;
+            violations.push(
+                Violation::new(
+                    Code::UnknownDots,
+                    format!(
+                        "{}: the catalogue does not know its deck-building dot yet, so whether the deck meets the 6-by-10 rule cannot be decided; check the printed card",
+                        describe(card)
+                    ),
+                )
+                .cards([card.id.clone()])
+                .actual_allowed("dot unknown", "a known dot"),
+            );
         } else {
-            (Code::NoDots, "the catalogue gives it no deck-building dot")
-        };
-        violations.push(
-            Violation::new(
-                code,
-                format!(
-                    "{}: {why}, so it cannot be placed in a colour",
-                    describe(card)
-                ),
-            )
-            .cards([card.id.clone()])
-            .actual_allowed(format!("{} unplaced", dc.count), "0 unplaced"),
-        );
+            violations.push(
+                Violation::new(
+                    Code::NoDots,
+                    format!(
+                        "{}: the catalogue gives it no deck-building dot, so it cannot be placed in a colour",
+                        describe(card)
+                    ),
+                )
+                .cards([card.id.clone()])
+                .actual_allowed(format!("{} unplaced", dc.count), "0 unplaced"),
+            );
+        }
     }
 
     let mut colours = Vec::new();
@@ -174,9 +184,11 @@ pub fn check(
         };
         // With no card at all, empty colours and missing planets would only repeat it; a list
         // of absurd size (a typo such as `3000000 DM-1`) fails the size rule, and placing
-        // millions of cards would tell the player nothing more.
-        if total == 0 || total > MAX_PLACED {
+        // millions of cards would tell the player nothing more. With a card whose dot is
+        // unknown, colour counts would be guesses.
+        if total == 0 || total > MAX_PLACED || unknown_dots {
             return finish(
+                catalogue,
                 list,
                 deck,
                 rules,
@@ -213,6 +225,7 @@ pub fn check(
     }
 
     finish(
+        catalogue,
         list,
         deck,
         rules,
@@ -230,6 +243,7 @@ const MAX_PLACED: u64 = 100_000;
 
 #[allow(clippy::too_many_arguments)]
 fn finish(
+    catalogue: &Catalogue,
     list: &DeckList,
     deck: &ResolvedDeck,
     rules: &RulesSet,
@@ -244,9 +258,17 @@ fn finish(
         Verdict::Unresolved
     } else if violations.is_empty() {
         Verdict::Legal
+    } else if violations.iter().all(|v| v.code == Code::UnknownDots) {
+        // Nothing that is known breaks a rule; what is unknown decides.
+        Verdict::Undecided
     } else {
         Verdict::Illegal
     };
+    let notes = deck
+        .tie_breaks
+        .iter()
+        .map(|t| tie_break_note(catalogue, t))
+        .collect();
     Report {
         file: list.source.clone(),
         name: list.name.clone(),
@@ -261,7 +283,29 @@ fn finish(
         assignment,
         colours,
         violations,
+        notes,
     }
+}
+
+/// What a judge should know of a name settled by a tie-break (see `TieBreak`).
+fn tie_break_note(catalogue: &Catalogue, t: &TieBreak) -> String {
+    let took = catalogue.get(&t.took.0);
+    let colour = took
+        .and_then(|c| c.dots)
+        .and_then(|d| d.colour())
+        .map(|c| c.as_str())
+        .unwrap_or("of one colour");
+    let side = took.map(|c| c.side.as_str()).unwrap_or("");
+    let others = t
+        .others
+        .iter()
+        .map(|(id, name)| format!("{id} ({name})"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    format!(
+        "line {}: `{}` is the whole name of {} and the title of {others}; all are {side} side and {colour}, so the verdict is the same either way: took {}, the card of that whole name (write the id to choose)",
+        t.line, t.card, t.took.0, t.took.0
+    )
 }
 
 /// `DM-71 (Darth Maul, Sith Apprentice)`.
@@ -343,6 +387,37 @@ fn unresolved(file: &str, format: ListFormat, u: &UnresolvedLine) -> Violation {
                 candidates.iter().map(|(id, _)| id.clone()).collect(),
             )
         }
+        Unresolved::IdNameMismatch { id, named } => {
+            let name_is = match named.as_slice() {
+                [] => "the rest of the line names no card".to_string(),
+                [(other, _)] => format!("the name is {other}'s"),
+                many => format!(
+                    "the name is that of {}",
+                    many.iter()
+                        .map(|(other, _)| other.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            };
+            (
+                Code::IdNameMismatch,
+                format!(
+                    "{file}, line {}: `{}`: {} is {}; {name_is}; write the id or the name of the card you mean",
+                    u.line, u.card, id.0, id.1
+                ),
+                std::iter::once(id.0.clone())
+                    .chain(named.iter().map(|(other, _)| other.clone()))
+                    .collect(),
+            )
+        }
+        Unresolved::NoSuchPrinting { card, printing } => (
+            Code::UnknownCard,
+            format!(
+                "{file}, line {}: `{}`: {} ({}) has no {printing}; leave out the bracket",
+                u.line, u.card, card.0, card.1
+            ),
+            vec![card.0.clone()],
+        ),
         Unresolved::Malformed { reason } => (
             Code::BadLine,
             format!("{file}, line {}: {reason}", u.line),
@@ -364,6 +439,33 @@ fn sides(deck: &ResolvedDeck, cards: &[&Card], violations: &mut Vec<Violation>) 
             .map(|(dc, _)| u64::from(dc.count))
             .sum()
     };
+    if let (true, Some(declared), Some(side)) =
+        (deck.side_contradicted(), deck.declared_side, deck.side)
+    {
+        // One line: the list's side line is wrong, not every card of the deck.
+        let n = count_of(side);
+        let total = n + count_of(declared);
+        let message = if count_of(declared) == 0 {
+            format!(
+                "the list's side line says {declared}, but all {total} cards are {side} side; correct the side line"
+            )
+        } else {
+            let strays: Vec<String> = cards
+                .iter()
+                .filter(|c| c.side == declared)
+                .map(|c| c.id.clone())
+                .collect();
+            format!(
+                "the list's side line says {declared}, but {n} of its {total} cards are {side} side (the {declared} side ones: {}); a deck is all one side",
+                list_ids(&strays)
+            )
+        };
+        violations.push(
+            Violation::new(Code::SideMismatch, message)
+                .actual_allowed(format!("side: {declared}"), format!("side: {side}")),
+        );
+        return;
+    }
     match deck.side {
         Some(side) => {
             let other = if side == Side::Light {
@@ -539,6 +641,193 @@ fn colours_of(mask: u8) -> String {
         .join(", ")
 }
 
+/// `5 DM-2, 1 EDM-P1`.
+fn copies(placed: &[(usize, u32)], cards: &[&Card]) -> String {
+    placed
+        .iter()
+        .map(|(p, n)| format!("{n} {}", cards[*p].id))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn limit_rule(limit: u32) -> String {
+    format!("and a colour may hold at most {limit} cards of one title (subtitles do not count)")
+}
+
+/// `a red`, `an orange`.
+fn a_dot(colour: DotColour) -> String {
+    let article = if colour == DotColour::Orange {
+        "an"
+    } else {
+        "a"
+    };
+    format!("{article} {colour}")
+}
+
+/// Why cards stay in their colour, in a player's words.
+fn only_dot(fixed: u32, of: u32, colour: DotColour) -> String {
+    if fixed == of {
+        format!(
+            "all {of} have only {} dot, so none can count in another colour",
+            a_dot(colour)
+        )
+    } else {
+        format!(
+            "{fixed} of them have only {} dot, so they cannot count in another colour",
+            a_dot(colour)
+        )
+    }
+}
+
+/// The Armed & Dangerous, Combo Battle and Double Impact cards among `placed`, named with
+/// both their titles (rulings.md: a card counts toward every title printed on it).
+fn two_titled(
+    placed: &[(usize, u32)],
+    pieces: &[Piece],
+    cards: &[&Card],
+    titles: &Titles,
+) -> String {
+    placed
+        .iter()
+        .filter(|(p, _)| pieces[*p].titles.len() > 1)
+        .map(|(p, _)| {
+            let names: Vec<String> = pieces[*p]
+                .titles
+                .iter()
+                .map(|t| format!("`{}`", titles.name(*t)))
+                .collect();
+            format!(
+                "; {} prints two titles, {}, and counts as each",
+                describe(cards[*p]),
+                names.join(" and ")
+            )
+        })
+        .collect()
+}
+
+/// Where a wild card can go, as a player reads it.
+fn can_fill(card: &Card, piece: &Piece) -> String {
+    let kind = if card.card_type == CardType::Objective {
+        "is an Objective and "
+    } else {
+        ""
+    };
+    format!(
+        "{} {kind}can fill only {}",
+        describe(card),
+        or_list(&colours_of(piece.wild))
+    )
+}
+
+/// `orange, yellow or purple`.
+fn or_list(list: &str) -> String {
+    match list.rsplit_once(", ") {
+        Some((head, last)) => format!("{head} or {last}"),
+        None => list.to_string(),
+    }
+}
+
+/// Why a title stays over the limit in a colour when the wild cards could, in principle,
+/// move: the facts of the deck that decide it, in a player's words (no assignment avoids it:
+/// the solver is exact).
+#[allow(clippy::too_many_arguments)]
+fn title_over(
+    o: &solver::TitleOverflow,
+    placed: &[(usize, u32)],
+    fill: &solver::ColourFill,
+    pieces: &[Piece],
+    cards: &[&Card],
+    titles: &Titles,
+    limits: Limits,
+    limit: u32,
+) -> String {
+    let c = o.colour;
+    let t = limits.per_colour;
+    let bit = 1u8 << c as u8;
+    let title = titles.name(o.title);
+    let head = format!(
+        "`{title}`: {} cards in {c} ({}), {}",
+        o.count,
+        copies(placed, cards),
+        limit_rule(limit)
+    );
+    let fixed: u32 = placed
+        .iter()
+        .filter(|(p, _)| pieces[*p].home == Some(c) && pieces[*p].wild == 0)
+        .map(|(_, n)| n)
+        .sum();
+    let two = two_titled(placed, pieces, cards, titles);
+    if fixed > limit {
+        return format!("{head}; {}{two}", only_dot(fixed, o.count, c));
+    }
+    let mut why: Vec<String> = Vec::new();
+    if fixed > 0 {
+        why.push(only_dot(fixed, o.count, c));
+    }
+    let own: u32 = pieces
+        .iter()
+        .filter(|p| p.home == Some(c))
+        .map(|p| p.count)
+        .sum();
+    let wild_here = fill.wild.filter(|w| pieces[*w].titles.contains(&o.title));
+    if wild_here.is_some() && own < t {
+        let fillers: Vec<usize> = (0..pieces.len())
+            .filter(|&i| pieces[i].home != Some(c) && pieces[i].wild & bit != 0)
+            .collect();
+        let (same, other): (Vec<usize>, Vec<usize>) = fillers
+            .iter()
+            .partition(|&&i| pieces[i].titles.contains(&o.title));
+        let mut sentence = format!(
+            "{c} has only {own} cards with {} dot, so it needs a wild card to reach {t}",
+            a_dot(c)
+        );
+        if other.is_empty() {
+            let named: Vec<String> = same.iter().map(|&i| describe(cards[i])).collect();
+            if named.len() == 1 {
+                sentence.push_str(&format!(
+                    ", and the only wild card that can fill {c} is {}, one more `{title}`",
+                    named[0]
+                ));
+            } else {
+                sentence.push_str(&format!(
+                    ", and every wild card that can fill {c} is a `{title}`: {}",
+                    named.join(", ")
+                ));
+            }
+        } else {
+            let ids: Vec<String> = other.iter().map(|&i| cards[i].id.clone()).collect();
+            sentence.push_str(&format!(
+                "; {} could fill {c} instead, but no way of doing that keeps every colour at {t} cards and every title at {limit} or fewer",
+                or_list(&list_ids(&ids))
+            ));
+        }
+        why.push(sentence);
+        // The wild cards that cannot help, with where they can go.
+        for (i, p) in pieces.iter().enumerate() {
+            if p.wild != 0 && p.wild & bit == 0 && p.home != Some(c) {
+                why.push(can_fill(cards[i], p));
+            }
+        }
+    } else {
+        let movers: Vec<String> = placed
+            .iter()
+            .filter(|(p, _)| pieces[*p].wild != 0)
+            .map(|(p, _)| {
+                format!(
+                    "{} could count in {} instead",
+                    describe(cards[*p]),
+                    or_list(&colours_of(pieces[*p].wild & !bit))
+                )
+            })
+            .collect();
+        why.extend(movers);
+        why.push(format!(
+            "but every way of moving the wild cards leaves some colour with more or fewer than {t} cards or puts another title over {limit}"
+        ));
+    }
+    format!("{head}; {}{two}", why.join("; "))
+}
+
 /// Turns the solver's closest assignment into violations that say what is wrong and why.
 fn explain(
     a: &Assignment,
@@ -647,36 +936,16 @@ fn explain(
         if a.cost.colours == 0 {
             for o in &a.title_overflows {
                 let fill = &a.colours[o.colour as usize];
-                let involved: Vec<String> = fill
+                let placed: Vec<(usize, u32)> = fill
                     .normal
                     .iter()
-                    .map(|(p, _)| *p)
-                    .chain(fill.wild)
-                    .filter(|p| pieces[*p].titles.contains(&o.title))
-                    .map(|p| cards[p].id.clone())
+                    .copied()
+                    .chain(fill.wild.map(|p| (p, 1)))
+                    .filter(|(p, _)| pieces[*p].titles.contains(&o.title))
                     .collect();
-                let fixed: u32 = pieces
-                    .iter()
-                    .filter(|p| {
-                        p.home == Some(o.colour) && p.wild == 0 && p.titles.contains(&o.title)
-                    })
-                    .map(|p| p.count)
-                    .sum();
-                let why = if fixed > limit {
-                    format!(
-                        "`{}`: {} cards in {}, {fixed} of which cannot leave it; at most {limit} of a title per colour (subtitles ignored)",
-                        titles.name(o.title),
-                        o.count,
-                        o.colour
-                    )
-                } else {
-                    format!(
-                        "`{}`: {} cards in {}, and no assignment of the wild cards keeps every title at {limit} or fewer per colour (subtitles ignored)",
-                        titles.name(o.title),
-                        o.count,
-                        o.colour
-                    )
-                };
+                let why = title_over(o, &placed, fill, pieces, cards, titles, limits, limit);
+                let involved: Vec<String> =
+                    placed.iter().map(|(p, _)| cards[*p].id.clone()).collect();
                 violations.push(
                     Violation::new(Code::TitleLimit, why)
                         .colour(o.colour)
@@ -685,28 +954,34 @@ fn explain(
                 );
             }
         } else {
-            let mut fixed: BTreeMap<(u32, DotColour), (u32, Vec<String>)> = BTreeMap::new();
+            let mut fixed: BTreeMap<(u32, DotColour), (u32, Vec<usize>)> = BTreeMap::new();
             for (i, p) in pieces.iter().enumerate() {
                 if let (Some(h), 0) = (p.home, p.wild) {
                     for &title in &p.titles {
                         let entry = fixed.entry((title, h)).or_default();
                         entry.0 += p.count;
-                        entry.1.push(cards[i].id.clone());
+                        entry.1.push(i);
                     }
                 }
             }
             for ((title, colour), (count, ids)) in fixed {
                 if count > limit {
+                    let placed: Vec<(usize, u32)> =
+                        ids.iter().map(|&i| (i, pieces[i].count)).collect();
                     violations.push(
                         Violation::new(
                             Code::TitleLimit,
                             format!(
-                                "`{}`: {count} cards in {colour} that cannot leave it; at most {limit} of a title per colour (subtitles ignored)",
-                                titles.name(title)
+                                "`{}`: {count} cards in {colour} ({}), {}; {}{}",
+                                titles.name(title),
+                                copies(&placed, cards),
+                                limit_rule(limit),
+                                only_dot(count, count, colour),
+                                two_titled(&placed, pieces, cards, titles)
                             ),
                         )
                         .colour(colour)
-                        .cards(ids)
+                        .cards(ids.iter().map(|&i| cards[i].id.clone()))
                         .actual_allowed(count, limit),
                     );
                 }

@@ -12,12 +12,16 @@ pub enum Code {
     UnknownCard,
     /// A line names several cards.
     AmbiguousCard,
+    /// A line gives one card's id and another card's name.
+    IdNameMismatch,
     /// A line is not a card line (a bad quantity).
     BadLine,
     /// Not exactly 60 cards (30 for a starter deck).
     DeckSize,
     /// Cards of both sides of the Force.
     MixedSides,
+    /// The list's `side` line names one side and its cards are the other.
+    SideMismatch,
     /// A card from a set the rules do not allow.
     SetNotAllowed,
     /// A virtual card under rules without virtual cards.
@@ -25,7 +29,8 @@ pub enum Code {
     Banned,
     /// More Objectives than the rules allow.
     Objectives,
-    /// The catalogue does not know the card's dots yet.
+    /// The catalogue does not know the card's deck-building dot yet: the deck's legality
+    /// cannot be decided (verdict `undecided`).
     UnknownDots,
     /// The card has no deck-building dot at all.
     NoDots,
@@ -46,9 +51,11 @@ impl Code {
         match self {
             Code::UnknownCard => "unknown-card",
             Code::AmbiguousCard => "ambiguous-card",
+            Code::IdNameMismatch => "id-name-mismatch",
             Code::BadLine => "bad-line",
             Code::DeckSize => "deck-size",
             Code::MixedSides => "mixed-sides",
+            Code::SideMismatch => "side-mismatch",
             Code::SetNotAllowed => "set-not-allowed",
             Code::VirtualNotAllowed => "virtual-not-allowed",
             Code::Banned => "banned",
@@ -67,7 +74,7 @@ impl Code {
     pub fn is_unresolved(self) -> bool {
         matches!(
             self,
-            Code::UnknownCard | Code::AmbiguousCard | Code::BadLine
+            Code::UnknownCard | Code::AmbiguousCard | Code::IdNameMismatch | Code::BadLine
         )
     }
 }

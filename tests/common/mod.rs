@@ -8,8 +8,29 @@ pub struct Scratch {
     pub dir: tempfile::TempDir,
 }
 
+/// A database as `yj` creates it on first use, made once per test binary: every scratch
+/// starts with a copy, so a test's first command opens an existing database (a command that
+/// creates one at a path the user gave says so on stderr, which tests of other things should
+/// not have to expect). `Scratch::fresh` starts without one.
+fn template() -> &'static std::path::Path {
+    static TEMPLATE: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    TEMPLATE.get_or_init(|| {
+        let dir = tempfile::tempdir().expect("temp dir").keep();
+        let path = dir.join("template.db");
+        drop(youngjedi::catalogue::Database::open(&path).expect("template database"));
+        path
+    })
+}
+
 impl Scratch {
     pub fn new() -> Scratch {
+        let s = Scratch::fresh();
+        std::fs::copy(template(), s.db()).expect("copy the template database");
+        s
+    }
+
+    /// A scratch directory with no database in it yet.
+    pub fn fresh() -> Scratch {
         Scratch {
             dir: tempfile::tempdir().expect("temp dir"),
         }

@@ -77,6 +77,9 @@ pub enum CollectionCommand {
     Redo(UndoArgs),
     /// A consistent copy of the whole database, safe while other `yj` commands run.
     Backup(BackupArgs),
+    /// Replace the whole database with a backup (every collection and its history), keeping
+    /// a copy of the database as it was beside it.
+    Restore(RestoreArgs),
     /// The named collections in this database.
     Names(NamesArgs),
 }
@@ -172,6 +175,9 @@ enum ImportMode {
     Set,
     /// The file's quantities are added to the collection's.
     Add,
+    /// The collection ends equal to the file: as `set`, and what the file lacks is removed
+    /// (in each list the file has rows of: owned, want, keep). Try it with --dry-run first.
+    Sync,
 }
 
 #[derive(Debug, Args)]
@@ -199,6 +205,10 @@ pub struct ExportArgs {
     /// Write to this file instead of standard output.
     #[arg(long, short)]
     output: Option<PathBuf>,
+    /// Every collection of the database in one file, with a `collection` column; `import`
+    /// puts each row back in its collection.
+    #[arg(long)]
+    all: bool,
 }
 
 #[derive(Debug, Args)]
@@ -226,9 +236,18 @@ pub struct WantArgs {
 
 #[derive(Debug, Subcommand)]
 enum WantAction {
-    /// Want QTY copies of a card in total (replacing an earlier target).
+    /// Want QTY copies of a card in total (replacing an earlier target); or with --deck, the
+    /// copies a deck needs of every card the collection lacks; or with --set, QTY of every
+    /// card of a set (`--set DM --qty 5` for a playset). --deck and --set only raise targets.
     Add {
-        card: String,
+        #[arg(required_unless_present_any = ["deck", "set"], conflicts_with_all = ["deck", "set"])]
+        card: Option<String>,
+        /// A decklist: want what the collection lacks to build it.
+        #[arg(long, value_name = "FILE", conflicts_with = "set")]
+        deck: Option<String>,
+        /// Every card of this set (virtual cards aside), QTY of each.
+        #[arg(long, value_parser = parse_with::<Set>)]
+        set: Option<Set>,
         #[arg(long, default_value = "1", value_parser = qty_arg, allow_negative_numbers = true)]
         qty: u32,
         #[arg(long)]
@@ -250,8 +269,15 @@ enum WantAction {
 
 #[derive(Debug, Args)]
 pub struct TradesArgs {
-    #[arg(long, value_enum, default_value_t)]
+    #[arg(long, value_enum, default_value_t, conflicts_with = "text")]
     format: Format,
+    /// Plain text to send to a trade partner, one card a line (`2 DM-24 Gungan Guard`); it
+    /// imports as it is into their `yj`.
+    #[arg(long)]
+    text: bool,
+    /// Also every copy a trade-binder collection holds (all of it is for trade), with --text.
+    #[arg(long, value_name = "COLLECTION", requires = "text")]
+    binder: Option<String>,
 }
 
 #[derive(Debug, Args)]
@@ -285,6 +311,12 @@ pub struct BackupArgs {
     /// Replace FILE if it exists.
     #[arg(long)]
     force: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct RestoreArgs {
+    /// A backup written by `yj collection backup` (or any yj database).
+    file: PathBuf,
 }
 
 #[derive(Debug, Args)]
@@ -427,10 +459,58 @@ pub fn run(args: CollectionArgs, db_path: &Path) -> Result<ExitCode> {
         CollectionCommand::Completion(a) => c.completion(&db, a),
         CollectionCommand::Want(a) => match a.action {
             Some(WantAction::Add {
-                card,
+                card: None,
+                deck,
+                set,
+                qty,
+                ..
+            }) => {
+                let targets: Vec<(String, u32)> = match (deck, set) {
+                    (Some(file), _) => {
+                        let mut resolver = crate::deck::Resolver::new(&catalogue);
+                        let need = super::shortfall::deck_need(
+                            &db,
+                            &catalogue,
+                            &mut resolver,
+                            &file,
+                            &name,
+                        )?;
+                        if !need.deck.unresolved.is_empty() {
+                            return Err(InputError(format!(
+                                "{file}: {} of the deck name{} no card, so what it lacks is \
+                                 not known; nothing was changed (`yj deck need {file}` lists \
+                                 them)",
+                                plural(need.deck.unresolved.len(), "line"),
+                                if need.deck.unresolved.len() == 1 {
+                                    "s"
+                                } else {
+                                    ""
+                                }
+                            ))
+                            .into());
+                        }
+                        need.rows
+                            .iter()
+                            .filter(|r| r.missing() > 0)
+                            .map(|r| (r.card_id.clone(), r.needed))
+                            .collect()
+                    }
+                    (None, Some(set)) => catalogue
+                        .cards()
+                        .iter()
+                        .filter(|c| c.set == set && !c.is_virtual())
+                        .map(|c| (c.id.clone(), qty))
+                        .collect(),
+                    (None, None) => unreachable!("clap requires a card, --deck or --set"),
+                };
+                c.write(&mut db, |h| edit::raise_wants(h, &targets))
+            }
+            Some(WantAction::Add {
+                card: Some(card),
                 qty,
                 foil,
                 printing: asked,
+                ..
             }) => {
                 let chosen = printing(&catalogue, &card, foil, asked).map_err(input)?;
                 // A foil want without a printing is "any foil": no warning to pick one.
@@ -469,6 +549,7 @@ pub fn run(args: CollectionArgs, db_path: &Path) -> Result<ExitCode> {
                 None => c.wants(&db, a.set, a.format),
             },
         },
+        CollectionCommand::Trades(a) if a.text => c.trade_text(&db, a.binder.as_deref()),
         CollectionCommand::Trades(a) => c.trades(&db, a.format),
         CollectionCommand::Keep(a) => {
             let id = match &a.card {
@@ -494,7 +575,7 @@ pub fn run(args: CollectionArgs, db_path: &Path) -> Result<ExitCode> {
         CollectionCommand::Redo(a) => c.undo(&mut db, a.n, true),
         CollectionCommand::Backup(a) => {
             let report = backup::backup(&db, &a.file, a.force).map_err(input)?;
-            println!(
+            let summary = format!(
                 "backed up `{}` to `{}`: {} ({} collection entries, {} history entries; \
                  integrity checked)",
                 db.path().display(),
@@ -502,6 +583,42 @@ pub fn run(args: CollectionArgs, db_path: &Path) -> Result<ExitCode> {
                 human_bytes(report.bytes),
                 report.items,
                 report.history
+            );
+            // A backup written to standard output must be nothing but the database.
+            if report.streamed {
+                eprintln!("{summary}");
+            } else {
+                println!("{summary}");
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        CollectionCommand::Restore(a) => {
+            let report = backup::restore(&mut db, &a.file).map_err(input)?;
+            let path = db.path().to_path_buf();
+            drop(db);
+            // Opening again migrates a backup from an older yj and reloads its catalogue.
+            let db = open_db(&path)?;
+            let check = db.check()?;
+            if !check.ok() {
+                return Err(InputError(format!(
+                    "the restored database fails its check ({}); the database as it was is in \
+                     `{}`",
+                    check.integrity.join("; "),
+                    report.kept.display()
+                ))
+                .into());
+            }
+            println!(
+                "restored `{}` into `{}`: {} collection entries, {} history entries; integrity \
+                 checked",
+                a.file.display(),
+                path.display(),
+                report.items,
+                report.history
+            );
+            eprintln!(
+                "the database as it was is kept in `{}` (`yj collection restore` it to go back)",
+                report.kept.display()
             );
             Ok(ExitCode::SUCCESS)
         }

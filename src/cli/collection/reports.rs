@@ -6,10 +6,20 @@ impl Ctx<'_> {
     pub(super) fn list(&self, db: &Database, a: ListArgs) -> Result<ExitCode> {
         let h = self.holdings(db)?;
         let filter = a.filter.filter();
+        // `list DM-1` means the card DM-1, not every card whose text holds `DM-1` (DM-10 to
+        // DM-19 and more): a text that is a card's exact id names that card.
+        let exact = filter
+            .as_ref()
+            .and_then(|f| f.text.as_deref())
+            .and_then(|t| self.catalogue.get(t.trim()))
+            .map(|c| c.id.clone());
         let wanted_trait = filter.as_ref().and_then(|f| f.traits.as_deref());
         crate::cli::cards::check_trait(self.catalogue, wanted_trait)?;
         let matching: Vec<String> = if let Some(filter) = &filter {
             db.search(filter)?
+                .into_iter()
+                .filter(|id| exact.as_ref().is_none_or(|e| e == id))
+                .collect()
         } else {
             self.catalogue
                 .cards()
@@ -78,7 +88,14 @@ impl Ctx<'_> {
                     ("finish", json!(self.finish_label(slot))),
                     ("qty", json!(qty)),
                     ("condition", json!(condition.map(|c| c.as_str()))),
-                    ("note", json!(note)),
+                    // A note a spreadsheet would run as a formula is written as text.
+                    (
+                        "note",
+                        json!(match (a.format, note) {
+                            (Format::Csv, Some(n)) => Some(export::neutralise(n).into_owned()),
+                            (_, n) => n.clone(),
+                        }),
+                    ),
                 ]
             })
             .collect();
@@ -333,6 +350,75 @@ impl Ctx<'_> {
                 "{} to trade ({} with copies to spare)",
                 counted(n as usize, "copy", "copies"),
                 plural(list.len(), "card")
+            );
+        }
+        Ok(ExitCode::SUCCESS)
+    }
+
+    /// `trades --text`: the copies to spare (and a trade binder's), one line a printing, as a
+    /// decklist: quantity, id, name, and `(foil)`, so a partner's `yj` imports it as it is.
+    pub(super) fn trade_text(&self, db: &Database, binder: Option<&str>) -> Result<ExitCode> {
+        let h = self.holdings(db)?;
+        // (card, finish) -> copies, in catalogue order.
+        let mut lines: Vec<(crate::collection::Slot, u32)> = Vec::new();
+        let mut add = |slot: crate::collection::Slot, n: u32| {
+            if n == 0 {
+                return;
+            }
+            match lines.iter_mut().find(|(s, _)| *s == slot) {
+                Some((_, q)) => *q += n,
+                None => lines.push((slot, n)),
+            }
+        };
+        for t in trades(self.catalogue, &h) {
+            add(
+                crate::collection::Slot::owned(&t.card_id, Finish::Regular),
+                t.trade_regular,
+            );
+            add(
+                crate::collection::Slot::owned(&t.card_id, Finish::Foil),
+                t.trade_foil,
+            );
+        }
+        if let Some(name) = binder {
+            check_collection_name(name).map_err(input)?;
+            if !store::collections(db)
+                .map_err(input)?
+                .iter()
+                .any(|k| k == name)
+            {
+                return Err(
+                    InputError(format!("there is no collection `{name}` to trade from")).into(),
+                );
+            }
+            let b = store::load(db.connection(), name).map_err(input)?;
+            for (slot, v) in b.entries_of(List::Owned) {
+                add(
+                    crate::collection::Slot::owned(&slot.card_id, slot.finish),
+                    v.qty,
+                );
+            }
+        }
+        lines.sort_by_key(|(s, _)| export::order_key(self.catalogue, s));
+        let from = match binder {
+            Some(b) => format!("collection `{}` and trade binder `{b}`", self.name),
+            None => format!("collection `{}`", self.name),
+        };
+        let copies: u32 = lines.iter().map(|(_, n)| n).sum();
+        println!(
+            "# For trade: {} from {from}",
+            counted(copies as usize, "copy", "copies")
+        );
+        for (slot, n) in &lines {
+            println!(
+                "{n} {} {}{}",
+                slot.card_id,
+                self.card_name(&slot.card_id),
+                if slot.finish == Finish::Foil {
+                    " (foil)"
+                } else {
+                    ""
+                }
             );
         }
         Ok(ExitCode::SUCCESS)

@@ -1,21 +1,31 @@
 //! Files in and out of `yj collection`: import and export.
 
 use super::*;
+use crate::collection::destination::Destination;
 
 impl Ctx<'_> {
     fn print_rejected(&self, file: &Path, rejected: &[Rejected]) {
         for r in rejected {
-            eprintln!("{}:{}: {}", file.display(), r.line, r.reason);
+            eprintln!(
+                "{}:{}: {}",
+                file.display(),
+                r.line,
+                super::super::shown(&r.reason)
+            );
         }
     }
 
     pub(super) fn import(&self, db: &mut Database, a: ImportArgs) -> Result<ExitCode> {
-        let text = import::read(&a.file).map_err(input)?;
+        let (text, encoding) = import::read(&a.file).map_err(input)?;
+        if let Some(note) = encoding {
+            eprintln!("{}: warning: {note}", a.file.display());
+        }
         let parsed =
             import::parse(&a.file.display().to_string(), &text, self.catalogue).map_err(input)?;
         let mode = match a.mode {
             ImportMode::Set => Mode::Set,
             ImportMode::Add => Mode::Add,
+            ImportMode::Sync => Mode::Sync,
         };
         // One warning per reason: a file that repeats a card repeats its warning.
         let mut warnings: Vec<(&Rejected, Vec<u64>)> = Vec::new();
@@ -50,8 +60,20 @@ impl Ctx<'_> {
                 "{}:{}: warning: {}{more}",
                 a.file.display(),
                 w.line,
-                w.reason
+                super::super::shown(&w.reason)
             );
+        }
+        // An export of every collection sends each row to the collection it names.
+        let mut targets: Vec<String> = Vec::new();
+        for r in &parsed.rows {
+            let t = r.collection.as_deref().unwrap_or(self.name);
+            if !targets.iter().any(|k| k == t) {
+                targets.push(t.to_string());
+            }
+        }
+        if targets.iter().any(|t| t != self.name) {
+            targets.sort();
+            return self.import_each(db, &a, &parsed, mode, &targets);
         }
         if a.dry_run {
             let h = store::load(db.connection(), self.name).map_err(input)?;
@@ -64,11 +86,12 @@ impl Ctx<'_> {
             self.print_changes(&changes);
             self.print_rejected(&a.file, &rejected);
             eprintln!(
-                "dry run of {} ({}, {}): {}, {}; nothing was changed",
+                "dry run of {} ({}, {}): {}{}, {}; nothing was changed",
                 a.file.display(),
                 plural(parsed.rows.len() + parsed.rejected.len(), "row"),
                 parsed.format.as_str(),
                 plural(changes.len(), "change"),
+                removals(&changes),
                 plural(rejected.len(), "rejected row")
             );
             return Ok(if rejected.is_empty() {
@@ -107,11 +130,12 @@ impl Ctx<'_> {
                 self.print_changes(&written.changes);
                 match written.entry {
                     Some(entry) => eprintln!(
-                        "imported {} from {}: {} in collection `{}`, recorded as change \
+                        "imported {} from {}: {}{} in collection `{}`, recorded as change \
                          #{entry} (`yj collection undo` reverts it)",
                         plural(parsed.rows.len(), "row"),
                         a.file.display(),
                         plural(written.changes.len(), "change"),
+                        removals(&written.changes),
                         self.name
                     ),
                     None => eprintln!(
@@ -125,6 +149,108 @@ impl Ctx<'_> {
                 Ok(ExitCode::SUCCESS)
             }
         }
+    }
+
+    /// An import whose rows name their collections: every collection planned first (so every
+    /// rejected row is reported before anything is written), then all written in one
+    /// transaction, a change of its own in each collection.
+    fn import_each(
+        &self,
+        db: &mut Database,
+        a: &ImportArgs,
+        parsed: &import::Parsed,
+        mode: Mode,
+        targets: &[String],
+    ) -> Result<ExitCode> {
+        let rows_of = |t: &str| -> Vec<import::ImportRow> {
+            parsed
+                .rows
+                .iter()
+                .filter(|r| r.collection.as_deref().unwrap_or(self.name) == t)
+                .cloned()
+                .collect()
+        };
+        let mut rejected = parsed.rejected.clone();
+        let mut planned = Vec::new();
+        for t in targets {
+            let h = store::load(db.connection(), t).map_err(input)?;
+            match import::plan(&rows_of(t), mode, &h) {
+                Ok(c) => planned.push((t.clone(), c)),
+                Err(r) => rejected.extend(r),
+            }
+        }
+        rejected.sort_by_key(|r| r.line);
+        let names: Vec<String> = targets.iter().map(|t| format!("`{t}`")).collect();
+        if a.dry_run {
+            for (t, c) in &planned {
+                if !c.is_empty() {
+                    println!("collection `{t}`:");
+                    self.print_changes(c);
+                }
+            }
+            self.print_rejected(&a.file, &rejected);
+            let n: usize = planned.iter().map(|(_, c)| c.len()).sum();
+            eprintln!(
+                "dry run of {} ({}, {}) into collections {}: {}, {}; nothing was changed",
+                a.file.display(),
+                plural(parsed.rows.len() + parsed.rejected.len(), "row"),
+                parsed.format.as_str(),
+                names.join(", "),
+                plural(n, "change"),
+                plural(rejected.len(), "rejected row")
+            );
+            return Ok(if rejected.is_empty() {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(EXIT_PROBLEMS)
+            });
+        }
+        if !rejected.is_empty() {
+            self.print_rejected(&a.file, &rejected);
+            eprintln!(
+                "{}; nothing was imported (see them all with --dry-run, fix the file and \
+                 import it again)",
+                plural(rejected.len(), "rejected row")
+            );
+            return Ok(ExitCode::from(EXIT_PROBLEMS));
+        }
+        let result = store::write_each(db, targets, &command_line(), write_options(), |t, h| {
+            import::plan(&rows_of(t), mode, h).map_err(CollectionError::Rejected)
+        });
+        let written = match result {
+            Err(CollectionError::Rejected(rejected)) => {
+                self.print_rejected(&a.file, &rejected);
+                eprintln!(
+                    "{}; nothing was imported",
+                    plural(rejected.len(), "rejected row")
+                );
+                return Ok(ExitCode::from(EXIT_PROBLEMS));
+            }
+            other => other.map_err(input)?,
+        };
+        let mut parts = Vec::new();
+        for (t, w) in &written {
+            match w.entry {
+                Some(entry) => {
+                    println!("collection `{t}`:");
+                    self.print_changes(&w.changes);
+                    parts.push(format!(
+                        "`{t}` {} (change #{entry})",
+                        plural(w.changes.len(), "change")
+                    ));
+                }
+                None => parts.push(format!("`{t}` already matches")),
+            }
+        }
+        eprintln!(
+            "imported {} from {} into {}: {} (`yj collection undo --collection NAME` reverts \
+             each)",
+            plural(parsed.rows.len(), "row"),
+            a.file.display(),
+            plural(targets.len(), "collection"),
+            parts.join(", ")
+        );
+        Ok(ExitCode::SUCCESS)
     }
 
     fn print_changes(&self, changes: &[Change]) {
@@ -161,8 +287,53 @@ impl Ctx<'_> {
     }
 
     pub(super) fn export(&self, db: &Database, a: ExportArgs) -> Result<ExitCode> {
-        let h = self.holdings(db)?;
-        let (rows, orphans) = export::rows(self.catalogue, &h);
+        let (orphans, text, what) = if a.all {
+            let names = store::collections(db).map_err(input)?;
+            let mut all = Vec::new();
+            let mut orphans = Vec::new();
+            for name in &names {
+                let h = store::load(db.connection(), name).map_err(input)?;
+                let (rows, o) = export::rows(self.catalogue, &h);
+                orphans.extend(o);
+                all.push((name.clone(), rows));
+            }
+            let tagged: Vec<export::AllRow<'_>> = all
+                .iter()
+                .flat_map(|(name, rows)| {
+                    rows.iter().map(move |row| export::AllRow {
+                        collection: name,
+                        row,
+                    })
+                })
+                .collect();
+            let text = match a.format {
+                ExportFormat::Csv => export::to_csv_all(&tagged),
+                ExportFormat::Json => export::to_json_all(&tagged),
+            };
+            let n = tagged.len();
+            (
+                orphans,
+                text,
+                format!(
+                    "{} of every collection ({})",
+                    counted(n, "entry", "entries"),
+                    names.join(", ")
+                ),
+            )
+        } else {
+            let h = self.holdings(db)?;
+            let (rows, orphans) = export::rows(self.catalogue, &h);
+            let text = match a.format {
+                ExportFormat::Csv => export::to_csv(&rows),
+                ExportFormat::Json => export::to_json(&rows),
+            };
+            let what = format!(
+                "{} of collection `{}`",
+                counted(rows.len(), "entry", "entries"),
+                self.name
+            );
+            (orphans, text, what)
+        };
         if !orphans.is_empty() {
             eprintln!(
                 "warning: {} name{} a card the catalogue no longer has ({}); they are exported \
@@ -173,17 +344,14 @@ impl Ctx<'_> {
                 export::NOT_IN_CATALOGUE
             );
         }
-        let text = match a.format {
-            ExportFormat::Csv => export::to_csv(&rows),
-            ExportFormat::Json => export::to_json(&rows),
-        };
         match &a.output {
             None => print!("{text}"),
             Some(path) => {
-                // The file is replaced by a rename: never let that be the database, its log,
-                // or a backup of it.
-                backup::not_the_database(db.path(), path, "export to").map_err(input)?;
-                if backup::is_sqlite_file(path) {
+                // A file is replaced by a rename: never let that be the database, its log,
+                // or a backup of it. A device or pipe is written through, never read.
+                let target = Destination::of(path).map_err(input)?;
+                backup::not_the_database(db.path(), target.path(), "export to").map_err(input)?;
+                if target.is_existing_file() && backup::is_sqlite_file(target.path()) {
                     return Err(InputError(format!(
                         "`{}` is a database (a yj database or backup?), not an export; export \
                          to another file",
@@ -191,26 +359,18 @@ impl Ctx<'_> {
                     ))
                     .into());
                 }
-                write_file(path, &text)?;
-                eprintln!(
-                    "exported {} of collection `{}` to {}",
-                    counted(rows.len(), "entry", "entries"),
-                    self.name,
-                    path.display()
-                );
+                target.write(path, text.as_bytes()).map_err(input)?;
+                eprintln!("exported {what} to {}", path.display());
             }
         }
         Ok(ExitCode::SUCCESS)
     }
 }
 
-/// Writes a file whole or not at all: a temporary file beside it, then a rename.
-fn write_file(path: &Path, text: &str) -> Result<()> {
-    let name = path
-        .file_name()
-        .with_context(|| format!("`{}` is not a file name", path.display()))?;
-    let tmp = path.with_file_name(format!(".{}.partial", name.to_string_lossy()));
-    std::fs::write(&tmp, text).with_context(|| format!("cannot write `{}`", tmp.display()))?;
-    std::fs::rename(&tmp, path).with_context(|| format!("cannot write `{}`", path.display()))?;
-    Ok(())
+/// ` (2 removals)`: entries a sync removes (and any change that empties an entry).
+fn removals(changes: &[Change]) -> String {
+    match changes.iter().filter(|c| c.after.is_none()).count() {
+        0 => String::new(),
+        n => format!(" ({})", plural(n, "removal")),
+    }
 }

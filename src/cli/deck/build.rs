@@ -316,6 +316,7 @@ fn resolved(cards: &[(usize, u32)], catalogue: &Catalogue, side: Side) -> Resolv
     ResolvedDeck {
         side: Some(side),
         side_declared: true,
+        declared_side: Some(side),
         cards: cards
             .iter()
             .enumerate()
@@ -324,9 +325,11 @@ fn resolved(cards: &[(usize, u32)], catalogue: &Catalogue, side: Side) -> Resolv
                 id: catalogue.cards()[i].id.clone(),
                 count: n,
                 lines: vec![k + 1],
+                copies: [n, 0, 0],
             })
             .collect(),
         unresolved: Vec::new(),
+        tie_breaks: Vec::new(),
     }
 }
 

@@ -209,6 +209,7 @@ fn resolved(
     ResolvedDeck {
         side: Some(side),
         side_declared: declared,
+        declared_side: declared.then_some(side),
         cards: cards
             .iter()
             .enumerate()
@@ -217,9 +218,11 @@ fn resolved(
                 id: catalogue.cards()[i].id.clone(),
                 count: n,
                 lines: vec![k + 1],
+                copies: [n, 0, 0],
             })
             .collect(),
         unresolved: Vec::new(),
+        tie_breaks: Vec::new(),
     }
 }
 

@@ -21,7 +21,8 @@ fn table(headers: &[&str]) -> comfy_table::Table {
     t
 }
 use crate::deck::{
-    AssignmentKind, DeckList, DiffRow, Report, ResolvedDeck, RulesSet, Sheet, Verdict, deck_hash,
+    AssignmentKind, DeckList, DiffRow, PrintingDiff, Report, ResolvedDeck, RulesSet, Sheet,
+    Verdict, deck_hash, printings_text,
 };
 
 /// A deck's shortfall against the collection, inside its JSON report.
@@ -44,19 +45,46 @@ fn side_text(report: &Report) -> String {
     }
 }
 
-fn summary(outcomes: &[Outcome]) -> (usize, usize, usize, usize) {
-    let mut counts = (0, 0, 0, 0);
+/// How many decks got each verdict.
+#[derive(Default)]
+struct Counts {
+    legal: usize,
+    illegal: usize,
+    undecided: usize,
+    unresolved: usize,
+    unreadable: usize,
+}
+
+fn summary(outcomes: &[Outcome]) -> Counts {
+    let mut counts = Counts::default();
     for o in outcomes {
         match o {
             Outcome::Checked(r) => match r.verdict {
-                Verdict::Legal => counts.0 += 1,
-                Verdict::Illegal => counts.1 += 1,
-                Verdict::Unresolved => counts.2 += 1,
+                Verdict::Legal => counts.legal += 1,
+                Verdict::Illegal => counts.illegal += 1,
+                Verdict::Undecided => counts.undecided += 1,
+                Verdict::Unresolved => counts.unresolved += 1,
             },
-            Outcome::Unreadable { .. } => counts.3 += 1,
+            Outcome::Unreadable { .. } => counts.unreadable += 1,
         }
     }
     counts
+}
+
+/// The summary line's tail with `--owned`: the decks the collection cannot build are a
+/// reason for exit code 1 of their own, which a judge reading `2 legal` must be told.
+fn lacking_text(needs: &[Option<DeckNeed>]) -> String {
+    let lacking: Vec<&DeckNeed> = needs.iter().flatten().filter(|n| !n.buildable()).collect();
+    let Some(first) = lacking.first() else {
+        return String::new();
+    };
+    let copies: u64 = lacking.iter().map(|n| n.missing() as u64).sum();
+    format!(
+        "; collection `{}` lacks {} for {}, which makes the exit code 1",
+        first.collection,
+        counted(copies as usize, "copy", "copies"),
+        plural(lacking.len(), "deck")
+    )
 }
 
 /// `needs` holds, with `--owned`, each deck's shortfall (none for an unreadable list); it is
@@ -68,7 +96,14 @@ pub(super) fn check(
     format: Format,
     brief: bool,
 ) -> Result<()> {
-    let (legal, illegal, unresolved, unreadable) = summary(outcomes);
+    let counts = summary(outcomes);
+    let Counts {
+        legal,
+        illegal,
+        undecided,
+        unresolved,
+        unreadable,
+    } = counts;
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     match format {
@@ -96,6 +131,7 @@ pub(super) fn check(
                     "checked": outcomes.len(),
                     "legal": legal,
                     "illegal": illegal,
+                    "undecided": undecided,
                     "unresolved": unresolved,
                     "unreadable": unreadable,
                 },
@@ -167,10 +203,17 @@ pub(super) fn check(
             if outcomes.len() > 1 && !brief {
                 writeln!(out)?;
             }
+            // `cannot be decided` only when some deck is: scripts reading the line keep it.
+            let undecided = if undecided > 0 {
+                format!(", {undecided} cannot be decided")
+            } else {
+                String::new()
+            };
             writeln!(
                 out,
-                "{} checked: {legal} legal, {illegal} illegal, {unresolved} unresolved, {unreadable} unreadable",
-                plural(outcomes.len(), "deck")
+                "{} checked: {legal} legal, {illegal} illegal{undecided}, {unresolved} unresolved, {unreadable} unreadable{}",
+                plural(outcomes.len(), "deck"),
+                lacking_text(needs)
             )?;
         }
     }
@@ -189,7 +232,7 @@ fn brief_line(out: &mut impl Write, r: &Report, need: Option<&DeckNeed>) -> Resu
     // Rules a list picked for itself are named, so a batch checked with the default rules
     // cannot show a bare `legal` for a list that chose laxer ones.
     let rules = if r.rules_from_list && r.rules != crate::deck::rules::DEFAULT_RULES {
-        format!(" under the {} rules named in the list", r.rules)
+        format!(" under the {} rules, as the list asks", r.rules)
     } else {
         String::new()
     };
@@ -218,18 +261,17 @@ fn brief_line(out: &mut impl Write, r: &Report, need: Option<&DeckNeed>) -> Resu
 
 fn report_table(out: &mut impl Write, r: &Report) -> Result<()> {
     let what = if r.starter { "starter deck" } else { "deck" };
-    writeln!(
-        out,
-        "{}: {} {what} under the {} rules{}",
-        r.file,
-        r.verdict.as_str(),
-        r.rules,
-        if r.rules_from_list {
-            " (named in the list)"
-        } else {
-            ""
-        }
-    )?;
+    let verdict = match r.verdict {
+        Verdict::Undecided => format!("{what} that cannot be decided"),
+        v => format!("{} {what}", v.as_str()),
+    };
+    // A judge who forgot --rules must see that the list chose the rules it was checked under.
+    let rules = if r.rules_from_list {
+        format!(", checked under the {} rules, as the list asks", r.rules)
+    } else {
+        format!(" under the {} rules", r.rules)
+    };
+    writeln!(out, "{}: {verdict}{rules}", r.file)?;
     let count = if r.verdict == Verdict::Unresolved {
         format!("{} cards on the lines that resolved", r.cards)
     } else {
@@ -241,6 +283,9 @@ fn report_table(out: &mut impl Write, r: &Report) -> Result<()> {
         r.name.as_deref().unwrap_or("(unnamed)"),
         side_text(r)
     )?;
+    for note in &r.notes {
+        writeln!(out, "note: {note}")?;
+    }
     if !r.colours.is_empty() {
         if r.assignment == AssignmentKind::Closest {
             writeln!(out, "no assignment meets every dot rule; the closest one:")?;
@@ -344,7 +389,7 @@ pub(super) fn sheet(sheet: &Sheet, report: &Report, format: Format) -> Result<()
                 sheet.file,
                 sheet.rules,
                 if report.rules_from_list {
-                    " (named in the list)"
+                    ", as the list asks"
                 } else {
                     ""
                 },
@@ -353,7 +398,17 @@ pub(super) fn sheet(sheet: &Sheet, report: &Report, format: Format) -> Result<()
             writeln!(out, "deck hash: {}", sheet.hash)?;
             // An illegal deck has no assignment that meets every rule; the grouping below is
             // the closest one the solver found, and a judge must not read it as approved.
-            if sheet.verdict != Verdict::Legal {
+            if sheet.verdict == Verdict::Undecided {
+                writeln!(
+                    out,
+                    "note: the deck's legality cannot be decided (a card's dot is unknown); cards are listed without colours"
+                )?;
+            } else if sheet.colours.is_empty() {
+                writeln!(
+                    out,
+                    "note: the deck is not legal; cards are listed without colours (no assignment was made)"
+                )?;
+            } else if sheet.verdict != Verdict::Legal {
                 writeln!(
                     out,
                     "note: the deck is not legal; cards are grouped by the closest assignment found"
@@ -419,9 +474,32 @@ fn unresolved_lines(list: &DeckList, deck: &ResolvedDeck) -> Vec<String> {
                         .collect::<Vec<_>>()
                         .join(", ")
                 ),
+                crate::deck::Unresolved::IdNameMismatch { id, named } => format!(
+                    "{} is {}, the name is {}",
+                    id.0,
+                    id.1,
+                    if named.is_empty() {
+                        "no card's".to_string()
+                    } else {
+                        named
+                            .iter()
+                            .map(|(other, _)| format!("{other}'s"))
+                            .collect::<Vec<_>>()
+                            .join(" or ")
+                    }
+                ),
+                crate::deck::Unresolved::NoSuchPrinting { card, printing } => {
+                    format!("{} has no {printing}", card.0)
+                }
                 crate::deck::Unresolved::Malformed { reason } => reason.clone(),
             };
-            format!("{}, line {}: `{}`: {why}", list.source, u.line, u.text)
+            // Quoted as the card line, without a trailing comment the judge need not read.
+            format!(
+                "{}, line {}: `{}`: {why}",
+                list.source,
+                u.line,
+                crate::deck::decklist::strip_tail_comment(&u.text)
+            )
         })
         .collect()
 }
@@ -438,6 +516,7 @@ pub(super) fn diff(
     b_list: &DeckList,
     b: &ResolvedDeck,
     rows: &[DiffRow],
+    printings: &[PrintingDiff],
     format: Format,
 ) -> Result<()> {
     let stdout = std::io::stdout();
@@ -454,6 +533,7 @@ pub(super) fn diff(
                 "b": side(b_list, b),
                 "same": rows.is_empty() && unresolved.is_empty(),
                 "differences": rows,
+                "printing_differences": printings,
                 "unresolved": unresolved,
             });
             serde_json::to_writer_pretty(&mut out, &doc)?;
@@ -472,6 +552,15 @@ pub(super) fn diff(
                     r.a.to_string(),
                     r.b.to_string(),
                     format!("{:+}", i64::from(r.b) - i64::from(r.a)),
+                ])?;
+            }
+            for p in printings {
+                w.write_record([
+                    p.id.clone(),
+                    p.name.clone(),
+                    printings_text(&p.a),
+                    printings_text(&p.b),
+                    "printing".to_string(),
                 ])?;
             }
             w.flush()?;
@@ -494,7 +583,22 @@ pub(super) fn diff(
             for line in &unresolved {
                 writeln!(out, "unresolved: {line}")?;
             }
+            // Printings are not the deck: said apart, after the cards that differ.
+            let printing_lines = |out: &mut std::io::StdoutLock| -> Result<()> {
+                for p in printings {
+                    writeln!(
+                        out,
+                        "printing: {} {}: A {}; B {} (the same cards, so the same deck)",
+                        p.id,
+                        p.name,
+                        printings_text(&p.a),
+                        printings_text(&p.b)
+                    )?;
+                }
+                Ok(())
+            };
             if rows.is_empty() {
+                printing_lines(&mut out)?;
                 if unresolved.is_empty() {
                     writeln!(out, "the two lists are the same deck")?;
                 } else {
@@ -513,7 +617,9 @@ pub(super) fn diff(
                 ]);
             }
             writeln!(out, "{t}")?;
-            writeln!(out, "{} differ", plural(rows.len(), "card"))?;
+            printing_lines(&mut out)?;
+            let verb = if rows.len() == 1 { "differs" } else { "differ" };
+            writeln!(out, "{} {verb}", plural(rows.len(), "card"))?;
         }
     }
     Ok(())

@@ -5,6 +5,7 @@
 use std::collections::HashMap;
 
 use super::{ImportRow, MAX_NOTE_CHARS, RawRow};
+use crate::catalogue::lookup::excerpt;
 use crate::catalogue::{Catalogue, Finish, Set, normalise};
 use crate::collection::model::{Condition, EVERY_CARD, List, MAX_QTY, Slot, parse_finish};
 use crate::collection::resolve::{check_printing, finish_of, resolve_with};
@@ -12,11 +13,41 @@ use crate::collection::{completion, export, printings, resolve};
 
 /// Parses a quantity: a whole number from 0 to [`MAX_QTY`] (`3x` is accepted).
 pub fn parse_qty(text: &str) -> Result<u32, String> {
-    let t = text.trim();
-    let digits = t.strip_suffix(['x', 'X']).unwrap_or(t).trim();
+    let shown = excerpt(text.trim());
+    let t = shown.as_str();
+    let text = text.trim();
+    // `3x` and `x3`, as lists and other tools write them.
+    let digits = text.strip_suffix(['x', 'X']).unwrap_or(text).trim();
+    let digits = match digits.strip_prefix(['x', 'X']) {
+        Some(rest) if rest.trim_start().starts_with(|c: char| c.is_ascii_digit()) => {
+            rest.trim_start()
+        }
+        _ => digits,
+    };
     if digits.is_empty() {
         return Err("the quantity is missing".into());
     }
+    // `1,000` (thousands separated, as a spreadsheet formats a number) and `3.0` (a whole
+    // number a spreadsheet wrote as a decimal) are whole numbers; `2.5` is not.
+    let grouped = digits.split(',').enumerate().all(|(i, g)| {
+        !g.is_empty()
+            && g.chars().all(|c| c.is_ascii_digit())
+            && (if i == 0 { g.len() <= 3 } else { g.len() == 3 })
+    });
+    let ungrouped;
+    let digits = if digits.contains(',') && grouped {
+        ungrouped = digits.replace(',', "");
+        ungrouped.as_str()
+    } else if let Some((whole, zeros)) = digits.split_once('.')
+        && !whole.is_empty()
+        && whole.chars().all(|c| c.is_ascii_digit())
+        && !zeros.is_empty()
+        && zeros.chars().all(|c| c == '0')
+    {
+        whole
+    } else {
+        digits
+    };
     if let Some(rest) = digits.strip_prefix('-')
         && rest.parse::<f64>().is_ok()
     {
@@ -132,7 +163,21 @@ impl Checker<'_> {
 
     /// Turns raw fields into a row, or the reason it is rejected; the second value is a
     /// warning for an accepted row.
-    pub(super) fn row(&mut self, line: u64, raw: RawRow) -> RowResult {
+    pub(super) fn row(&mut self, line: u64, mut raw: RawRow) -> RowResult {
+        let collection = raw
+            .collection
+            .take()
+            .map(|c| c.trim().to_string())
+            .filter(|c| !c.is_empty());
+        if let Some(name) = &collection {
+            crate::collection::model::check_collection_name(name).map_err(|e| e.to_string())?;
+        }
+        let (mut row, warning) = self.row_in(line, raw)?;
+        row.collection = collection;
+        Ok((row, warning))
+    }
+
+    fn row_in(&mut self, line: u64, raw: RawRow) -> RowResult {
         fn nonempty(f: &Option<String>) -> Option<&str> {
             f.as_deref().map(str::trim).filter(|s| !s.is_empty())
         }
@@ -145,8 +190,10 @@ impl Checker<'_> {
             (None, Some(n), None) if n.contains('-') => Some(n.to_string()),
             (None, Some(n), None) => {
                 return Err(format!(
-                    "card number `{n}` needs its set: fill in the set column, or write the id \
-                     (DM-{n})"
+                    "card number `{}` needs its set: fill in the set column, or write the id \
+                     (DM-{})",
+                    excerpt(n),
+                    excerpt(n)
                 ));
             }
             _ => None,
@@ -208,6 +255,7 @@ impl Checker<'_> {
                     qty,
                     condition: None,
                     note: None,
+                    collection: None,
                 },
                 None,
             ));
@@ -228,10 +276,12 @@ impl Checker<'_> {
             && !self.names_card(name, card, in_set)
         {
             return Err(format!(
-                "`{query}` is {} ({}), but the name column says `{name}`: the id and the name \
+                "`{}` is {} ({}), but the name column says `{}`: the id and the name \
                  disagree (a column sorted without the other?); fix one of them",
+                excerpt(&query),
                 card.id,
-                card.full_name()
+                card.full_name(),
+                excerpt(name)
             ));
         }
         let resolved = resolve::Resolved {
@@ -268,6 +318,7 @@ impl Checker<'_> {
                 qty,
                 condition,
                 note,
+                collection: None,
             },
             warning,
         ))
@@ -319,10 +370,12 @@ fn orphan_row(
             qty,
             condition,
             note,
+            collection: None,
         },
         Some(format!(
-            "card `{card_id}` is not in the catalogue; restored as exported (the export marked \
+            "card `{}` is not in the catalogue; restored as exported (the export marked \
              it so), and `yj` shows it as {} until the catalogue knows it again",
+            excerpt(card_id),
             export::NOT_IN_CATALOGUE
         )),
     ))

@@ -3,6 +3,7 @@
 
 use super::checker::Checker;
 use super::{COLUMN_HELP, Column, FileFormat, Parsed, RawRow, collect, column};
+use crate::catalogue::lookup::excerpt;
 use crate::collection::error::CollectionError;
 
 pub(super) fn parse_csv(
@@ -29,20 +30,69 @@ pub(super) fn parse_csv(
         None => return Err(fail("is empty: there is nothing to import".into())),
     };
     let mut columns = Vec::new();
+    // Other tools' columns yj does not keep (a price, a location, a trade count) are read
+    // past with a warning; a name one slip away from a known column is refused instead, since
+    // its values would otherwise be lost without a word (`conditon`).
+    let (mut ignored, mut blank) = (Vec::new(), 0usize);
     for name in header.iter() {
-        let c = column(name).ok_or_else(|| {
-            fail(format!(
-                "unknown column `{name}` in the header row (known columns: {COLUMN_HELP})"
-            ))
-        })?;
+        let c = match column(name) {
+            Some(c) => c,
+            None if name.trim().is_empty() => {
+                blank += 1;
+                Column::Ignored
+            }
+            None => match misspelt(name) {
+                Some(meant) => {
+                    return Err(fail(format!(
+                        "unknown column `{}` in the header row: did you mean `{meant}`? (known \
+                         columns: {COLUMN_HELP})",
+                        excerpt(name)
+                    )));
+                }
+                None => {
+                    ignored.push(name.to_string());
+                    Column::Ignored
+                }
+            },
+        };
         if c != Column::Ignored && columns.contains(&c) {
-            return Err(fail(format!("the header names column `{name}` twice")));
+            return Err(fail(format!(
+                "the header names column `{}` twice",
+                excerpt(name)
+            )));
         }
         columns.push(c);
     }
-    if !columns.contains(&Column::CardId) && !columns.contains(&Column::Name) {
+    if !columns.contains(&Column::CardId)
+        && !columns.contains(&Column::Name)
+        && !columns.contains(&Column::Number)
+    {
         return Err(fail(
-            "the header has no card_id or name column, so rows cannot name their card".into(),
+            "the header has no card_id, name or number column, so rows cannot name their card"
+                .into(),
+        ));
+    }
+    let mut header_warnings = Vec::new();
+    if !ignored.is_empty() {
+        let mut names: Vec<String> = ignored
+            .iter()
+            .take(5)
+            .map(|n| format!("`{}`", excerpt(n)))
+            .collect();
+        if ignored.len() > 5 {
+            names.push(format!("and {} more", ignored.len() - 5));
+        }
+        header_warnings.push(format!(
+            "column{} {} ignored: yj does not keep {} (known columns: {COLUMN_HELP})",
+            if ignored.len() == 1 { "" } else { "s" },
+            names.join(", "),
+            if ignored.len() == 1 { "it" } else { "them" }
+        ));
+    }
+    if blank > 0 {
+        header_warnings.push(format!(
+            "{blank} column{} with no name in the header row ignored",
+            if blank == 1 { "" } else { "s" }
         ));
     }
     let mut results = Vec::new();
@@ -52,6 +102,7 @@ pub(super) fn parse_csv(
         at: 0,
         line: 1,
     };
+    let header_line = lines.line_at(header.position().map_or(0, |p| p.byte()));
     for record in records {
         let record = match record {
             Ok(r) => r,
@@ -79,8 +130,12 @@ pub(super) fn parse_csv(
             continue;
         }
         let mut raw = RawRow::default();
+        // A cell an export neutralised (`'=SUM(...)`) is read as it was written.
         for (c, value) in columns.iter().zip(record.iter()) {
-            raw.set(*c, value.to_string());
+            raw.set(
+                *c,
+                crate::collection::export::restore_cell(value).to_string(),
+            );
         }
         results.push((line, checker.row(line, raw)));
     }
@@ -97,7 +152,36 @@ pub(super) fn parse_csv(
             _ => results.push((last_line.max(opened), Err(reason))),
         }
     }
-    Ok(collect(FileFormat::Csv, results))
+    let mut parsed = collect(FileFormat::Csv, results);
+    for reason in header_warnings.into_iter().rev() {
+        parsed.warnings.insert(
+            0,
+            super::Rejected {
+                line: header_line,
+                reason,
+            },
+        );
+    }
+    Ok(parsed)
+}
+
+/// The known column a header name is one slip away from (a letter missing, added, changed
+/// or two swapped), for names long enough that such a slip is not another word.
+fn misspelt(name: &str) -> Option<&'static str> {
+    let key = name.trim().to_ascii_lowercase();
+    if key.len() < 5 {
+        return None;
+    }
+    // One slip changes the length by at most one: only names that near are compared, so a
+    // header of a million columns costs no more than reading it.
+    super::KNOWN_COLUMNS
+        .iter()
+        .find(|known| {
+            known.len() >= 5
+                && known.len().abs_diff(key.len()) <= 1
+                && strsim::damerau_levenshtein(&key, known) <= 1
+        })
+        .copied()
 }
 
 /// Line numbers of records from their byte offsets. The CSV reader's own line count runs one

@@ -75,17 +75,20 @@ fn decklist_line(l: &str, line: u64, checker: &mut Checker<'_>) -> RowResult {
             .filter(|after| after.starts_with(char::is_whitespace))
             .unwrap_or(r)
     } else {
-        return Err(format!(
-            "no quantity before the card: write `1 {whole}` (quantity, then the card's id or name)"
-        ));
+        return Err(no_quantity(whole));
     };
     if qty.is_empty() {
-        return Err(format!(
-            "no quantity before the card: write `1 {whole}` (quantity, then the card's id or name)"
-        ));
+        return Err(no_quantity(whole));
     }
     let (card, foil) = without_foil_marker(rest.trim());
     row(checker, line, qty, card, foil)
+}
+
+fn no_quantity(line: &str) -> String {
+    format!(
+        "no quantity before the card: write `1 {}` (quantity, then the card's id or name)",
+        crate::catalogue::lookup::excerpt(line)
+    )
 }
 
 /// `DM-71 (foil)` or `DM-71 [foil]`: the card, and whether the marker was there.

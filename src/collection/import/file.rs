@@ -11,8 +11,10 @@ use crate::collection::error::CollectionError;
 /// it is read.
 pub const MAX_FILE_BYTES: u64 = 8 * 1024 * 1024;
 
-/// Reads an import file, refusing it whole when it is missing, empty, too big or not UTF-8.
-pub fn read(path: &Path) -> Result<String, CollectionError> {
+/// Reads an import file, refusing it whole when it is missing, empty, too big or not text.
+/// A file that is not UTF-8 but is Windows-1252 (what Excel saves as "CSV" on Windows) is
+/// read as that; the second value then says so, for a warning.
+pub fn read(path: &Path) -> Result<(String, Option<String>), CollectionError> {
     let name = path.display().to_string();
     let fail = |reason: String| CollectionError::File {
         file: name.clone(),
@@ -34,7 +36,42 @@ pub fn read(path: &Path) -> Result<String, CollectionError> {
     if bytes.len() as u64 > MAX_FILE_BYTES {
         return Err(fail(too_big(bytes.len() as u64)));
     }
-    decode(&bytes).map_err(fail)
+    match decode(&bytes) {
+        Ok(text) => Ok((text, None)),
+        Err(utf8) => match windows_1252(&bytes) {
+            Some(text) if utf8.contains("is not UTF-8") => {
+                let text = decode(text.as_bytes()).map_err(fail)?;
+                Ok((
+                    text,
+                    Some(format!(
+                        "{}; read as Windows-1252 (what Excel saves as \"CSV\" on Windows): \
+                         check accented names, or save it as CSV UTF-8",
+                        utf8.split(';').next().unwrap_or(&utf8)
+                    )),
+                ))
+            }
+            _ => Err(fail(utf8)),
+        },
+    }
+}
+
+/// Bytes read as Windows-1252; `None` if they hold one of its five undefined bytes (so they
+/// are not that either) or are UTF-16 (which `decode` reads).
+fn windows_1252(bytes: &[u8]) -> Option<String> {
+    if bytes.starts_with(&[0xFF, 0xFE]) || bytes.starts_with(&[0xFE, 0xFF]) {
+        return None;
+    }
+    const HIGH: [char; 32] = [
+        '€', '\0', '‚', 'ƒ', '„', '…', '†', '‡', 'ˆ', '‰', 'Š', '‹', 'Œ', '\0', 'Ž', '\0', '\0',
+        '‘', '’', '“', '”', '•', '–', '—', '˜', '™', 'š', '›', 'œ', '\0', 'ž', 'Ÿ',
+    ];
+    bytes
+        .iter()
+        .map(|&b| match b {
+            0x80..=0x9F => Some(HIGH[(b - 0x80) as usize]).filter(|&c| c != '\0'),
+            _ => Some(b as char),
+        })
+        .collect()
 }
 
 fn too_big(bytes: u64) -> String {

@@ -42,6 +42,10 @@ pub enum Mode {
     Set,
     /// The file's quantities are added to what the collection holds.
     Add,
+    /// As `Set`, and every entry of a list the file has rows of (owned, want, keep) that the
+    /// file does not name is removed: the collection ends equal to the file. Lists the file
+    /// has no row of are left alone.
+    Sync,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -71,6 +75,9 @@ pub struct ImportRow {
     /// gives an empty one (cleared, in `--mode set`).
     pub condition: Option<Option<Condition>>,
     pub note: Option<Option<String>>,
+    /// The collection a `collection` column names (an export of every collection); `None`:
+    /// the one the import is into.
+    pub collection: Option<String>,
 }
 
 /// A row that cannot be imported.
@@ -112,11 +119,46 @@ enum Column {
     Number,
     /// Which foil printing, by its release (`RF`, `DF`); empty: not said.
     Printing,
+    /// Which named collection the row belongs to (`export --all`).
+    Collection,
     /// Written by `export` for people; not read back.
     Ignored,
 }
 
-const COLUMN_HELP: &str = "qty, card_id, name, set, number, finish, printing, condition, note, list (and rarity, which is ignored)";
+const COLUMN_HELP: &str = "qty, card_id, name, set, number, finish, printing, condition, note, list, collection (and rarity, which is ignored)";
+
+/// Every header name [`column`] reads (as it compares them: lowercase, `_` for spaces).
+const KNOWN_COLUMNS: &[&str] = &[
+    "qty",
+    "quantity",
+    "count",
+    "copies",
+    "amount",
+    "card_id",
+    "card",
+    "name",
+    "title",
+    "card_name",
+    "card_title",
+    "number",
+    "card_number",
+    "finish",
+    "foil",
+    "printing",
+    "foil_printing",
+    "release",
+    "condition",
+    "note",
+    "notes",
+    "list",
+    "set",
+    "set_name",
+    "card_set",
+    "edition",
+    "expansion",
+    "rarity",
+    "collection",
+];
 
 fn column(header: &str) -> Option<Column> {
     let key: String = header
@@ -135,6 +177,7 @@ fn column(header: &str) -> Option<Column> {
         "condition" => Column::Condition,
         "note" | "notes" => Column::Note,
         "list" => Column::List,
+        "collection" => Column::Collection,
         "set" | "set_name" | "card_set" | "edition" | "expansion" => Column::Set,
         "rarity" => Column::Ignored,
         _ => return None,
@@ -154,6 +197,7 @@ struct RawRow {
     set: Option<String>,
     number: Option<String>,
     printing: Option<String>,
+    collection: Option<String>,
 }
 
 impl RawRow {
@@ -169,6 +213,7 @@ impl RawRow {
             Column::Set => &mut self.set,
             Column::Number => &mut self.number,
             Column::Printing => &mut self.printing,
+            Column::Collection => &mut self.collection,
             Column::Ignored => return,
         };
         *field = Some(value);
@@ -176,8 +221,26 @@ impl RawRow {
 }
 
 /// Parses any supported file: JSON if it starts with `[`, CSV if its first line is a header
-/// of known columns, decklist text otherwise.
+/// of known columns, decklist text otherwise. A file with no rows at all (only comments, a
+/// header, `[]`) is refused like an empty one: importing it would change nothing, and in
+/// sync mode it would empty the collection, so it is almost surely the wrong file.
 pub fn parse(file: &str, text: &str, catalogue: &Catalogue) -> Result<Parsed, CollectionError> {
+    let parsed = parse_rows(file, text, catalogue)?;
+    if parsed.rows.is_empty() && parsed.rejected.is_empty() {
+        let what = match parsed.format {
+            FileFormat::Csv => "a header row and nothing under it",
+            FileFormat::Json => "an empty JSON array",
+            FileFormat::Decklist => "only comments, headings and blank lines",
+        };
+        return Err(CollectionError::File {
+            file: file.to_string(),
+            reason: format!("has no rows to import ({what}): there is nothing to import"),
+        });
+    }
+    Ok(parsed)
+}
+
+fn parse_rows(file: &str, text: &str, catalogue: &Catalogue) -> Result<Parsed, CollectionError> {
     let mut checker = Checker {
         catalogue,
         cache: HashMap::new(),
@@ -201,13 +264,33 @@ pub fn parse(file: &str, text: &str, catalogue: &Catalogue) -> Result<Parsed, Co
     if first.starts_with('[') || first.starts_with('{') {
         return parse_json(file, text, &mut checker);
     }
+    // Excel's `sep=;` first line says the separator; it is not a row. It is blanked rather
+    // than cut, so line numbers stay the file's.
+    if let Some(sep) = first
+        .strip_prefix("sep=")
+        .or_else(|| first.strip_prefix("SEP="))
+        .and_then(|rest| {
+            let mut chars = rest.chars();
+            let c = chars.next()?;
+            (chars.next().is_none() && c.is_ascii()).then_some(c)
+        })
+    {
+        let at = text.find(first).unwrap_or(0);
+        let blanked = format!("{}{}", &text[..at], &text[at + first.len()..]);
+        let checker_text = blanked;
+        return parse_csv(file, &checker_text, sep as u8, &mut checker);
+    }
     // Commas, or the semicolons Excel writes where the comma is the decimal mark, or tabs
-    // (a range pasted from a spreadsheet): the header row says which.
+    // (a range pasted from a spreadsheet): the header row says which. Other tools' sheets
+    // have columns of their own, so a header needs a quantity and a card column, not a
+    // majority of known ones.
     for delimiter in [b',', b';', b'\t'] {
-        let header: Vec<&str> = first.split(delimiter as char).map(str::trim).collect();
-        let known = header.iter().filter(|h| column(h).is_some()).count();
-        let has_qty = header.iter().any(|h| column(h) == Some(Column::Qty));
-        if has_qty && known * 2 > header.len() {
+        let header: Vec<Option<Column>> = first
+            .split(delimiter as char)
+            .map(|h| column(h.trim()))
+            .collect();
+        let has = |c: Column| header.contains(&Some(c));
+        if has(Column::Qty) && (has(Column::CardId) || has(Column::Name) || has(Column::Number)) {
             return parse_csv(file, text, delimiter, &mut checker);
         }
     }
@@ -217,8 +300,9 @@ pub fn parse(file: &str, text: &str, catalogue: &Catalogue) -> Result<Parsed, Co
         return Err(CollectionError::File {
             file: file.to_string(),
             reason: format!(
-                "the first line `{first}` is not a header row; a collection CSV starts with \
-                 the names of its columns, e.g. `qty,card_id` (known columns: {COLUMN_HELP})"
+                "the first line `{}` is not a header row; a collection CSV starts with \
+                 the names of its columns, e.g. `qty,card_id` (known columns: {COLUMN_HELP})",
+                crate::catalogue::lookup::excerpt(first)
             ),
         });
     }

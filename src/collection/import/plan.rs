@@ -122,10 +122,23 @@ pub fn plan(
         }
     }
     let mut changes = Vec::new();
+    if mode == Mode::Sync {
+        // What the file lacks, in the lists it speaks of, goes.
+        let lists: Vec<List> = rows.iter().map(|r| r.slot.list).collect();
+        for (slot, value) in &holdings.entries {
+            if lists.contains(&slot.list) && !merged.contains_key(slot) {
+                changes.push(Change {
+                    slot: slot.clone(),
+                    before: Some(value.clone()),
+                    after: None,
+                });
+            }
+        }
+    }
     for (slot, m) in merged {
         let before = holdings.get(&slot).cloned();
         let qty = match mode {
-            Mode::Set => m.qty,
+            Mode::Set | Mode::Sync => m.qty,
             Mode::Add => m.qty + before.as_ref().map_or(0, |v| v.qty as u64),
         };
         if qty > MAX_QTY as u64 {
@@ -144,7 +157,7 @@ pub fn plan(
         }
         let old = before.clone().unwrap_or(Value::qty(0));
         let (condition, note) = match mode {
-            Mode::Set => (
+            Mode::Set | Mode::Sync => (
                 m.condition.unwrap_or(old.condition),
                 m.note.clone().unwrap_or(old.note.clone()),
             ),

@@ -19,7 +19,7 @@ const DIRECTIVES: &[&str] = &["name", "side", "rules"];
 /// `Card` (one copy), `# comment`, `Characters:` (a section header), or `side: dark` (a
 /// directive).
 pub(super) fn read_line(raw: &str) -> Line {
-    // Comments: whole lines, and a ` #` or ` //` tail (no card name contains either).
+    // Comments: whole lines, and a `#` or `//` tail (no card name contains either).
     let mut line = raw.trim();
     if line.is_empty() || line.starts_with('#') || line.starts_with("//") {
         return Line::Blank;
@@ -102,13 +102,13 @@ pub(super) fn read_line(raw: &str) -> Line {
     }
 }
 
-/// Cuts a ` #` or ` //` comment (after a space or a tab) off a line, in one pass: this runs
-/// on every line of every list a judge checks.
+/// Cuts a `#` or `//` comment off a line, with or without a space before it (`DM-45#spare`):
+/// no card name, id or community id holds either mark. One pass: this runs on every line of
+/// every list a judge checks.
 pub(crate) fn strip_tail_comment(line: &str) -> &str {
     let bytes = line.as_bytes();
     for (at, mark) in line.match_indices(['#', '/']) {
-        let after_blank = at > 0 && matches!(bytes[at - 1], b' ' | b'\t');
-        if after_blank && (mark == "#" || bytes.get(at + 1) == Some(&b'/')) {
+        if mark == "#" || bytes.get(at + 1) == Some(&b'/') {
             return line[..at].trim_end();
         }
     }

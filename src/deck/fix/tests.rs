@@ -51,6 +51,7 @@ fn check_cards(cards: &[(usize, u32)], side: Side, rules: &RulesSet) -> Report {
     let deck = crate::deck::ResolvedDeck {
         side: Some(side),
         side_declared: true,
+        declared_side: Some(side),
         cards: sorted
             .iter()
             .map(|&(i, n)| crate::deck::DeckCard {
@@ -58,9 +59,11 @@ fn check_cards(cards: &[(usize, u32)], side: Side, rules: &RulesSet) -> Report {
                 id: cat().cards()[i].id.clone(),
                 count: n,
                 lines: vec![1],
+                copies: [n, 0, 0],
             })
             .collect(),
         unresolved: Vec::new(),
+        tie_breaks: Vec::new(),
     };
     check(&list, &deck, cat(), rules, false)
 }

@@ -212,7 +212,7 @@ fn six_of_a_title_in_one_colour_break_the_limit() {
     assert_eq!(v.cards, ["DM-1", "DM-33"]);
     assert_eq!(
         v.message,
-        "`Obi-Wan Kenobi`: 6 cards in red, 6 of which cannot leave it; at most 5 of a title per colour (subtitles ignored)"
+        "`Obi-Wan Kenobi`: 6 cards in red (3 DM-1, 3 DM-33), and a colour may hold at most 5 cards of one title (subtitles do not count); all 6 have only a red dot, so none can count in another colour"
     );
     assert_eq!(
         (v.actual.as_deref(), v.allowed.as_deref()),
@@ -240,9 +240,40 @@ fn a_wild_card_counts_toward_the_title_of_the_colour_it_fills() {
     assert_eq!(report.violations[0].cards, ["DM-2", "EDM-P1"]);
     assert_eq!(
         report.violations[0].message,
-        "`Qui-Gon Jinn`: 6 cards in red, and no assignment of the wild cards keeps every title at 5 or fewer per colour (subtitles ignored)"
+        "`Qui-Gon Jinn`: 6 cards in red (5 DM-2, 1 EDM-P1), and a colour may hold at most 5 cards of one title (subtitles do not count); 5 of them have only a red dot, so they cannot count in another colour; red has only 9 cards with a red dot, so it needs a wild card to reach 10, and the only wild card that can fill red is EDM-P1 (Qui-Gon Jinn, Jedi Protector), one more `Qui-Gon Jinn`"
     );
     assert_eq!(run(&text, "decipher", false).verdict, Verdict::Legal);
+}
+
+#[test]
+fn a_title_over_the_limit_says_why_no_wild_card_can_help() {
+    // Rulebook "Deck Construction" (one wild card per colour) and rulings.md "Objectives as
+    // wild cards": red needs a wild card, the only one that can fill red is a sixth Qui-Gon
+    // Jinn, and the Objective can go only to orange, yellow or purple.
+    let text = edit(
+        &edit(
+            &edit(
+                LIGHT,
+                "3 Qui-Gon Jinn, Jedi Master",
+                "5 Qui-Gon Jinn, Jedi Master",
+            ),
+            "2 Mace Windu, Jedi Master",
+            "",
+        ),
+        "2 Naboo Starfighter (DM)",
+        "1 Naboo Starfighter (DM)\n1 Boonta Eve Classic",
+    );
+    let report = standard(&text);
+    assert_eq!(
+        codes(&report),
+        [Code::TitleLimit],
+        "{:#?}",
+        report.violations
+    );
+    assert_eq!(
+        report.violations[0].message,
+        "`Qui-Gon Jinn`: 6 cards in red (5 DM-2, 1 EDM-P1), and a colour may hold at most 5 cards of one title (subtitles do not count); 5 of them have only a red dot, so they cannot count in another colour; red has only 9 cards with a red dot, so it needs a wild card to reach 10, and the only wild card that can fill red is EDM-P1 (Qui-Gon Jinn, Jedi Protector), one more `Qui-Gon Jinn`; BP-29 (Boonta Eve Classic) is an Objective and can fill only orange, yellow or purple"
+    );
 }
 
 #[test]
@@ -281,8 +312,20 @@ fn a_card_with_unknown_dots_is_reported_not_guessed() {
         card.dots.is_none(),
         "DM-116 now has dots; pick another card"
     );
+    // Its colour decides the 6-by-10 rule, so the verdict cannot be decided, and no colour
+    // count built on a guess is shown.
     let report = standard(&edit(DARK, "2 Blaster (DM)", "1 Blaster (DM)\n1 DM-116"));
-    assert_eq!(codes(&report), [Code::UnknownDots, Code::ColourShort]);
+    assert_eq!(codes(&report), [Code::UnknownDots]);
+    assert_eq!(report.verdict, Verdict::Undecided);
+    assert!(report.colours.is_empty());
+    assert_eq!(
+        report.violations[0].message,
+        "DM-116 (STAP): the catalogue does not know its deck-building dot yet, so whether the deck meets the 6-by-10 rule cannot be decided; check the printed card"
+    );
+    // A rule broken whatever the dot is still makes the deck illegal.
+    let report = standard(&edit(DARK, "2 Blaster (DM)", "3 DM-116"));
+    assert_eq!(codes(&report), [Code::UnknownDots, Code::DeckSize]);
+    assert_eq!(report.verdict, Verdict::Illegal);
 }
 
 #[test]
@@ -351,7 +394,7 @@ fn an_armed_and_dangerous_card_counts_toward_its_character_title() {
     assert_eq!(v.cards, ["JC-13", "RF-A3"]);
     assert_eq!(
         v.message,
-        "`Adi Gallia`: 6 cards in red, 6 of which cannot leave it; at most 5 of a title per colour (subtitles ignored)"
+        "`Adi Gallia`: 6 cards in red (5 JC-13, 1 RF-A3), and a colour may hold at most 5 cards of one title (subtitles do not count); all 6 have only a red dot, so none can count in another colour; RF-A3 (Adi Gallia, Corellian Jedi Master & Adi Gallia's Lightsaber) prints two titles, `Adi Gallia` and `Adi Gallia's Lightsaber`, and counts as each"
     );
 }
 
