@@ -251,7 +251,7 @@ impl CardPool {
         let defs: Vec<CardDef> = cards.iter().map(|c| read_card(c, &titles)).collect();
         CardPool {
             fits: defs.iter().map(|_| OnceLock::new()).collect(),
-            texts: Arc::new(Texts::for_defs(&defs)),
+            texts: Arc::new(Texts::for_pool(cards, &defs)),
             layout: defs.iter().map(|d| AltBits::of(&d.uses)).collect(),
             defs,
         }
