@@ -368,10 +368,11 @@ fn json_carries_the_same_game_as_the_play_by_play() {
 }
 
 #[test]
-fn a_deck_emptied_by_breakthrough_loses_on_that_turn() {
-    // Issue 11's reproduction: on turn 12 Light's breakthrough takes Dark's last cards. Rule
-    // (rulings.md "Deck victory happens when a draw deck is empty"): Dark loses then, instead
-    // of evacuating on turn 13 and playing on to turn 14.
+fn a_game_ends_the_moment_a_draw_deck_is_empty() {
+    // Issue 11's reproduction: on main before the fix, this game's breakthrough on turn 12
+    // emptied Dark's deck and the game ran on to turn 14. Rule (rulings.md "Deck victory
+    // happens when a draw deck is empty"): the first event after which a draw deck holds no
+    // card is followed at once by the end of the game.
     let s = Scratch::new();
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/decks/");
     let run = s.run(&[
@@ -382,18 +383,34 @@ fn a_deck_emptied_by_breakthrough_loses_on_that_turn() {
         "40",
         "--agents",
         "heuristic,heuristic",
+        "--format",
+        "json",
     ]);
     assert_eq!(run.code, 0, "{}", run.stderr);
-    let lines: Vec<&str> = run.stdout.lines().collect();
-    assert_eq!(
-        lines[lines.len() - 3..],
-        [
-            "Light Side breaks through with 3 characters",
-            "Dark Side takes 3 damage (draw deck empty)",
-            "Light Side wins by deck victory (Dark Side's draw deck is empty) on turn 12",
-        ]
+    let doc: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    let events = doc["events"].as_array().unwrap();
+    let empty = events
+        .iter()
+        .position(|e| e["draw_decks"]["B"] == 0)
+        .expect("Dark's draw deck runs out");
+    // The event that emptied it (a draw, destiny draw or damage) is the last before the end.
+    assert_eq!(empty, events.len() - 2, "{}", events[empty]);
+    assert!(
+        ["draw", "even-up", "destiny", "damage"].contains(&events[empty]["kind"].as_str().unwrap()),
+        "{}",
+        events[empty]
     );
-    assert!(!run.stdout.contains("-- turn 13"));
+    let last = &events[empty + 1];
+    assert_eq!(last["kind"], "game-over");
+    assert_eq!(last["victory"], "deck");
+    assert_eq!(last["winner"], "A");
+    assert!(
+        last["text"]
+            .as_str()
+            .unwrap()
+            .starts_with("Light Side wins by deck victory (Dark Side's draw deck is empty)"),
+        "{last}"
+    );
 }
 
 /// Compares a whole output with the stored one in tests/data/play/, or rewrites it when

@@ -42,9 +42,11 @@ pub enum Action {
     /// Battle of Naboo rules: intercept with this starfighter from hand.
     InterceptWith(CardRef),
     // --- battle step ---
+    /// Initiate a duel: `duelist` with lightsaber `saber` (the duelist itself for an Armed &
+    /// Dangerous card's lightsaber half) against `target`.
     Duel {
         duelist: CardRef,
-        saber: Option<CardRef>,
+        saber: CardRef,
         target: CardRef,
     },
     DuelDefender(CardRef),

@@ -72,6 +72,10 @@ pub struct CardDef {
     /// An Armed & Dangerous card: a character (`kind` Character) with a built-in weapon whose
     /// use lines are `uses` (rulebook "Armed & Dangerous Cards").
     pub armed: bool,
+    /// An Armed & Dangerous card's weapon half: the persona of its title (for uniqueness it
+    /// counts as a card of that weapon, rulings.md) and its weapon traits (a lightsaber half
+    /// lets its own character initiate a duel).
+    pub weapon_half: Option<(String, Traits)>,
     /// The deploy cost, for an Armed & Dangerous card both halves' counters.
     pub counters: Option<u8>,
     /// The part of `counters` no ability may reduce: an Armed & Dangerous card's weapon half
@@ -193,6 +197,8 @@ pub struct CardPool {
     layout: Vec<Option<AltBits>>,
     /// The game text of each definition (`text.rs`), built once with the pool.
     texts: Arc<Texts>,
+    /// The weapon titles (personas) of the pool's Armed & Dangerous weapon halves.
+    weapon_halves: Vec<String>,
 }
 
 /// How the use-line alternatives of one weapon or battle card are numbered in the `fits`
@@ -252,6 +258,10 @@ impl CardPool {
         CardPool {
             fits: defs.iter().map(|_| OnceLock::new()).collect(),
             texts: Arc::new(Texts::for_pool(cards, &defs)),
+            weapon_halves: defs
+                .iter()
+                .filter_map(|d| d.weapon_half.as_ref().map(|w| w.0.clone()))
+                .collect(),
             layout: defs.iter().map(|d| AltBits::of(&d.uses)).collect(),
             defs,
         }
@@ -292,6 +302,11 @@ impl CardPool {
                 bits
             })
             .collect()
+    }
+
+    /// Whether an Armed & Dangerous card of the pool has a weapon half of this title.
+    pub(crate) fn is_weapon_half(&self, persona: &str) -> bool {
+        self.weapon_halves.iter().any(|w| w == persona)
     }
 
     /// The card texts of this pool.
@@ -357,6 +372,13 @@ fn character_half(title: &str) -> (&str, &str) {
         Some((name, rest)) => (name, rest.split_once(" & ").map_or(rest, |(sub, _)| sub)),
         None => (title, ""),
     }
+}
+
+/// An Armed & Dangerous card's weapon half title, from `Character, Subtitle & Weapon[,
+/// Weapon subtitle]`: `Weapon`.
+fn weapon_half(title: &str) -> Option<&str> {
+    let (_, weapon) = title.split_once(" & ")?;
+    Some(weapon.split_once(", ").map_or(weapon, |(t, _)| t))
 }
 
 fn read_card(c: &Card, titles: &[Vec<String>]) -> CardDef {
@@ -432,6 +454,11 @@ fn read_card(c: &Card, titles: &[Vec<String>]) -> CardDef {
         side: c.side,
         kind,
         armed,
+        weapon_half: if armed {
+            weapon_half(&c.title).map(|w| (normalise(w), weapon_traits(w)))
+        } else {
+            None
+        },
         counters: if armed {
             c.counters
                 .zip(c.counters2)
@@ -532,6 +559,31 @@ mod tests {
         assert_eq!(c1.uses.len(), 1);
         assert!(!c1.uses[0].rule.is_nobody(), "{:?}", c1.uses[0]);
         assert_eq!(c1.uses[0].rule.alts[0].members.len(), 2);
+    }
+
+    #[test]
+    fn armed_and_dangerous_weapon_halves_are_read_from_the_title() {
+        // rulings.md "Armed & Dangerous cards in duels": the weapon half counts as a card of
+        // that weapon's title; a lightsaber half is a lightsaber.
+        assert_eq!(
+            weapon_half("Adi Gallia, Corellian Jedi Master & Adi Gallia's Lightsaber"),
+            Some("Adi Gallia's Lightsaber")
+        );
+        assert_eq!(
+            weapon_half(
+                "Ki-Adi-Mundi, Cerean Jedi Knight & Jedi Lightsaber, Constructed by Ki-Adi-Mundi"
+            ),
+            Some("Jedi Lightsaber")
+        );
+        assert_eq!(weapon_half("Obi-Wan Kenobi"), None);
+        let (_, pool) = pool();
+        let half = |id: &str| pool.get(pool.find(id).unwrap()).weapon_half.clone();
+        let (persona, traits) = half("RF-A4").unwrap();
+        assert_eq!(persona, pool.get(pool.find("BN-35").unwrap()).persona);
+        assert!(traits.contains(Traits::LIGHTSABER));
+        let (_, traits) = half("RF-A1").unwrap();
+        assert!(!traits.contains(Traits::LIGHTSABER));
+        assert_eq!(half("BN-35"), None);
     }
 
     #[test]

@@ -35,6 +35,9 @@ impl GameState {
                 if d.diamond {
                     return true;
                 }
+                if self.weapon_half_taken(p, card) {
+                    return false;
+                }
                 match self.persona_planet(p, card) {
                     None => true,
                     // A second card of a persona at the current planet joins its stack.
@@ -100,6 +103,32 @@ impl GameState {
             }
         }
         Ok(())
+    }
+
+    /// rulings.md "Armed & Dangerous cards in duels": for uniqueness ("Diamond Cards") an
+    /// Armed & Dangerous card's weapon half counts as a card of that weapon's title. Whether
+    /// `card` (a weapon, or an Armed & Dangerous card) meets a non-diamond card of its weapon
+    /// title already in play for `p`: a weapon card, or another Armed & Dangerous card's half.
+    pub(crate) fn weapon_half_taken(&self, p: Player, card: CardRef) -> bool {
+        let d = self.def(card);
+        let key: &str = match (&d.weapon_half, d.kind) {
+            (Some((w, _)), _) => w,
+            // Only weapons of a title some Armed & Dangerous card carries need the search.
+            (None, Kind::Weapon) if self.table.pool.is_weapon_half(&d.persona) => &d.persona,
+            _ => return false,
+        };
+        let clash = |c: CardRef| {
+            let e = self.def(c);
+            c != card
+                && !e.diamond
+                && match &e.weapon_half {
+                    Some((w, _)) => w == key,
+                    None => e.kind == Kind::Weapon && e.persona == key,
+                }
+        };
+        crate::catalogue::Planet::ALL
+            .into_iter()
+            .any(|pl| self.at(pl, p).iter().any(|c| clash(c.card)))
     }
 
     // --- Boonta Eve Classic ----------------------------------------------------------------

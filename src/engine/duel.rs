@@ -9,9 +9,12 @@ use super::text::{Arena, Number, Query, Trigger};
 use super::traits::Traits;
 
 impl GameState {
-    /// Duels the active player may initiate: one of their face-up dueling characters, a
-    /// lightsaber there usable by it (or none), against one of the opponent's face-up
-    /// characters.
+    /// Duels the active player may initiate: one of their face-up dueling characters and a
+    /// lightsaber there usable by it, against one of the opponent's face-up characters.
+    /// rulings.md "Initiating a duel needs a lightsaber": "When you initiate a duel, choose one
+    /// of your dueling characters and a lightsaber Weapon card there usable by that
+    /// character"; an Armed & Dangerous character's lightsaber half is its own (and its only
+    /// weapon: a weapon card is never used by it).
     pub(crate) fn duel_options(&self, out: &mut Vec<super::action::Action>) {
         if self.ts.duel_done {
             return;
@@ -23,20 +26,30 @@ impl GameState {
             return;
         }
         for duelist in self.face_up_characters(p) {
-            if !self.def(duelist).traits.contains(Traits::DUELING) {
+            let dd = self.def(duelist);
+            if !dd.traits.contains(Traits::DUELING) {
                 continue;
             }
-            let mut sabers = vec![None];
-            for c in self.at(planet, p) {
-                let d = self.def(c.card);
-                if c.face_up
-                    && d.kind == Kind::Weapon
-                    && d.traits.contains(Traits::LIGHTSABER)
-                    && self
-                        .use_line_for(c.card, &[duelist], false, false, true)
-                        .is_some()
+            let mut sabers = Vec::new();
+            if dd.armed {
+                if dd
+                    .weapon_half
+                    .as_ref()
+                    .is_some_and(|(_, t)| t.contains(Traits::LIGHTSABER))
+                    && self.duel_line(duelist, duelist).is_some()
                 {
-                    sabers.push(Some(c.card));
+                    sabers.push(duelist);
+                }
+            } else {
+                for c in self.at(planet, p) {
+                    let d = self.def(c.card);
+                    if c.face_up
+                        && d.kind == Kind::Weapon
+                        && d.traits.contains(Traits::LIGHTSABER)
+                        && self.duel_line(c.card, duelist).is_some()
+                    {
+                        sabers.push(c.card);
+                    }
                 }
             }
             for &saber in &sabers {
@@ -51,13 +64,19 @@ impl GameState {
         }
     }
 
-    pub(crate) fn start_duel(&mut self, duelist: CardRef, saber: Option<CardRef>, target: CardRef) {
+    /// The line of `weapon` that `duelist` may use in a duel (an Armed & Dangerous card's
+    /// weapon half is `weapon == duelist`).
+    fn duel_line(&self, weapon: CardRef, duelist: CardRef) -> Option<usize> {
+        self.use_line_for(weapon, &[duelist], false, false, true)
+    }
+
+    pub(crate) fn start_duel(&mut self, duelist: CardRef, saber: CardRef, target: CardRef) {
         let p = self.active;
         let mut duelists = [None, None];
         let mut weapons = [None, None];
         duelists[p.index()] = Some(duelist);
         duelists[p.other().index()] = Some(target);
-        weapons[p.index()] = saber;
+        weapons[p.index()] = Some(saber);
         self.duel = Some(Box::new(Duel {
             initiator: p,
             duelists,
@@ -84,6 +103,12 @@ impl GameState {
         );
     }
 
+    /// Whether the defending duelist is an Armed & Dangerous card.
+    pub(crate) fn duel_defender_armed(&self) -> bool {
+        let d = self.duel.as_ref().expect("duel");
+        d.duelists[d.initiator.other().index()].is_some_and(|c| self.def(c).armed)
+    }
+
     pub(crate) fn set_defender(&mut self, card: CardRef) {
         let d = self.duel.as_mut().expect("duel");
         let o = d.initiator.other();
@@ -92,18 +117,22 @@ impl GameState {
     }
 
     /// "The defender may choose one Weapon card usable by the defending character (it doesn't
-    /// have to be a lightsaber)."
+    /// have to be a lightsaber)." An Armed & Dangerous defender always has its weapon half
+    /// (rulebook "Armed & Dangerous Cards": "in its fights it always has its weapon"), and no
+    /// other.
     pub(crate) fn defender_weapons(&self, out: &mut Vec<CardRef>) {
         let d = self.duel.as_ref().expect("duel");
         let o = d.initiator.other();
         let duelist = d.duelists[o.index()].expect("defender");
+        if self.def(duelist).armed {
+            out.push(duelist);
+            return;
+        }
         let Some(planet) = self.current else { return };
         for c in self.at(planet, o) {
             if c.face_up
                 && self.def(c.card).kind == Kind::Weapon
-                && self
-                    .use_line_for(c.card, &[duelist], false, false, true)
-                    .is_some()
+                && self.duel_line(c.card, duelist).is_some()
             {
                 out.push(c.card);
             }
@@ -309,6 +338,7 @@ impl GameState {
         if hits >= self.def(duelist).damage() {
             return self.finish_duel(Some(q));
         }
+        self.open_window(q, super::text::Window::DuelHit);
         self.advance_duel()
     }
 

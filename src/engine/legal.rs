@@ -29,7 +29,8 @@ impl GameState {
         let mut cards: Vec<CardRef> = Vec::new();
         let ps = &self.players[p.index()];
         match self.phase {
-            Phase::GameOver => {}
+            // Nobody acts in these but through a pending decision (answered above).
+            Phase::GameOver | Phase::Fights => {}
             Phase::StartingLocation(_) => {
                 self.location_candidates(p, false, &mut cards);
                 out.extend(cards.iter().map(|&c| Action::StartingLocation(c)));
@@ -127,8 +128,11 @@ impl GameState {
                 out.extend(cards.iter().map(|&c| Action::DuelDefender(c)));
             }
             Phase::DuelWeapon => {
-                out.push(Action::DuelWeapon(None));
                 self.defender_weapons(&mut cards);
+                // An Armed & Dangerous defender has its weapon half, never none.
+                if !self.duel_defender_armed() {
+                    out.push(Action::DuelWeapon(None));
+                }
                 out.extend(cards.iter().map(|&c| Action::DuelWeapon(Some(c))));
             }
             Phase::DuelPlay => self.duel_moves(out),

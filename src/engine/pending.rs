@@ -9,7 +9,7 @@ use serde::Serialize;
 
 use super::action::Action;
 use super::player::{CardRef, Player};
-use super::state::{Flow, GameState};
+use super::state::{Flow, GameState, Phase};
 use super::text::Window;
 
 /// A decision the game waits for above its phase.
@@ -25,12 +25,22 @@ pub enum Pending {
     },
     /// `player` may use abilities at `window` (`UseAbility`), or `Decline` to go on.
     Window { player: Player, window: Window },
+    /// `player` chooses which bonus line of `card` (a weapon or battle card in the fight in
+    /// progress) it uses: `ChooseLine(i)` for each line `i` set in `lines` (rulings.md "A
+    /// weapon with several bonus lines").
+    BonusLine {
+        player: Player,
+        card: CardRef,
+        lines: u8,
+    },
 }
 
 impl Pending {
     pub fn player(&self) -> Player {
         match *self {
-            Pending::Prompt { player, .. } | Pending::Window { player, .. } => player,
+            Pending::Prompt { player, .. }
+            | Pending::Window { player, .. }
+            | Pending::BonusLine { player, .. } => player,
         }
     }
 }
@@ -81,6 +91,13 @@ impl GameState {
                 self.ability_actions(player, window, out);
                 out.push(Action::Decline);
             }
+            Pending::BonusLine { lines, .. } => {
+                out.extend(
+                    (0..8u8)
+                        .filter(|i| lines >> i & 1 == 1)
+                        .map(Action::ChooseLine),
+                );
+            }
         }
     }
 
@@ -122,12 +139,24 @@ impl GameState {
                     self.pending.pop();
                 }
             },
+            Pending::BonusLine { card, .. } => {
+                self.pending.pop();
+                if let Action::ChooseLine(line) = action {
+                    self.choose_line(card, line);
+                }
+            }
         }
         self.resume()
     }
 
     /// Continues the step of the rules that was waiting, once no decision is pending.
     pub(crate) fn resume(&mut self) -> Flow {
-        Ok(())
+        if !self.pending.is_empty() {
+            return Ok(());
+        }
+        match self.phase {
+            Phase::Fights => self.run_battle(),
+            _ => Ok(()),
+        }
     }
 }

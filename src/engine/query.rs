@@ -142,6 +142,12 @@ impl GameState {
         });
     }
 
+    /// Adds a lasting effect (text.rs), in force from now until its scope ends.
+    pub fn add_lasting(&mut self, l: super::text::Lasting) {
+        self.listen = self.listen.union(Listen::number(l.number));
+        self.text_state.lasting.push(l);
+    }
+
     /// Recomputes which texts the cards of this game listen to (after the table changes).
     pub(crate) fn refresh_listen(&mut self) {
         let mut bits = Listen::NONE;

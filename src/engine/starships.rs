@@ -100,12 +100,7 @@ impl GameState {
             player: interceptor,
         });
         let units = Player::BOTH.map(|p| self.players[p.index()].hyperspace.clone());
-        self.battle = Some(Box::new(Battle {
-            attacker: interceptor,
-            space: Some(ev.planet),
-            units,
-            plans: [Vec::new(), Vec::new()],
-        }));
+        self.battle = Some(Box::new(Battle::new(interceptor, Some(ev.planet), units)));
         self.emit(Event::BattleDeclared {
             attacker: interceptor,
             space: true,

@@ -127,6 +127,9 @@ pub enum Phase {
     DuelPlay,
     BattleCards(Player),
     BattlePlan(Player),
+    /// Both plans are made: the fights are fought one by one, stopping for the decisions
+    /// they need (pending.rs); no one acts in this phase but through a pending decision.
+    Fights,
     EvenUp,
     EvenUpDiscard,
     EndOfTurn,
@@ -168,8 +171,9 @@ pub enum SearchKind {
     Pilot,
 }
 
-/// A battle (of characters, or of starships during an evacuation) being set up.
-#[derive(Debug, Clone, Serialize)]
+/// A battle (of characters, or of starships during an evacuation) being set up, then fought
+/// fight by fight.
+#[derive(Debug, Clone)]
 pub struct Battle {
     pub attacker: Player,
     /// A starship battle over this planet's evacuation.
@@ -177,6 +181,26 @@ pub struct Battle {
     /// The cards each side must (characters, starships) or may (weapons) place in its plan.
     pub units: [Vec<CardRef>; 2],
     pub plans: [Vec<CardRef>; 2],
+    /// Once both plans are made: what is left of each plan to read, front first.
+    pub(crate) queue: [std::collections::VecDeque<CardRef>; 2],
+    /// Each side's next fight is the first of its plan.
+    pub(crate) first: [bool; 2],
+    /// The fight in progress.
+    pub(crate) fight: Option<super::battle::Fight>,
+}
+
+impl Battle {
+    pub(crate) fn new(attacker: Player, space: Option<Planet>, units: [Vec<CardRef>; 2]) -> Battle {
+        Battle {
+            attacker,
+            space,
+            units,
+            plans: [Vec::new(), Vec::new()],
+            queue: Default::default(),
+            first: [true, true],
+            fight: None,
+        }
+    }
 }
 
 #[derive(Debug, Clone, Serialize)]

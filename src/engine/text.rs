@@ -263,6 +263,8 @@ pub enum Window {
     BattleStep,
     /// A battle, before each fight (the attacker first, then the defender).
     BeforeFight,
+    /// A duel, after a hit, to the player whose duelist was hit.
+    DuelHit,
 }
 
 /// Which calls of [`Text`] a text answers: a bit per [`Number`], per [`Trigger`] kind, and one

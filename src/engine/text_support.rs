@@ -5,7 +5,9 @@
 //! Today the engine plays only the text that its use lines and built-in rules carry: a plain
 //! use line, a fight-together group its use-line reader reads, a bonus condition the reader
 //! expresses (`bonus only vs`, `bonus only while using`), the rulebook's Armed & Dangerous and
-//! Boonta Eve Classic rules. Everything else in the specifications is not played yet.
+//! Boonta Eve Classic rules. Everything else in the specifications is not played yet. When
+//! `engine::text::catalogue_text` builds a template's behaviour from `CardDef::text`, the
+//! template's arm in [`ability_played`] says so, in the same change.
 
 use serde::Serialize;
 
@@ -174,7 +176,11 @@ mod tests {
                 "fights-again left, right half never",
             ),
             ("DF-26", TextSupport::NotPlayed, "a deck search"),
-            ("BN-1", TextSupport::Played, "a power modifier while using a weapon"),
+            (
+                "BN-1",
+                TextSupport::Played,
+                "a power modifier while using a weapon",
+            ),
         ] {
             assert_eq!(of(id), want, "{id}: {why}");
         }

@@ -262,6 +262,17 @@ impl<'a> PlayerView<'a> {
         self.state.even_up_size(self.player)
     }
 
+    /// What line `line` of `card` (a weapon or battle card of the viewer's in the fight in
+    /// progress) would add in this fight, as the rules count it: (dots, chance cubes), both 0
+    /// when the line's bonus is "only vs" cards the opposing unit does not hold. None when
+    /// the card is not the viewer's or not in the fight.
+    pub fn line_value_in_fight(&self, card: CardRef, line: u8) -> Option<(u8, u8)> {
+        if self.state.owner(card) != self.player {
+            return None;
+        }
+        self.state.line_value_in_fight(card, line as usize)
+    }
+
     /// The bonus line of a weapon or battle card that works for `group` (the whole group of
     /// characters, or starships with `space`) fighting at the current place now, if any; the
     /// same reading the rules use. `first_in_plan`: the group opens the battle plan. Only cards

@@ -74,17 +74,18 @@ fn phase_choice(
             Phase::EvenUp => turn::even_up(cx, legal),
             Phase::EvenUpDiscard => turn::discard(cx, legal),
             Phase::EndOfTurn => turn::end(cx, legal),
-            Phase::GameOver => None,
+            Phase::Fights | Phase::GameOver => None,
         }
     }
 }
 
 /// A decision in the middle of a step: optional abilities are declined (issue 12 weighs
-/// them); a text's prompt takes its first answer.
-fn pending(top: Pending, legal: &[Action]) -> Option<Action> {
+/// them); a text's prompt takes its first answer; a bonus line is the one adding most.
+fn pending(cx: &Ctx, top: Pending, legal: &[Action]) -> Option<Action> {
     match top {
         Pending::Window { .. } => Some(Action::Decline),
         Pending::Prompt { .. } => legal.iter().copied().find(|&a| a != Action::Decline),
+        Pending::BonusLine { card, .. } => battle::bonus_line(cx, card, legal),
     }
 }
 
@@ -93,7 +94,7 @@ impl Agent for HeuristicAgent {
         let restless = self.idle >= self.weights.turn.stall_turns;
         let cx = Ctx::new(view, &self.weights, restless);
         let action = match view.pending() {
-            Some(top) => pending(top, legal),
+            Some(top) => pending(&cx, top, legal),
             None => phase_choice(&cx, view, legal, &mut self.plan),
         };
         // Every rule above picks among `legal`; the fallback keeps the agent total should a

@@ -34,7 +34,15 @@ fn fight_with(
     b.deck_filler(A, 1, 5);
     b.deck_filler(B, 1, 5);
     let mut g = b.build();
-    let ev = battle(&mut g, [&battle_cards, &[]], [&plan, &[y]]);
+    let mut ev = battle(&mut g, [&battle_cards, &[]], [&plan, &[y]]);
+    // Several lines fit: the owner chooses (rulings.md "A weapon with several bonus lines");
+    // these tests take the lowest line offered, so that a condition that fails falls through.
+    while let Some(crate::engine::Pending::BonusLine { lines, .. }) = g.pending() {
+        ev.extend(play(
+            &mut g,
+            &[Action::ChooseLine(lines.trailing_zeros() as u8)],
+        ));
+    }
     (ev, battle_cards)
 }
 

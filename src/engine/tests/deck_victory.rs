@@ -192,7 +192,7 @@ fn duel_with_small_deck(a_deck: usize) -> (GameState, Vec<Event>) {
         &[
             Action::Duel {
                 duelist: obi,
-                saber: Some(saber),
+                saber,
                 target: maul,
             },
             Action::DuelDefender(maul),

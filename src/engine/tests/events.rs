@@ -196,7 +196,7 @@ fn a_duel_names_both_weapons_and_why_each_hand_has_its_size() {
         &[
             Action::Duel {
                 duelist: obi,
-                saber: Some(saber),
+                saber,
                 target: maul,
             },
             Action::DuelDefender(maul),

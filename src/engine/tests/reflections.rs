@@ -366,3 +366,159 @@ fn combo_bonus_only_against_the_named_opponents() {
         );
     }
 }
+
+/// An Armed & Dangerous Jedi: `name`, Jedi Master & `weapon`, power 5, damage 6; its weapon
+/// half's line for itself.
+fn armed_jedi(name: &str, weapon: &str, line: (u8, u8)) -> Card {
+    Card {
+        card_type: CardType::ArmedAndDangerous,
+        counters: Some(3),
+        counters2: Some(1),
+        uses: vec![crate::catalogue::UseLine {
+            who: format!("this character ({name})"),
+            dots: Some(line.0),
+            cubes: Some(line.1),
+        }],
+        ..fx::character(
+            &format!("{name}, Zabrak Jedi Master & {weapon}"),
+            "",
+            5,
+            6,
+            1,
+        )
+    }
+}
+
+fn duel_hands(ev: &[Event]) -> Vec<(Player, u8)> {
+    ev.iter()
+        .filter_map(|e| match e {
+            Event::DuelHand { player, cards, .. } => Some((*player, *cards)),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn an_armed_and_dangerous_lightsaber_half_starts_a_duel_and_its_dots_count() {
+    // rulings.md "Armed & Dangerous cards in duels": the weapon half is the character's
+    // weapon: its power bonus dots count toward the dueling hand ("using all available power
+    // bonus dots (including bonuses for location and weapon)"), and a lightsaber half lets
+    // its own character initiate a duel. Eeth Koth's: power 5 + 2 dots = 7 cards, not 5.
+    let mut b = at_naboo();
+    let eeth = b.add(
+        A,
+        armed_jedi("Eeth Koth", "Eeth Koth's Lightsaber", (2, 1)),
+        Zone::At(Planet::Naboo, true),
+    );
+    let y = b.add(B, ch("Y", 2, 3), Zone::At(Planet::Naboo, true));
+    b.deck_filler(A, 1, 10);
+    b.deck_filler(B, 1, 10);
+    let mut g = b.build();
+    let duel = Action::Duel {
+        duelist: eeth,
+        saber: eeth,
+        target: y,
+    };
+    assert!(legal(&g).contains(&duel));
+    let ev = play(
+        &mut g,
+        &[duel, Action::DuelDefender(y), Action::DuelWeapon(None)],
+    );
+    assert_eq!(duel_hands(&ev), vec![(A, 7), (B, 2)]);
+
+    // An Armed & Dangerous card whose weapon half is no lightsaber starts no duel.
+    let mut b = at_naboo();
+    b.add(
+        A,
+        armed_jedi("Eeth Koth", "Electropole", (2, 1)),
+        Zone::At(Planet::Naboo, true),
+    );
+    b.add(B, ch("Y", 2, 3), Zone::At(Planet::Naboo, true));
+    assert!(
+        !legal(&b.build())
+            .iter()
+            .any(|a| matches!(a, Action::Duel { .. }))
+    );
+}
+
+#[test]
+fn an_armed_and_dangerous_defender_duels_with_its_weapon_half() {
+    // The weapon half "cannot be taken away or used by another character" (rulings.md), and
+    // in its fights it always has it: as defender its only weapon is its own half.
+    let mut b = at_naboo();
+    let obi = b.add(
+        A,
+        fx::character("Obi-Wan Kenobi", "Jedi Knight", 3, 5, 1),
+        Zone::At(Planet::Naboo, true),
+    );
+    let saber = saber_for(&mut b, A, "Obi-Wan Kenobi");
+    let eeth = b.add(
+        B,
+        armed_jedi("Eeth Koth", "Eeth Koth's Lightsaber", (2, 1)),
+        Zone::At(Planet::Naboo, true),
+    );
+    b.add(
+        B,
+        fx::weapon("Blaster", &[("any character", 1, 0)]),
+        Zone::At(Planet::Naboo, true),
+    );
+    b.deck_filler(A, 1, 10);
+    b.deck_filler(B, 1, 10);
+    let mut g = b.build();
+    play(
+        &mut g,
+        &[
+            Action::Duel {
+                duelist: obi,
+                saber,
+                target: eeth,
+            },
+            Action::DuelDefender(eeth),
+        ],
+    );
+    assert_eq!(legal(&g), vec![Action::DuelWeapon(Some(eeth))]);
+    let ev = play(&mut g, &[Action::DuelWeapon(Some(eeth))]);
+    assert_eq!(duel_hands(&ev), vec![(A, 3), (B, 7)]);
+}
+
+#[test]
+fn an_armed_and_dangerous_weapon_half_is_unique_as_that_weapon() {
+    // rulings.md: "For uniqueness ("Diamond Cards"), the weapon half counts as a card of that
+    // weapon's title, under the same rules as the separate weapon card (e.g. Adi Gallia's
+    // Lightsaber)." Either way round; a diamond weapon card is no bar.
+    let half = || armed_jedi("Adi Gallia", "Adi Gallia's Lightsaber", (2, 1));
+    // Fixture weapons are diamond; this one is not.
+    let weapon = || Card {
+        diamond: Some(false),
+        ..fx::weapon("Adi Gallia's Lightsaber", &[("Adi Gallia", 2, 1)])
+    };
+    let mut b = Builder::new();
+    b.current(Planet::Naboo, 0);
+    b.add(A, half(), Zone::At(Planet::Naboo, true));
+    let w = b.add(A, weapon(), Zone::Hand);
+    let d = b.add(
+        A,
+        fx::weapon("Adi Gallia's Lightsaber", &[("Adi Gallia", 2, 1)]),
+        Zone::Hand,
+    );
+    let other = b.add(
+        A,
+        fx::weapon("Eeth Koth's Lightsaber", &[("Eeth Koth", 2, 1)]),
+        Zone::Hand,
+    );
+    let l = legal(&b.build());
+    assert!(!l.contains(&Action::Deploy(w)));
+    assert!(l.contains(&Action::Deploy(d)) && l.contains(&Action::Deploy(other)));
+
+    let mut b = Builder::new();
+    b.current(Planet::Naboo, 0);
+    b.add(A, weapon(), Zone::At(Planet::Naboo, true));
+    let a = b.add(A, half(), Zone::Hand);
+    assert!(!legal(&b.build()).contains(&Action::Deploy(a)));
+    // The opponent's weapon of that title is no bar.
+    let mut b = Builder::new();
+    b.current(Planet::Naboo, 0);
+    b.add(B, weapon(), Zone::At(Planet::Naboo, true));
+    let a = b.add(A, half(), Zone::Hand);
+    assert!(legal(&b.build()).contains(&Action::Deploy(a)));
+}
