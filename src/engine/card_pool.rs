@@ -257,7 +257,7 @@ impl CardPool {
         let defs: Vec<CardDef> = cards.iter().map(|c| read_card(c, &titles)).collect();
         CardPool {
             fits: defs.iter().map(|_| OnceLock::new()).collect(),
-            texts: Arc::new(Texts::for_defs(&defs)),
+            texts: Arc::new(Texts::for_pool(cards, &defs)),
             weapon_halves: defs
                 .iter()
                 .filter_map(|d| d.weapon_half.as_ref().map(|w| w.0.clone()))

@@ -27,6 +27,7 @@ mod starships;
 pub mod state;
 pub mod text;
 pub mod text_support;
+pub mod text_templates;
 pub mod traits;
 mod turn;
 pub mod view;

@@ -346,14 +346,15 @@ pub struct Texts {
 }
 
 impl Texts {
-    /// A table for a pool of `defs`, with the texts the engine knows for catalogue cards.
-    pub fn for_defs(defs: &[CardDef]) -> Texts {
+    /// A table for a pool of `defs` (read from catalogue `cards`, same order), with the texts
+    /// the engine knows for catalogue cards.
+    pub fn for_pool(cards: &[crate::catalogue::Card], defs: &[CardDef]) -> Texts {
         let mut t = Texts {
             by_def: vec![u16::MAX; defs.len()],
             entries: Vec::new(),
         };
         for (i, d) in defs.iter().enumerate() {
-            if let Some(text) = catalogue_text(d) {
+            if let Some(text) = catalogue_text(d, cards) {
                 t.register(DefId(i as u16), text);
             }
         }
@@ -395,9 +396,10 @@ impl Texts {
     }
 }
 
-/// The engine's text for a catalogue card, if it plays one (card texts are issue 12's).
-pub fn catalogue_text(_def: &CardDef) -> Option<Arc<dyn Text>> {
-    None
+/// The engine's text for a catalogue card in a pool of `cards`, if it plays one: built from
+/// its ability specification by `text_templates`.
+pub fn catalogue_text(def: &CardDef, cards: &[crate::catalogue::Card]) -> Option<Arc<dyn Text>> {
+    super::text_templates::build(def, cards)
 }
 
 /// How long a memo or a lasting effect lasts.

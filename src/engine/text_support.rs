@@ -98,7 +98,7 @@ pub fn ability_played(a: &Ability, def: &CardDef) -> bool {
                     _ => false,
                 })
         }
-        _ => false,
+        _ => super::text_templates::plays(a, def),
     }
 }
 
@@ -176,7 +176,11 @@ mod tests {
                 "fights-again left, right half never",
             ),
             ("DF-26", TextSupport::NotPlayed, "a deck search"),
-            ("BN-1", TextSupport::NotPlayed, "a power modifier"),
+            (
+                "BN-1",
+                TextSupport::Played,
+                "a power modifier while using a weapon",
+            ),
         ] {
             assert_eq!(of(id), want, "{id}: {why}");
         }

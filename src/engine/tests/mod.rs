@@ -12,6 +12,7 @@ mod reflections;
 mod setup;
 mod starships;
 mod sweep;
+mod text_templates;
 mod texts;
 mod turn;
 mod view;

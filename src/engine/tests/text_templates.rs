@@ -1,0 +1,201 @@
+//! Every real card of a template the engine plays, run through a probe (issue 12: "a test that
+//! shows the text changing a game where it should and not applying where it should not").
+//! One test per template; each names every failing card.
+
+use super::*;
+use crate::catalogue::abilities::{Ability, Condition, Filter, Whose};
+use crate::catalogue::{Card, CardType, Planet};
+use crate::engine::CardPool;
+use crate::engine::text::Arena;
+use crate::engine::text_templates;
+
+/// A card that fights (a character, an Armed & Dangerous card or a starship) with known facts.
+fn fights(c: &Card) -> bool {
+    matches!(
+        c.card_type,
+        CardType::Character | CardType::ArmedAndDangerous | CardType::Starship
+    ) && c.power.is_some()
+        && c.damage.is_some()
+}
+
+/// The first catalogue card (one without game text first, so its own text does not blur the
+/// probe) that passes `kind` and fits `filters` (`want`) or not.
+fn pick<'a>(
+    cards: &'a [Card],
+    filters: &[Filter],
+    want: bool,
+    kind: &dyn Fn(&Card) -> bool,
+    not: &str,
+) -> Option<&'a Card> {
+    let fit = |c: &&Card| kind(*c) && c.id != not && filters.iter().any(|f| f.matches(*c)) == want;
+    let book = crate::catalogue::abilities::AbilityBook::embedded();
+    cards
+        .iter()
+        .filter(fit)
+        .find(|c| book.get(&c.id).is_none())
+        .or_else(|| cards.iter().find(fit))
+}
+
+#[test]
+fn every_played_modifier_changes_its_number_only_where_it_applies() {
+    // Template `modifier` (data/abilities): "+N power"/"damage -N" for the card itself, for the
+    // user of a weapon or battle card, or for each card that fits (an aura), while its
+    // conditions hold. Yes-probe: every condition met, the number moves by exactly the amount.
+    // No-probe: one thing broken (the first condition, else the target), the number stays.
+    let cat = crate::catalogue::Catalogue::embedded_for_tests();
+    let cards = cat.cards();
+    let pool = CardPool::from_cards(cards);
+    let weapons = |c: &Card| {
+        matches!(
+            c.card_type,
+            CardType::Weapon | CardType::Battle | CardType::ComboBattle
+        )
+    };
+    let mut failures = Vec::new();
+    let mut probed = 0;
+    for card in cards {
+        let def = pool.get(pool.find(&card.id).unwrap());
+        let Some(text) = def.text else { continue };
+        let played: Vec<&Ability> = text
+            .abilities
+            .iter()
+            .filter(|a| matches!(a, Ability::Modifier { .. }) && text_templates::plays(a, def))
+            .collect();
+        for a in &played {
+            let Ability::Modifier {
+                stat,
+                amount,
+                affects,
+                whose,
+                when,
+                ..
+            } = a
+            else {
+                continue;
+            };
+            let number = match stat {
+                crate::catalogue::abilities::Stat::Power => Number::Power,
+                crate::catalogue::abilities::Stat::Damage => Number::Damage,
+            };
+            let same = played
+                .iter()
+                .filter(|b| matches!(b, Ability::Modifier { stat: s, .. } if s == stat))
+                .count();
+            // yes = true: everything holds; false: break one thing.
+            let probe = |yes: bool| -> Result<i16, String> {
+                let mut b = at_naboo();
+                b.deck_filler(A, 1, 5);
+                b.deck_filler(B, 1, 5);
+                let is_item = matches!(
+                    card.card_type,
+                    CardType::Weapon | CardType::Battle | CardType::ComboBattle
+                ) && affects.is_empty();
+                let me = match card.card_type {
+                    CardType::Battle | CardType::ComboBattle => b.add(A, card.clone(), Zone::Hand),
+                    CardType::Objective => b.add(A, card.clone(), Zone::Objective),
+                    _ => b.add(A, card.clone(), Zone::At(Planet::Naboo, true)),
+                };
+                let break_target = yes || !when.is_empty();
+                let mut weapon = None;
+                let mut battle_card = None;
+                let subject = if is_item {
+                    let user = pick(cards, &[], false, &fights, &card.id).ok_or("no user")?;
+                    let u = b.add(A, user.clone(), Zone::At(Planet::Naboo, true));
+                    if break_target {
+                        if card.card_type == CardType::Weapon {
+                            weapon = Some(me);
+                        } else {
+                            battle_card = Some(me);
+                        }
+                    }
+                    u
+                } else if affects.is_empty() {
+                    if break_target {
+                        me
+                    } else {
+                        let other = pick(cards, &[], false, &fights, &card.id).ok_or("no other")?;
+                        b.add(A, other.clone(), Zone::At(Planet::Naboo, true))
+                    }
+                } else {
+                    let owner = if *whose == Whose::Opponents { B } else { A };
+                    let c = pick(cards, affects, break_target, &fights, "")
+                        .ok_or("no card fits the aura's filter")?;
+                    if c.id == card.id {
+                        me
+                    } else {
+                        b.add(owner, c.clone(), Zone::At(Planet::Naboo, true))
+                    }
+                };
+                let mut arena = Arena::Battle;
+                let mut opponent = None;
+                for (i, c) in when.iter().enumerate() {
+                    let hold = yes || i > 0;
+                    match c {
+                        Condition::WhileUsing(f) => {
+                            let w = pick(cards, f, hold, &weapons, "").ok_or("no item to use")?;
+                            let r = b.add(A, w.clone(), Zone::Discard);
+                            if w.card_type == CardType::Weapon {
+                                weapon = Some(r);
+                            } else {
+                                battle_card = Some(r);
+                            }
+                        }
+                        Condition::NoWeapon if !hold => {
+                            let w = pick(
+                                cards,
+                                &[],
+                                false,
+                                &|c: &Card| c.card_type == CardType::Weapon,
+                                "",
+                            )
+                            .ok_or("no weapon")?;
+                            weapon = Some(b.add(A, w.clone(), Zone::Discard));
+                        }
+                        Condition::Vs(f) => {
+                            let o = pick(cards, f, hold, &fights, "").ok_or("no opponent fits")?;
+                            opponent = Some(b.add(B, o.clone(), Zone::At(Planet::Naboo, true)));
+                        }
+                        Condition::InDuel => arena = if hold { Arena::Duel } else { Arena::Battle },
+                        Condition::NotInDuel => {
+                            arena = if hold { Arena::Battle } else { Arena::Duel }
+                        }
+                        _ => {}
+                    }
+                }
+                let g = b.build();
+                let owner = g.owner(subject);
+                let q = Query::new(number, owner)
+                    .card(subject)
+                    .arena(arena)
+                    .weapon(weapon)
+                    .battle_card(battle_card)
+                    .opponent(opponent);
+                Ok(g.number(q, 10) - 10)
+            };
+            probed += 1;
+            match (probe(true), probe(false)) {
+                (Ok(y), Ok(n)) => {
+                    let ok = if same == 1 {
+                        y == *amount as i16 && n == 0
+                    } else {
+                        y != 0
+                    };
+                    if !ok {
+                        failures.push(format!(
+                            "{}: {number:?} changed by {y} where it applies (want {amount}), {n} where not",
+                            card.id
+                        ));
+                    }
+                }
+                (Err(e), _) | (_, Err(e)) => failures.push(format!("{}: {e}", card.id)),
+            }
+        }
+    }
+    assert!(probed >= 20, "only {probed} modifiers probed");
+    assert!(
+        failures.is_empty(),
+        "{} of {probed} modifiers fail:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
