@@ -174,7 +174,7 @@ fn catalogue_files_have_every_column_in_order() {
 
 #[test]
 fn traits_follow_the_card_name_with_the_rulebook_exceptions() {
-    // rulings.md #1 and rulebook "Jedi Masters & Bounty Hunters", "Boonta Eve Classic".
+    // RULINGS.md R1 and E5, and rulebook "Jedi Masters & Bounty Hunters", "Boonta Eve Classic".
     let c = catalogue();
     let has = |id: &str, t: &str| c.get(id).unwrap_or_else(|| panic!("{id}")).has_trait(t);
     // "Padawan" is not "Jedi": Battle of Naboo #4 Anakin Skywalker is not a Jedi...

@@ -292,7 +292,7 @@ fn shell_word(w: &str) -> String {
     }
 }
 
-/// A progress bar on stderr, only when stderr is a terminal (DESIGN.md "Output").
+/// A progress bar on stderr, only when stderr is a terminal (crate docs, "Output": stdout stays the report).
 fn progress_bar(total: u64) -> Option<indicatif::ProgressBar> {
     if !std::io::stderr().is_terminal() {
         return None;
