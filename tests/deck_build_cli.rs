@@ -85,6 +85,7 @@ fn an_owned_build_uses_only_the_collection() {
     assert_eq!(v["missing"], 60);
     // The light example deck's cards, twice over.
     let light = include_str!("../examples/decks/light.toml");
+    let mut added = 0;
     for line in light.lines() {
         // Card lines are `"DM-67" = 2    # Naboo • Theed Palace`.
         if let Some((card, rest)) = line.split_once(" = ")
@@ -98,8 +99,11 @@ fn an_owned_build_uses_only_the_collection() {
                 &s.run(&["collection", "add", "--qty", &(2 * n).to_string(), card]),
                 0,
             );
+            added += n;
         }
     }
+    // Every card line was read: the example is a 60-card deck.
+    assert_eq!(added, 60);
     let r = s.run(&[
         "deck", "build", "--side", "light", "--owned", "--format", "json",
     ]);

@@ -110,13 +110,17 @@ fn the_output_file_keeps_the_input_format() {
     code(&s.run(&["deck", "check", "fixed.toml"]), 0);
     // CSV.
     let mut csv = String::from("quantity,card\n");
+    let mut cards = 0;
     for line in SHORT.lines() {
         if let Some((n, card)) = line.split_once(' ')
-            && n.parse::<u32>().is_ok()
+            && let Ok(q) = n.parse::<u32>()
         {
             csv.push_str(&format!("{n},\"{card}\"\n"));
+            cards += q;
         }
     }
+    // Every card line was converted: the example is one card short of 60.
+    assert_eq!(cards, 59);
     s.write("short.csv", &csv);
     let r = s.run(&["deck", "fix", "short.csv", "-o", "fixed.csv"]);
     code(&r, 1);

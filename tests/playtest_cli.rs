@@ -325,7 +325,11 @@ fn bad_input_is_a_usage_error() {
             "cannot read agent config `missing.toml`",
         ),
         (vec!["--rules", "nope"], "unknown rules set `nope`"),
-        (vec!["--starships", "warp"], "unknown starship rules `warp`"),
+        (
+            vec!["--starships", "warp"],
+            "invalid value 'warp' for '--starships <STARSHIPS>'\n  [possible values: \
+             duel-of-the-fates, battle-of-naboo]",
+        ),
         // Would try to start that many threads (and hang) before playing a game.
         (
             vec!["--jobs", "18446744073709551615"],

@@ -144,7 +144,7 @@ fn any_two_starter_decks_of_a_side_make_a_legal_deck_under_the_published_rules()
 #[test]
 fn combined_starters_can_break_the_title_limit_of_the_standard_rules() {
     // Rulebook "Deck Construction" (five cards of a title per colour, subtitles ignored) and
-    // rulings.md on doubled starter decks: what the published game allowed may be illegal
+    // `data/rules/RULINGS.md` D1 on doubled starter decks: what the published game allowed may be illegal
     // under `standard`. The counts below follow from the example lists.
     let s = scratch();
 

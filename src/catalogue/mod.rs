@@ -1,5 +1,6 @@
 //! The card catalogue: the card model, the embedded catalogue files, the SQLite database
-//! (the only module that speaks SQL) and name lookup.
+//! (it owns the schema and its migrations and runs the card queries; `collection` runs the
+//! queries of its own tables and its backups) and name lookup.
 
 pub mod abilities;
 pub mod card;

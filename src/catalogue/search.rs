@@ -22,7 +22,7 @@ pub struct CardFilter {
     pub rarity: Option<Rarity>,
     /// Only wild and semi-wild cards (any white dot).
     pub wild: bool,
-    /// A trait derived from the name (rulings.md #1), e.g. `jedi`, `podracer-pilot`.
+    /// A trait derived from the name (`RULINGS.md` R1), e.g. `jedi`, `podracer-pilot`.
     pub traits: Option<String>,
     /// Words in the card's ability note (case ignored).
     pub ability: Option<String>,

@@ -26,7 +26,7 @@ pub enum CardsCommand {
     Export(ExportArgs),
     /// Counts by set, side, type and rarity, beside the rulebook's totals.
     Stats(StatsArgs),
-    /// The traits read from card names (rulings.md #1), with how many cards carry each.
+    /// The traits read from card names (`RULINGS.md` R1), with how many cards carry each.
     Traits(StatsArgs),
 }
 
@@ -52,7 +52,7 @@ pub struct FilterArgs {
     /// Only wild and semi-wild cards (cards with white dots).
     #[arg(long)]
     wild: bool,
-    /// A trait read from the name (rulings.md #1): jedi, jedi-master, gungan, podracer-pilot,
+    /// A trait read from the name (`RULINGS.md` R1): jedi, jedi-master, gungan, podracer-pilot,
     /// battle-droid, lightsaber, blaster, ... (`yj cards traits` lists them).
     #[arg(long = "trait", value_name = "TRAIT")]
     traits: Option<String>,

@@ -21,10 +21,12 @@ use clap::{Parser, Subcommand};
 
 use crate::catalogue::Database;
 
-/// Exit codes (DESIGN.md): 0 success, 1 the command ran and found problems, 2 usage or input
-/// error.
+/// Exit codes (README, "Exit codes"): 0 success, 1 the command ran and found problems, 2 a
+/// usage or input error, 3 a failure of the environment (the database engine, the disk) or of
+/// `yj` itself.
 pub const EXIT_PROBLEMS: u8 = 1;
 pub const EXIT_INPUT: u8 = 2;
+pub const EXIT_FAILURE: u8 = 3;
 
 #[derive(Debug, Parser)]
 #[command(
@@ -76,15 +78,67 @@ impl std::error::Error for InputError {}
 /// Parses the arguments, runs the command, prints any error, and returns the exit code.
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
-    match run(cli) {
-        Ok(code) => code,
-        Err(err) => {
+    // A panic is a bug in `yj`: the default hook has printed where; say what it means.
+    match std::panic::catch_unwind(|| run(cli)) {
+        Ok(Ok(code)) => code,
+        Ok(Err(err)) => {
+            let code = exit_code(&err);
             // Whatever part of the message came from a file or an argument, a terminal escape
             // code in it is shown, not obeyed.
             eprintln!("error: {}", shown(&format!("{err:#}")));
-            ExitCode::from(EXIT_INPUT)
+            if code == EXIT_FAILURE {
+                eprintln!(
+                    "this is a failure of the system or of yj (the database engine, the disk), \
+                     not of your input: exit code 3"
+                );
+            }
+            ExitCode::from(code)
+        }
+        Err(_) => {
+            eprintln!("error: internal error (a bug in yj); please report it (exit code 3)");
+            ExitCode::from(EXIT_FAILURE)
         }
     }
+}
+
+/// The exit code of an error, from the first typed error in its chain (outermost first): the
+/// user's input is 2, a failure of SQLite, of reading or writing files `yj` keeps or writes, or
+/// of `yj` itself is 3. An error no library module typed (a message built in `cli`) is the
+/// user's input.
+pub fn exit_code(err: &anyhow::Error) -> u8 {
+    use crate::catalogue::CatalogueError;
+    use crate::collection::CollectionError;
+    fn catalogue(e: &CatalogueError) -> u8 {
+        match e {
+            CatalogueError::Database { .. } | CatalogueError::Sql(_) => EXIT_FAILURE,
+            CatalogueError::Folder { .. } => EXIT_FAILURE,
+            // The embedded catalogue is part of the binary: if it does not load, yj is broken.
+            CatalogueError::Inconsistent(_) => EXIT_FAILURE,
+            _ => EXIT_INPUT,
+        }
+    }
+    for cause in err.chain() {
+        if cause.is::<InputError>() {
+            return EXIT_INPUT;
+        }
+        if let Some(e) = cause.downcast_ref::<CatalogueError>() {
+            return catalogue(e);
+        }
+        if let Some(e) = cause.downcast_ref::<CollectionError>() {
+            return match e {
+                CollectionError::Catalogue(e) => catalogue(e),
+                CollectionError::Sql(_)
+                | CollectionError::Io(_)
+                | CollectionError::Busy
+                | CollectionError::Conflict(_) => EXIT_FAILURE,
+                _ => EXIT_INPUT,
+            };
+        }
+        if cause.is::<rusqlite::Error>() || cause.is::<std::io::Error>() {
+            return EXIT_FAILURE;
+        }
+    }
+    EXIT_INPUT
 }
 
 pub fn run(cli: Cli) -> Result<ExitCode> {

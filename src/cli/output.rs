@@ -75,12 +75,12 @@ pub fn print_records(records: &[Record], headers: &[&'static str], format: Forma
     Ok(())
 }
 
-/// `n thing` / `n things`.
 /// `1 copy`, `3 copies`: for words whose plural is not just an `s`.
 pub fn counted(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 
+/// `n thing` / `n things`.
 pub fn plural(n: usize, word: &str) -> String {
     if n == 1 {
         format!("1 {word}")

@@ -45,9 +45,9 @@ pub struct PlayArgs {
     /// list's own `rules` line, else standard).
     #[arg(long, value_name = "NAME")]
     rules: Option<String>,
-    /// Starship rules: `duel-of-the-fates` (default) or `battle-of-naboo`.
-    #[arg(long, default_value = "duel-of-the-fates")]
-    starships: String,
+    /// Starship rules (`RULINGS.md` D6).
+    #[arg(long, value_enum, default_value_t = Starships::DuelOfTheFates)]
+    starships: Starships,
     /// Play even if a deck breaks the rules.
     #[arg(long)]
     allow_illegal: bool,
@@ -67,15 +67,30 @@ pub enum PlayFormat {
     Json,
 }
 
-/// Starship rules by name.
-pub(super) fn starship_rules(name: &str) -> Result<StarshipRules> {
-    match name {
-        "duel-of-the-fates" | "dotf" => Ok(StarshipRules::DuelOfTheFates),
-        "battle-of-naboo" | "bon" => Ok(StarshipRules::BattleOfNaboo),
-        other => Err(InputError(format!(
-            "unknown starship rules `{other}` (expected duel-of-the-fates or battle-of-naboo)"
-        ))
-        .into()),
+/// `--starships` of `yj play` and `yj playtest`: the engine's starship rules by the names
+/// users type (the short forms are aliases).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Starships {
+    #[value(alias = "dotf")]
+    DuelOfTheFates,
+    #[value(alias = "bon")]
+    BattleOfNaboo,
+}
+
+impl Starships {
+    pub(super) fn rules(self) -> StarshipRules {
+        match self {
+            Starships::DuelOfTheFates => StarshipRules::DuelOfTheFates,
+            Starships::BattleOfNaboo => StarshipRules::BattleOfNaboo,
+        }
+    }
+
+    /// The name `--starships` takes (reports and replay commands print it).
+    pub(super) fn name(self) -> &'static str {
+        match self {
+            Starships::DuelOfTheFates => "duel-of-the-fates",
+            Starships::BattleOfNaboo => "battle-of-naboo",
+        }
     }
 }
 
@@ -98,7 +113,7 @@ pub(super) fn agent_kind(name: &str, what: &str) -> Result<AgentKind> {
 }
 
 pub fn run(args: PlayArgs, db_path: &Path) -> Result<ExitCode> {
-    let starships = starship_rules(&args.starships)?;
+    let starships = args.starships.rules();
     let names: Vec<&str> = args.agents.split(',').map(str::trim).collect();
     if names.len() != 2 {
         return Err(InputError(format!(
@@ -227,7 +242,7 @@ fn json_document(
         "game": args.game,
         "game_seed": seed,
         "agents": args.agents.split(',').map(str::trim).collect::<Vec<_>>(),
-        "starships": args.starships,
+        "starships": args.starships.name(),
         "result": {
             "winner": result.winner.map(|w| format!("{w:?}")),
             "winner_side": result.winner.map(|w| log.player(w)),

@@ -23,7 +23,7 @@ use super::InputError;
 use super::game_decks::{GameDeck, chosen_rules, load_decks, setup_error};
 use super::open_db;
 use super::output::{Format, table};
-use super::play::{agent_kind, starship_rules, weights};
+use super::play::{Starships, agent_kind, weights};
 use crate::engine::{CardPool, GameOptions, StarshipRules};
 use crate::sim::report::{Rate, Victories};
 use crate::sim::{AgentKind, Matchup, OpponentReport, RunConfig, SimError};
@@ -68,9 +68,9 @@ pub struct PlaytestArgs {
     /// list's own `rules` line, else standard).
     #[arg(long, value_name = "NAME")]
     rules: Option<String>,
-    /// Starship rules: `duel-of-the-fates` (default) or `battle-of-naboo`.
-    #[arg(long, default_value = "duel-of-the-fates")]
-    starships: String,
+    /// Starship rules (`RULINGS.md` D6).
+    #[arg(long, value_enum, default_value_t = Starships::DuelOfTheFates)]
+    starships: Starships,
     /// Also play every game from the same seed with the two decks' seats swapped: each deck
     /// gets the other's shuffle applied to its own list (the same positions, not the same
     /// cards), so it does not swap the luck of two different decks (README "Repeating").
@@ -127,7 +127,7 @@ pub fn run(args: PlaytestArgs, db_path: &Path) -> Result<ExitCode> {
         ))
         .into());
     }
-    let starships = starship_rules(&args.starships)?;
+    let starships = args.starships.rules();
     let kinds = [
         agent_kind(&args.agent, "--agent")?,
         agent_kind(&args.opponent_agent, "--opponent-agent")?,
@@ -272,8 +272,8 @@ fn replay(args: &PlaytestArgs, a: &str, b: &str, kinds: [AgentKind; 2], seed: u6
     if let Some(r) = &args.rules {
         s.push_str(&format!(" --rules {}", shell_word(r)));
     }
-    if args.starships != "duel-of-the-fates" {
-        s.push_str(&format!(" --starships {}", shell_word(&args.starships)));
+    if args.starships != Starships::DuelOfTheFates {
+        s.push_str(&format!(" --starships {}", args.starships.name()));
     }
     if let Some(p) = &args.agent_config {
         s.push_str(&format!(
@@ -298,7 +298,7 @@ fn shell_word(w: &str) -> String {
     }
 }
 
-/// A progress bar on stderr, only when stderr is a terminal (DESIGN.md "Output").
+/// A progress bar on stderr, only when stderr is a terminal (crate docs, "Output": stdout stays the report).
 fn progress_bar(total: u64) -> Option<indicatif::ProgressBar> {
     if !std::io::stderr().is_terminal() {
         return None;

@@ -173,7 +173,7 @@ impl RulesSet {
             })
             .collect::<Result<Vec<_>, _>>()?;
         if objective_colours.is_empty() && file.max_objectives > 0 {
-            // An Objective is a wild card (rulings.md); with no colour it could never be
+            // An Objective is a wild card (`RULINGS.md` D2); with no colour it could never be
             // placed, and the report would blame the card's dots.
             return Err(invalid(format!(
                 "objective_colours is empty, so the {} Objective{} max_objectives allows could \
@@ -246,7 +246,7 @@ mod tests {
 
     #[test]
     fn built_in_sets_parse_and_differ_where_the_rulings_say() {
-        // rulings.md "Doubled starter decks vs the title limit": standard has the limit and
+        // RULINGS.md D1 (doubled starter decks vs the title limit): standard has the limit and
         // virtual cards; decipher has neither.
         let standard = RulesSet::named("standard").unwrap();
         let decipher = RulesSet::named("Decipher").unwrap();

@@ -1,5 +1,5 @@
 //! Checking a resolved deck against a rules set: every rule, every problem reported
-//! (rulebook "Deck Construction", "Objective Cards", "Virtual Cards"; rulings.md).
+//! (rulebook "Deck Construction", "Objective Cards", "Virtual Cards"; `data/rules/RULINGS.md` R5, D1-D4).
 
 use std::collections::BTreeMap;
 
@@ -564,7 +564,7 @@ impl<'a> Titles<'a> {
 
 /// The titles a card counts toward for the title limit: a virtual card keeps its original's
 /// title; an Armed & Dangerous, Combo Battle or Double Impact card counts toward every title
-/// printed on it (rulings.md "Conflicts and the project's decisions").
+/// printed on it (`RULINGS.md` D3, D4).
 fn title_ids<'a>(card: &'a Card, catalogue: &'a Catalogue, titles: &mut Titles<'a>) -> Vec<u32> {
     let base = card
         .replaces
@@ -610,7 +610,7 @@ pub(crate) fn piece<'a>(
     titles: &mut Titles<'a>,
 ) -> Piece {
     // An Objective is a wild card for the rules set's objective colours, whatever the
-    // catalogue's dots say (rulings.md "Objectives as wild cards").
+    // catalogue's dots say (`RULINGS.md` D2).
     let (home, wild) = if card.card_type == CardType::Objective {
         (None, rules.objective_mask())
     } else {

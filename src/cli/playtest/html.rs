@@ -404,8 +404,8 @@ fn rerun(args: &PlaytestArgs, seed: u64) -> String {
     if let Some(r) = &args.rules {
         s.push_str(&format!(" --rules {}", shell_word(r)));
     }
-    if args.starships != "duel-of-the-fates" {
-        s.push_str(&format!(" --starships {}", shell_word(&args.starships)));
+    if args.starships != super::Starships::DuelOfTheFates {
+        s.push_str(&format!(" --starships {}", args.starships.name()));
     }
     if args.allow_illegal {
         s.push_str(" --allow-illegal");

@@ -1,6 +1,6 @@
 //! Solver tests. Rulebook "Deck Construction": the 6-by-10 rule, "Wild Cards", "Semi-Wild
-//! Cards", five per title per dot colour, "The Three-Planet Rule"; rulings.md for
-//! Objectives (wild at orange, yellow and purple).
+//! Cards", five per title per dot colour (`RULINGS.md` R5), "The Three-Planet Rule"; `RULINGS.md`
+//! D2 for Objectives (wild at orange, yellow and purple).
 
 use super::*;
 use std::collections::BTreeMap;

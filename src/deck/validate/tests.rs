@@ -1,7 +1,7 @@
 //! Validation against the real catalogue. Each test cites the rule it checks: rulebook
 //! "Deck Construction" (60 cards, the 6-by-10 rule, wild and semi-wild cards, five per title
-//! per colour, the three-planet rule), "Virtual Cards", and rulings.md "Conflicts and the
-//! project's decisions" (objectives, doubled starters, titles of two-title cards).
+//! per colour, the three-planet rule), "Virtual Cards", and `data/rules/RULINGS.md` R5 (the title limit), D1 (doubled
+//! starters), D2 (objectives), D3 (titles of two-title cards) and D4 (virtual cards).
 
 use super::*;
 use crate::deck::decklist::{ListFormat, parse_list};
@@ -131,7 +131,7 @@ fn purple_overflow_is_explained() {
 
 #[test]
 fn an_objective_can_be_the_sixtieth_card() {
-    // rulings.md: an Objective is wild at orange, yellow and purple and counts in the 60.
+    // RULINGS.md D2: an Objective is wild at orange, yellow and purple and counts in the 60.
     // BP-29 is the light side Boonta Eve Classic.
     let text = edit(
         LIGHT,
@@ -146,7 +146,7 @@ fn an_objective_can_be_the_sixtieth_card() {
 
 #[test]
 fn two_objectives_are_one_too_many() {
-    // rulings.md: at most one Objective.
+    // RULINGS.md D2: at most one Objective.
     let text = edit(LIGHT, "2 We're Not In Trouble Yet", "2 BP-29");
     let report = standard(&text);
     assert_eq!(report.verdict, Verdict::Illegal);
@@ -368,7 +368,7 @@ fn absurd_quantities_fail_the_size_rule_without_trouble() {
 
 #[test]
 fn an_armed_and_dangerous_card_counts_toward_its_character_title() {
-    // rulings.md "Conflicts and the project's decisions": a card counts toward every title
+    // RULINGS.md D3: a card counts toward every title
     // printed on it, and "Subtitles are ignored for deck construction" (rulebook "The 6-By-10
     // Rule"). RF-A3 "Adi Gallia, Corellian Jedi Master & Adi Gallia's Lightsaber" is an
     // `Adi Gallia` card: five JC-13 Adi Gallia and RF-A3, all red, are six in red.

@@ -1,0 +1,111 @@
+//! The exit codes, one test each, through the real binary (README "Exit codes"): 0 success,
+//! 1 the command ran and found problems, 2 the user's usage or input, 3 a failure of the
+//! environment (SQLite, the disk) or of yj itself.
+
+mod common;
+
+use common::Scratch;
+
+const DECKS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/decks");
+
+#[test]
+fn a_legal_deck_exits_0_and_an_illegal_one_1() {
+    let s = Scratch::new();
+    let legal = s.run(&["deck", "check", "--brief", &format!("{DECKS}/light.txt")]);
+    assert_eq!(legal.code, 0, "{}", legal.stderr);
+    let illegal = s.run(&[
+        "deck",
+        "check",
+        "--brief",
+        &format!("{DECKS}/illegal-title-limit.txt"),
+    ]);
+    assert_eq!(illegal.code, 1, "{}", illegal.stderr);
+    assert_eq!(illegal.stderr, "");
+}
+
+#[test]
+fn an_unknown_option_and_an_unknown_card_exit_2() {
+    let s = Scratch::new();
+    assert_eq!(s.run(&["cards", "search", "--no-such-option"]).code, 2);
+    let r = s.run(&["cards", "show", "DM-999"]);
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert!(r.stdout.is_empty(), "{}", r.stdout);
+    // The user's input is not called a failure of the system.
+    assert!(!r.stderr.contains("exit code 3"), "{}", r.stderr);
+}
+
+/// A folder or a file that is not a database, given as `--db`, is the user's choice of path:
+/// named, with the fix, exit 2.
+#[test]
+fn a_database_path_that_is_a_folder_is_the_users_input_and_exits_2() {
+    let s = Scratch::new();
+    let folder = s.path("cards");
+    std::fs::create_dir(&folder).unwrap();
+    let r = s.run(&["--db", folder.to_str().unwrap(), "db", "info"]);
+    assert_eq!(r.code, 2);
+    let f = folder.display();
+    assert_eq!(
+        r.stderr,
+        format!(
+            "error: failed to open database `{f}`: `{f}` is a folder, not a database file: \
+             pass --db `{f}/yj.db`\n"
+        )
+    );
+}
+
+/// A yj database whose pages are damaged is not something the user typed: SQLite fails, and
+/// yj says so with exit code 3, naming the file.
+#[test]
+fn a_damaged_database_is_a_failure_of_the_environment_and_exits_3() {
+    let s = Scratch::new();
+    assert_eq!(s.run(&["db", "info"]).code, 0);
+    {
+        use std::io::{Seek, SeekFrom, Write};
+        let mut f = std::fs::OpenOptions::new()
+            .write(true)
+            .open(s.db())
+            .unwrap();
+        // Past the 100-byte header, so it is still a SQLite file, with a broken schema page.
+        f.seek(SeekFrom::Start(100)).unwrap();
+        f.write_all(&[0xff; 20_000]).unwrap();
+    }
+    let r = s.run(&["cards", "show", "DM-1"]);
+    assert_eq!(r.code, 3, "{}", r.stderr);
+    assert!(r.stdout.is_empty(), "{}", r.stdout);
+    let db = s.db();
+    let db = db.display();
+    assert_eq!(
+        r.stderr,
+        format!(
+            "error: failed to open database `{db}`: database `{db}`: database disk image is \
+             malformed: database disk image is malformed: Error code 11: The database disk \
+             image is malformed\n\
+             this is a failure of the system or of yj (the database engine, the disk), not of \
+             your input: exit code 3\n"
+        )
+    );
+}
+
+/// The database's folder cannot be created (here a file stands where the folder should be):
+/// yj cannot keep its data there, exit 3.
+#[test]
+fn a_database_folder_that_cannot_be_created_exits_3() {
+    let s = Scratch::new();
+    let file = s.write("plain-file", "not a folder\n");
+    let r = s.run(&[
+        "--db",
+        file.join("yj.db").to_str().unwrap(),
+        "cards",
+        "show",
+        "DM-1",
+    ]);
+    assert_eq!(r.code, 3, "{}", r.stderr);
+    assert!(
+        r.stderr
+            .contains(&format!("cannot create the folder `{}`", file.display()))
+            && r.stderr.ends_with("not of your input: exit code 3\n"),
+        "{}",
+        r.stderr
+    );
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "not a folder\n");
+}
