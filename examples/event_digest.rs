@@ -98,8 +98,8 @@ fn main() {
                 }
                 println!(
                     "{a} vs {b} {starships:?} {}/{}: {games} games, {n_events} events, {:016x}",
-                    kinds[0].as_str(),
-                    kinds[1].as_str(),
+                    kinds[0].name(),
+                    kinds[1].name(),
                     h.0
                 );
                 total.write(&h.0.to_le_bytes());

@@ -20,7 +20,7 @@ use crate::engine::{
     CardPool, CardRef, DeployedTo, Event, GameOptions, GameResult, GameState, Player,
     StarshipRules, Victory, game_seed,
 };
-use crate::sim::{AgentKind, VictoryKind, agent_seed, make_agent};
+use crate::sim::{AgentKind, AgentNameError, VictoryKind, agent_seed, make_agent};
 
 #[derive(Debug, Args)]
 pub struct PlayArgs {
@@ -35,8 +35,8 @@ pub struct PlayArgs {
     /// Replay game I of the `yj playtest` run whose master seed is --seed.
     #[arg(long, value_name = "I")]
     game: Option<u64>,
-    /// The two agents, A's first: heuristic, random or patient-random (random without
-    /// surrendering).
+    /// The two agents, A's first: heuristic, random, patient-random (random without
+    /// surrendering) or mcts (tree search; `mcts:N` for N iterations per decision).
     #[arg(long, default_value = "random,random")]
     agents: String,
     /// Weights for the heuristic agent (a file like data/agents/heuristic.toml).
@@ -88,12 +88,15 @@ pub(super) fn weights(path: Option<&Path>) -> Result<Arc<Weights>> {
 }
 
 pub(super) fn agent_kind(name: &str, what: &str) -> Result<AgentKind> {
-    AgentKind::parse(name).ok_or_else(|| {
-        InputError(format!(
-            "unknown agent `{name}` for {what} (available: {})",
-            AgentKind::NAMES
-        ))
-        .into()
+    AgentKind::from_name(name).map_err(|e| {
+        let message = match e {
+            AgentNameError::Unknown(name) => format!(
+                "unknown agent `{name}` for {what} (available: {})",
+                AgentKind::NAMES
+            ),
+            AgentNameError::Budget { .. } => format!("{what}: {e}"),
+        };
+        InputError(message).into()
     })
 }
 
@@ -169,7 +172,7 @@ pub fn run(args: PlayArgs, db_path: &Path) -> Result<ExitCode> {
         surrendered,
     };
     if args.format == PlayFormat::Json {
-        let doc = json_document(&args, seed, &names, &decks, &events, result);
+        let doc = json_document(&args, seed, kinds, &names, &decks, &events, result);
         println!("{}", serde_json::to_string_pretty(&doc)?);
         return Ok(ExitCode::SUCCESS);
     }
@@ -188,6 +191,7 @@ pub fn run(args: PlayArgs, db_path: &Path) -> Result<ExitCode> {
 fn json_document(
     args: &PlayArgs,
     seed: u64,
+    kinds: [AgentKind; 2],
     names: &Names<'_>,
     decks: &[super::game_decks::GameDeck],
     events: &[Event],
@@ -221,7 +225,7 @@ fn json_document(
         "seed": args.seed,
         "game": args.game,
         "game_seed": seed,
-        "agents": args.agents.split(',').map(str::trim).collect::<Vec<_>>(),
+        "agents": kinds.map(|k| k.name()),
         "starships": args.starships,
         "result": {
             "winner": result.winner.map(|w| format!("{w:?}")),

@@ -224,6 +224,8 @@ pub struct GameState {
     /// `apply`'s buffer for listing the legal actions it checks against (no allocation per
     /// action); holds nothing between calls.
     pub(crate) legal_scratch: Vec<super::action::Action>,
+    /// What each player has seen of the other's hand, for determinization.
+    pub(crate) known: super::determinize::Known,
 }
 
 /// The game stopped (someone won, or the turn cap): unwinds the rules code with `?`.
@@ -254,6 +256,7 @@ impl GameState {
             result: None,
             log: Vec::new(),
             legal_scratch: Vec::new(),
+            known: Default::default(),
         }
     }
 
@@ -387,6 +390,7 @@ impl GameState {
     // --- mutations shared by the rules ---------------------------------------------------
 
     pub(crate) fn emit(&mut self, e: Event) {
+        self.known.observe(&e);
         self.log.push(e);
     }
 
