@@ -93,7 +93,9 @@ impl GameState {
         let o = opp.index();
 
         // The opponent's hidden cards, taken out of their places, which are remembered.
-        let seen_in_hand: Vec<CardRef> = self.known.hand[o]
+        let seen_in_hand: Vec<CardRef> = self
+            .known
+            .hand(opp)
             .iter()
             .copied()
             .filter(|c| self.players[o].hand.contains(c))

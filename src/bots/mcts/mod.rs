@@ -33,7 +33,7 @@ use tree::Tree;
 /// Iterations per decision when none are given (`--agent mcts`): chosen so that a
 /// 200-game `yj playtest --agent mcts` on the example decks takes well under a minute on two
 /// cores (README "Agents").
-pub const DEFAULT_ITERATIONS: u32 = 64;
+pub const DEFAULT_ITERATIONS: u32 = 32;
 
 /// The most iterations a decision may be given.
 pub const MAX_ITERATIONS: u32 = 1_000_000;

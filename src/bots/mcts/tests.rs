@@ -254,7 +254,7 @@ fn a_sweep_reaches_every_kind_of_decision() {
     // (and, in some games, a random opponent that goes where careful players do not), under
     // both starship rules, with every card checked into one zone after every action.
     let mut phases = BTreeSet::new();
-    for i in 0..16u64 {
+    for i in 0..10u64 {
         let starships = if i % 2 == 0 {
             StarshipRules::DuelOfTheFates
         } else {
@@ -268,12 +268,12 @@ fn a_sweep_reaches_every_kind_of_decision() {
             },
         );
         let mut a = Recording {
-            inner: agent(3, i),
+            inner: agent(2, i),
             phases: BTreeSet::new(),
         };
         if i % 4 < 2 {
             let mut b = Recording {
-                inner: agent(3, i + 1000),
+                inner: agent(2, i + 1000),
                 phases: BTreeSet::new(),
             };
             play(
