@@ -7,6 +7,7 @@
 //!   length, per-card statistics.
 
 pub mod decks;
+pub mod digest;
 pub mod observe;
 pub mod report;
 pub mod runner;
