@@ -42,9 +42,11 @@ pub enum Action {
     /// Battle of Naboo rules: intercept with this starfighter from hand.
     InterceptWith(CardRef),
     // --- battle step ---
+    /// Initiate a duel: `duelist` with lightsaber `saber` (the duelist itself for an Armed &
+    /// Dangerous card's lightsaber half) against `target`.
     Duel {
         duelist: CardRef,
-        saber: Option<CardRef>,
+        saber: CardRef,
         target: CardRef,
     },
     DuelDefender(CardRef),
@@ -66,6 +68,19 @@ pub enum Action {
     EvenUpDiscard(CardRef),
     EndTurn,
     Surrender,
+    // --- decisions in the middle of things (pending.rs, text.rs) ---
+    /// Use option `option` of `card`'s ability.
+    UseAbility {
+        card: CardRef,
+        option: u8,
+    },
+    /// Decline an optional ability or prompt, and go on.
+    Decline,
+    ChooseCard(CardRef),
+    ChooseNumber(u8),
+    /// A bonus line of the weapon or battle card the decision is about (its index among the
+    /// card's use lines).
+    ChooseLine(u8),
 }
 
 /// An action that is not legal now; the state is unchanged.

@@ -7,18 +7,51 @@ use std::collections::VecDeque;
 
 use super::card_pool::{Kind, Use};
 use super::event::{Event, FightSide};
-use super::hooks::Trigger;
+use super::pending::Pending;
 use super::player::{CardRef, Player};
 use super::state::{Battle, Flow, GameState, Phase};
+use super::text::{Arena, Number, Query, Scope, Trigger, Window};
 use super::who::{Group, Place, Pred};
 use crate::catalogue::{Planet, StarshipClass};
 
 /// One side's cards in one fight.
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub(crate) struct Unit {
     pub cards: [Option<CardRef>; 3],
     pub weapon: Option<(CardRef, usize)>,
     pub battle: Option<(CardRef, usize)>,
+}
+
+/// A fight in progress: both sides' cards, and how far it has got.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Fight {
+    /// Each player's unit (index by player).
+    pub units: [Unit; 2],
+    pub step: FightStep,
+    /// Each player's destiny drawn so far (the rest of the power is asked when the fight is
+    /// decided), and the draws still to make.
+    pub power: [i16; 2],
+    pub draws: [u8; 2],
+    /// Whether each side's unit opens its battle plan (some lines are for the first only).
+    pub first: [bool; 2],
+    /// The bonus-line choices already asked: bit `2 * player + (0 weapon, 1 battle card)`.
+    pub asked: u8,
+}
+
+/// The steps of one fight, in order; a pending decision can stop the fight between any two.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum FightStep {
+    /// The owner of a weapon or battle card with several lines that fit chooses one (the
+    /// attacker first).
+    Lines,
+    /// Both sides may use abilities before the fight (the attacker first).
+    Windows,
+    /// The power of `player`'s unit before its destiny draws.
+    Power(Player),
+    /// `player`'s destiny draws, one at a time.
+    Draw(Player),
+    /// Compare, defeat, damage.
+    Resolve,
 }
 
 impl Unit {
@@ -37,7 +70,7 @@ impl GameState {
                 .all(|p| self.face_up_characters(p).next().is_some())
     }
 
-    pub(crate) fn declare_battle(&mut self) {
+    pub(crate) fn declare_battle(&mut self) -> Flow {
         let a = self.active;
         let planet = self.current.expect("a planet is in play");
         let units = Player::BOTH.map(|p| {
@@ -49,18 +82,13 @@ impl GameState {
                 .map(|c| c.card)
                 .collect()
         });
-        self.battle = Some(Box::new(Battle {
-            attacker: a,
-            space: None,
-            units,
-            plans: [Vec::new(), Vec::new()],
-        }));
+        self.battle = Some(Box::new(Battle::new(a, None, units)));
         self.emit(Event::BattleDeclared {
             attacker: a,
             space: false,
         });
-        self.hooks.clone().react(self, Trigger::BattleDeclared(a));
         self.phase = Phase::BattleCards(a);
+        self.trigger(Trigger::BattleDeclared(a))
     }
 
     /// A battle card taken from hand for the battle ("take out those Battle cards and place
@@ -154,10 +182,10 @@ impl GameState {
     }
 
     /// The first line of a weapon or battle card that works with `group` (which must be the
-    /// whole group of characters), in the current situation. "A weapon card may have up to
-    /// three actions that can be chosen from": the engine chooses the first that fits, which on
-    /// every card of the catalogue is also the strongest (the specific user first, "any other"
-    /// after it with fewer dots), so no decision is asked of the player.
+    /// whole group of characters), in the current situation: the line a card is read with
+    /// when its plan is read. "A weapon card may have up to three actions that can be chosen
+    /// from": where more than one line fits, the owner then chooses (`FightStep::Lines`,
+    /// rulings.md "A weapon with several bonus lines").
     ///
     /// A line this reader cannot interpret is usable by nobody (`who.rs`).
     pub(crate) fn use_line_for(
@@ -188,6 +216,25 @@ impl GameState {
         d.uses
             .iter()
             .position(|u| self.line_fits(card, u, group, first_in_plan, space, duel))
+    }
+
+    /// Every line of `card` that works with `group` now, as bits (bit `i`: line `i`).
+    pub(crate) fn lines_for(
+        &self,
+        card: CardRef,
+        group: &[CardRef],
+        first_in_plan: bool,
+        space: bool,
+        duel: bool,
+    ) -> u8 {
+        let d = self.def(card);
+        let mut bits = 0u8;
+        for (i, u) in d.uses.iter().enumerate().take(8) {
+            if self.line_fits(card, u, group, first_in_plan, space, duel) {
+                bits |= 1 << i;
+            }
+        }
+        bits
     }
 
     /// Whether one of the alternatives of line `u` marked in `hits` (the line's own bits being
@@ -323,7 +370,8 @@ impl GameState {
             .iter()
             .flat_map(|u| u.rule.alts.iter().map(|g| g.members.len()))
             .collect();
-        if let Some(n) = self.hooks.fight_together(self, b) {
+        let together = self.fight_together(b);
+        if let Some(n) = together {
             sizes.push(n);
         }
         sizes.sort_unstable();
@@ -340,7 +388,7 @@ impl GameState {
                 .use_line_for(b, &group, first, space, false)
                 .or_else(|| {
                     // An ability that makes the group fight together uses the card's first line.
-                    (self.hooks.fight_together(self, b) == Some(n)).then_some(0)
+                    (together == Some(n)).then_some(0)
                 });
             let Some(line) = line else { continue };
             let weapon = if skip == 1 {
@@ -373,32 +421,40 @@ impl GameState {
         None
     }
 
-    /// A unit's total power: power and location bonuses, weapon and battle-card dots, then the
-    /// destiny draws (chance cubes, `?` power, starfighters' cubes).
-    fn unit_power(
-        &mut self,
+    /// The part of a unit's power known before any destiny draw, and how many draws it adds.
+    pub(crate) fn unit_static_power(
+        &self,
         p: Player,
         u: &Unit,
         against: &Unit,
         space: bool,
-    ) -> Result<i16, super::state::Ended> {
+    ) -> (i16, u8) {
         let opponent = against.cards[0];
+        let arena = if space { Arena::Space } else { Arena::Battle };
         let site = self.fight_place(space);
         let mut total: i16 = 0;
         let mut draws = 0u8;
         for c in u.fighters() {
             let d = self.def(c);
-            total += d.printed_power() as i16;
+            let weapon = if d.armed {
+                Some(c)
+            } else {
+                u.weapon.map(|w| w.0)
+            };
+            let q = Query::new(Number::Power, p)
+                .card(c)
+                .arena(arena)
+                .place(site)
+                .weapon(weapon)
+                .battle_card(u.battle.map(|b| b.0))
+                .opponent(opponent);
+            total += self.power(q);
             if d.draws_power() {
                 draws += 1;
-            }
-            if let Some((planet, s)) = site {
-                total += d.location_bonus(planet, s) as i16;
             }
             if space && d.starship == Some(StarshipClass::Starfighter) {
                 draws += 1;
             }
-            total += self.hooks.power(self, c, opponent) as i16;
             // "In its fights it always has its weapon": an Armed & Dangerous card's own line.
             if d.armed
                 && !space
@@ -419,10 +475,7 @@ impl GameState {
             total += l.dots as i16;
             draws += l.cubes;
         }
-        for _ in 0..draws {
-            total += self.draw_destiny(p)? as i16;
-        }
-        Ok(total)
+        (total, draws)
     }
 
     /// `(bonus only vs X or Y)`: whether one of the opposing fighters is X or Y.
@@ -446,9 +499,11 @@ impl GameState {
         }
     }
 
-    /// Removes a defeated fighter (and the weapon it used) and deals its damage.
-    fn defeat(&mut self, p: Player, u: &Unit, space: bool) -> Flow {
+    /// Removes a defeated fighter (and the weapon it used) and deals its damage; `by` is the
+    /// unit that defeated it.
+    fn defeat(&mut self, p: Player, u: &Unit, by: &Unit, space: bool) -> Flow {
         let mut damage: u8 = 0;
+        let arena = if space { Arena::Space } else { Arena::Battle };
         for c in u.fighters() {
             if space {
                 let hs = &mut self.players[p.index()].hyperspace;
@@ -461,8 +516,18 @@ impl GameState {
             }
             self.players[p.index()].discard.push(c);
             self.emit(Event::Defeated { player: p, card: c });
-            let extra = self.hooks.damage(self, c) as i16;
-            damage = damage.saturating_add((self.def(c).damage() as i16 + extra).max(0) as u8);
+            let q = Query::new(Number::Damage, p)
+                .card(c)
+                .arena(arena)
+                .place(self.fight_place(space))
+                .weapon(u.weapon.map(|w| w.0))
+                .battle_card(u.battle.map(|b| b.0))
+                .opponent(by.cards[0]);
+            damage = damage.saturating_add(self.damage_of(q));
+            self.trigger(Trigger::Defeated {
+                card: c,
+                by: by.cards[0],
+            })?;
         }
         // "If a character is defeated when using a weapon, discard the weapon along with the
         // character."
@@ -474,64 +539,237 @@ impl GameState {
         self.damage(p, damage)
     }
 
-    /// Plays out both battle plans fight by fight.
+    /// Both plans are made: the fights begin.
     pub(crate) fn resolve_battle(&mut self) -> Flow {
-        let b = self.battle.clone().expect("battle");
-        let space = b.space.is_some();
-        let a = b.attacker;
-        let d = a.other();
-        let mut plans = b.plans.clone().map(VecDeque::from);
-        let mut first = [true, true];
-        let mut outcome: Flow = Ok(());
-        while let Some(ua) = self.next_unit(a, &mut plans[a.index()], first[a.index()], space) {
-            let Some(ud) = self.next_unit(d, &mut plans[d.index()], first[d.index()], space) else {
-                // "If you (the attacker) have any leftover characters ... each one of them
-                // breaks through the battle line." No breakthrough in a starship battle.
-                if !space {
-                    let left = ua.fighters().count()
-                        + plans[a.index()]
-                            .iter()
-                            .filter(|&&c| self.is_fighter(c, false))
-                            .count();
-                    self.emit(Event::Breakthrough {
-                        player: a,
-                        cards: left as u8,
-                    });
-                    outcome = self.damage(d, left as u8);
-                }
-                break;
-            };
-            first = [false, false];
-            let (pa, pd) = match self.fight_powers(a, &ua, &ud, space) {
-                Ok(x) => x,
-                Err(e) => {
-                    outcome = Err(e);
-                    break;
+        let b = self.battle.as_mut().expect("battle");
+        b.queue = b.plans.clone().map(std::collections::VecDeque::from);
+        b.first = [true, true];
+        self.phase = Phase::Fights;
+        self.run_battle()
+    }
+
+    /// Plays out both battle plans fight by fight, step by step, until a decision is pending
+    /// or the battle is over.
+    pub(crate) fn run_battle(&mut self) -> Flow {
+        while self.pending.is_empty() {
+            let b = self.battle.as_ref().expect("battle");
+            let (a, space) = (b.attacker, b.space.is_some());
+            let d = a.other();
+            let Some(mut f) = b.fight else {
+                match self.next_fight(a, space)? {
+                    true => continue,
+                    false => return self.end_battle(),
                 }
             };
-            let winner = match pa.cmp(&pd) {
-                std::cmp::Ordering::Greater => Some(a),
-                std::cmp::Ordering::Less => Some(d),
-                // "If both characters have the same total Power, they both stay."
-                std::cmp::Ordering::Equal => None,
-            };
-            self.emit(Event::Fight {
-                attacker: Self::side(a, &ua, pa),
-                defender: Self::side(d, &ud, pd),
-                winner,
-            });
-            let r = match winner {
-                Some(w) if w == a => self.defeat(d, &ud, space),
-                Some(_) => self.defeat(a, &ua, space),
-                None => Ok(()),
-            };
-            if r.is_err() {
-                outcome = r;
-                break;
+            match f.step {
+                FightStep::Lines => {
+                    if !self.ask_line(&mut f, a, space) {
+                        f.step = FightStep::Windows;
+                        // The defender's window goes under the attacker's: the attacker is
+                        // asked first.
+                        self.set_fight(f);
+                        self.open_window(d, Window::BeforeFight);
+                        self.open_window(a, Window::BeforeFight);
+                    } else {
+                        self.set_fight(f);
+                    }
+                }
+                FightStep::Windows => {
+                    f.step = FightStep::Power(a);
+                    self.set_fight(f);
+                }
+                FightStep::Power(p) => {
+                    let (u, against) = (f.units[p.index()], f.units[p.other().index()]);
+                    let (_, draws) = self.unit_static_power(p, &u, &against, space);
+                    f.draws[p.index()] = draws;
+                    f.step = FightStep::Draw(p);
+                    self.set_fight(f);
+                }
+                FightStep::Draw(p) => {
+                    if f.draws[p.index()] == 0 {
+                        f.step = if p == a {
+                            FightStep::Power(d)
+                        } else {
+                            FightStep::Resolve
+                        };
+                        self.set_fight(f);
+                        continue;
+                    }
+                    f.draws[p.index()] -= 1;
+                    self.set_fight(f);
+                    let v = self.draw_destiny(p)? as i16;
+                    if let Some(f) = self.battle.as_mut().and_then(|b| b.fight.as_mut()) {
+                        f.power[p.index()] += v;
+                    }
+                }
+                FightStep::Resolve => {
+                    // The powers are asked now, when the fight is decided: what text did
+                    // during the fight (after a destiny draw, say) counts.
+                    for p in [a, d] {
+                        let (u, against) = (f.units[p.index()], f.units[p.other().index()]);
+                        f.power[p.index()] += self.unit_static_power(p, &u, &against, space).0;
+                    }
+                    self.battle.as_mut().expect("battle").fight = None;
+                    self.resolve_fight(a, &f, space)?;
+                }
             }
         }
-        outcome?;
-        // "Each Battle card is discarded after you use it"; misplaced ones are discarded too.
+        Ok(())
+    }
+
+    /// Whether `card` fights (as a fighter, weapon or battle card) in the fight in progress.
+    pub fn in_fight(&self, card: CardRef) -> bool {
+        self.battle
+            .as_ref()
+            .and_then(|b| b.fight.as_ref())
+            .is_some_and(|f| {
+                f.units.iter().any(|u| {
+                    u.fighters().any(|c| c == card)
+                        || u.weapon.is_some_and(|w| w.0 == card)
+                        || u.battle.is_some_and(|b| b.0 == card)
+                })
+            })
+    }
+
+    fn set_fight(&mut self, f: Fight) {
+        self.battle.as_mut().expect("battle").fight = Some(f);
+    }
+
+    /// Reads the next fight from both plans. Returns whether a fight begins; when not, the
+    /// attacker's leftover characters have broken through (damage dealt) or nobody is left.
+    fn next_fight(&mut self, a: Player, space: bool) -> Result<bool, super::state::Ended> {
+        let d = a.other();
+        let b = self.battle.as_mut().expect("battle");
+        let first = b.first;
+        let mut qa = std::mem::take(&mut b.queue[a.index()]);
+        let ua = self.next_unit(a, &mut qa, first[a.index()], space);
+        let Some(ua) = ua else {
+            self.battle.as_mut().expect("battle").queue[a.index()] = qa;
+            return Ok(false);
+        };
+        let b = self.battle.as_mut().expect("battle");
+        let mut qd = std::mem::take(&mut b.queue[d.index()]);
+        let ud = self.next_unit(d, &mut qd, first[d.index()], space);
+        let b = self.battle.as_mut().expect("battle");
+        b.queue[a.index()] = qa;
+        b.queue[d.index()] = qd;
+        let Some(ud) = ud else {
+            // "If you (the attacker) have any leftover characters ... each one of them
+            // breaks through the battle line." No breakthrough in a starship battle.
+            if !space {
+                let left = ua.fighters().count()
+                    + self.battle.as_ref().expect("battle").queue[a.index()]
+                        .iter()
+                        .filter(|&&c| self.is_fighter(c, false))
+                        .count();
+                self.emit(Event::Breakthrough {
+                    player: a,
+                    cards: left as u8,
+                });
+                self.damage(d, left as u8)?;
+            }
+            return Ok(false);
+        };
+        let mut units = [Unit::default(); 2];
+        units[a.index()] = ua;
+        units[d.index()] = ud;
+        let b = self.battle.as_mut().expect("battle");
+        b.first = [false, false];
+        b.fight = Some(Fight {
+            units,
+            step: FightStep::Lines,
+            power: [0, 0],
+            draws: [0, 0],
+            first,
+            asked: 0,
+        });
+        Ok(true)
+    }
+
+    /// Asks for the next bonus line to choose in fight `f`, if any is left: a weapon or
+    /// battle card with more than one line that fits (rulings.md: "its user's owner chooses
+    /// which line that fits to use, each time it is used"). Returns whether it asked.
+    fn ask_line(&mut self, f: &mut Fight, a: Player, space: bool) -> bool {
+        for p in [a, a.other()] {
+            let u = f.units[p.index()];
+            let first = f.first[p.index()];
+            let group: Vec<CardRef> = u.fighters().collect();
+            for (slot, item) in [u.weapon, u.battle].into_iter().enumerate() {
+                let bit = 1 << (2 * p.index() + slot);
+                let Some((card, _)) = item else { continue };
+                if f.asked & bit != 0 {
+                    continue;
+                }
+                f.asked |= bit;
+                let users = if slot == 0 { &group[..1] } else { &group[..] };
+                let lines = self.lines_for(card, users, first, space, false);
+                if lines.count_ones() > 1 {
+                    self.pending.push(Pending::BonusLine {
+                        player: p,
+                        card,
+                        lines,
+                    });
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// What line `line` of `card`, in the fight in progress, adds there: (dots, cubes).
+    pub(crate) fn line_value_in_fight(&self, card: CardRef, line: usize) -> Option<(u8, u8)> {
+        let f = self.battle.as_ref()?.fight.as_ref()?;
+        let p = self.owner(card);
+        let against = &f.units[p.other().index()];
+        let l = self.def(card).uses.get(line)?;
+        Some(if self.bonus_counts(l, against) {
+            (l.dots, l.cubes)
+        } else {
+            (0, 0)
+        })
+    }
+
+    /// The owner chose line `line` for `card` in the fight in progress.
+    pub(crate) fn choose_line(&mut self, card: CardRef, line: u8) {
+        if let Some(f) = self.battle.as_mut().and_then(|b| b.fight.as_mut()) {
+            for u in &mut f.units {
+                for item in [&mut u.weapon, &mut u.battle].into_iter().flatten() {
+                    if item.0 == card {
+                        item.1 = line as usize;
+                    }
+                }
+            }
+        }
+    }
+
+    /// The fight's outcome: "the character with the higher total Power wins"; ties stay.
+    fn resolve_fight(&mut self, a: Player, f: &Fight, space: bool) -> Flow {
+        let d = a.other();
+        let (ua, ud) = (f.units[a.index()], f.units[d.index()]);
+        let (pa, pd) = (f.power[a.index()], f.power[d.index()]);
+        let winner = match pa.cmp(&pd) {
+            std::cmp::Ordering::Greater => Some(a),
+            std::cmp::Ordering::Less => Some(d),
+            // "If both characters have the same total Power, they both stay."
+            std::cmp::Ordering::Equal => None,
+        };
+        self.emit(Event::Fight {
+            attacker: Self::side(a, &ua, pa),
+            defender: Self::side(d, &ud, pd),
+            winner,
+        });
+        let fought = &mut self.text_state.fought;
+        fought.extend(ua.fighters().chain(ud.fighters()));
+        self.text_state.end(Scope::Fight);
+        match winner {
+            Some(w) if w == a => self.defeat(d, &ud, &ua, space),
+            Some(_) => self.defeat(a, &ua, &ud, space),
+            None => Ok(()),
+        }
+    }
+
+    /// "Each Battle card is discarded after you use it"; misplaced ones are discarded too.
+    fn end_battle(&mut self) -> Flow {
         for p in Player::BOTH {
             let held: Vec<CardRef> = self.held_battle_cards(p).collect();
             for c in held {
@@ -540,7 +778,8 @@ impl GameState {
                 self.players[p.index()].discard.push(c);
             }
         }
-        self.battle = None;
+        let b = self.battle.take().expect("battle");
+        self.text_state.end(Scope::Battle);
         self.emit(Event::BattleEnded);
         match b.space {
             Some(planet) => self.finish_space_battle(planet),
@@ -550,20 +789,7 @@ impl GameState {
             }
         }
     }
-
-    fn fight_powers(
-        &mut self,
-        a: Player,
-        ua: &Unit,
-        ud: &Unit,
-        space: bool,
-    ) -> Result<(i16, i16), super::state::Ended> {
-        let pa = self.unit_power(a, ua, ud, space)?;
-        let pd = self.unit_power(a.other(), ud, ua, space)?;
-        Ok((pa, pd))
-    }
 }
-
 /// Whether the members of `g` can be matched one-to-one to `group` (at most three: every
 /// permutation is tried).
 /// A line not used in a duel: marked so, or a bonus limited to some opponents, which is only

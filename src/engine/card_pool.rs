@@ -22,6 +22,7 @@ use std::sync::{Arc, OnceLock};
 
 use serde::Serialize;
 
+use super::text::Texts;
 use super::traits::{Traits, character_traits, weapon_traits};
 use super::who::{self, Candidate, UseRule};
 use crate::catalogue::{Card, CardType, Catalogue, Planet, Power, Side, StarshipClass, normalise};
@@ -70,6 +71,10 @@ pub struct CardDef {
     /// An Armed & Dangerous card: a character (`kind` Character) with a built-in weapon whose
     /// use lines are `uses` (rulebook "Armed & Dangerous Cards").
     pub armed: bool,
+    /// An Armed & Dangerous card's weapon half: the persona of its title (for uniqueness it
+    /// counts as a card of that weapon, rulings.md) and its weapon traits (a lightsaber half
+    /// lets its own character initiate a duel).
+    pub weapon_half: Option<(String, Traits)>,
     /// The deploy cost, for an Armed & Dangerous card both halves' counters.
     pub counters: Option<u8>,
     /// The part of `counters` no ability may reduce: an Armed & Dangerous card's weapon half
@@ -178,6 +183,8 @@ pub struct CardPool {
     fits: Vec<OnceLock<Box<[u64]>>>,
     /// Per card, where its alternatives sit in the `fits` bits (None: more than 64).
     layout: Vec<Option<AltBits>>,
+    /// The game text of each definition (`text.rs`), built once with the pool.
+    texts: Arc<Texts>,
 }
 
 /// How the use-line alternatives of one weapon or battle card are numbered in the `fits`
@@ -236,6 +243,7 @@ impl CardPool {
         let defs: Vec<CardDef> = cards.iter().map(|c| read_card(c, &titles)).collect();
         CardPool {
             fits: defs.iter().map(|_| OnceLock::new()).collect(),
+            texts: Arc::new(Texts::for_defs(&defs)),
             layout: defs.iter().map(|d| AltBits::of(&d.uses)).collect(),
             defs,
         }
@@ -276,6 +284,11 @@ impl CardPool {
                 bits
             })
             .collect()
+    }
+
+    /// The card texts of this pool.
+    pub fn texts(&self) -> &Arc<Texts> {
+        &self.texts
     }
 
     pub fn get(&self, id: DefId) -> &CardDef {
@@ -336,6 +349,13 @@ fn character_half(title: &str) -> (&str, &str) {
         Some((name, rest)) => (name, rest.split_once(" & ").map_or(rest, |(sub, _)| sub)),
         None => (title, ""),
     }
+}
+
+/// An Armed & Dangerous card's weapon half title, from `Character, Subtitle & Weapon[,
+/// Weapon subtitle]`: `Weapon`.
+fn weapon_half(title: &str) -> Option<&str> {
+    let (_, weapon) = title.split_once(" & ")?;
+    Some(weapon.split_once(", ").map_or(weapon, |(t, _)| t))
 }
 
 fn read_card(c: &Card, titles: &[Vec<String>]) -> CardDef {
@@ -411,6 +431,11 @@ fn read_card(c: &Card, titles: &[Vec<String>]) -> CardDef {
         side: c.side,
         kind,
         armed,
+        weapon_half: if armed {
+            weapon_half(&c.title).map(|w| (normalise(w), weapon_traits(w)))
+        } else {
+            None
+        },
         counters: if armed {
             c.counters
                 .zip(c.counters2)
@@ -510,6 +535,31 @@ mod tests {
         assert_eq!(c1.uses.len(), 1);
         assert!(!c1.uses[0].rule.is_nobody(), "{:?}", c1.uses[0]);
         assert_eq!(c1.uses[0].rule.alts[0].members.len(), 2);
+    }
+
+    #[test]
+    fn armed_and_dangerous_weapon_halves_are_read_from_the_title() {
+        // rulings.md "Armed & Dangerous cards in duels": the weapon half counts as a card of
+        // that weapon's title; a lightsaber half is a lightsaber.
+        assert_eq!(
+            weapon_half("Adi Gallia, Corellian Jedi Master & Adi Gallia's Lightsaber"),
+            Some("Adi Gallia's Lightsaber")
+        );
+        assert_eq!(
+            weapon_half(
+                "Ki-Adi-Mundi, Cerean Jedi Knight & Jedi Lightsaber, Constructed by Ki-Adi-Mundi"
+            ),
+            Some("Jedi Lightsaber")
+        );
+        assert_eq!(weapon_half("Obi-Wan Kenobi"), None);
+        let (_, pool) = pool();
+        let half = |id: &str| pool.get(pool.find(id).unwrap()).weapon_half.clone();
+        let (persona, traits) = half("RF-A4").unwrap();
+        assert_eq!(persona, pool.get(pool.find("BN-35").unwrap()).persona);
+        assert!(traits.contains(Traits::LIGHTSABER));
+        let (_, traits) = half("RF-A1").unwrap();
+        assert!(!traits.contains(Traits::LIGHTSABER));
+        assert_eq!(half("BN-35"), None);
     }
 
     #[test]

@@ -4,24 +4,13 @@
 
 use super::card_pool::Kind;
 use super::event::{DeployedTo, Event};
-use super::hooks::Trigger;
 use super::player::{CardRef, Player};
 use super::state::{Flow, GameState, InPlay, PersonaAt, Phase, Search, SearchKind, StarshipRules};
+use super::text::Trigger;
 use super::traits::Traits;
 use crate::catalogue::StarshipClass;
 
 impl GameState {
-    /// What deploying `card` costs `p` (None: it cannot be deployed at all).
-    pub(crate) fn cost(&self, card: CardRef) -> Option<i16> {
-        let d = self.def(card);
-        let printed = d.counters? as i16;
-        let fixed = d.fixed_counters as i16;
-        let m = self.hooks.deploy_cost(self, card) as i16;
-        // Abilities change only the part that may change: an Armed & Dangerous card's weapon
-        // half is always paid in full (rulebook "Armed & Dangerous Cards").
-        Some((printed - fixed + m).max(0) + fixed)
-    }
-
     /// Whether `p` may deploy this hand card with `Action::Deploy` now.
     pub(crate) fn can_deploy(&self, p: Player, card: CardRef) -> bool {
         let d = self.def(card);
@@ -106,7 +95,7 @@ impl GameState {
                 });
                 // "You can't use the game text of a hidden card until it is turned face up."
                 if !hidden {
-                    self.hooks.clone().react(self, Trigger::Deployed(card));
+                    self.trigger(Trigger::Deployed(card))?;
                 }
             }
         }
@@ -172,7 +161,7 @@ impl GameState {
             hidden: false,
             to: DeployedTo::Objective,
         });
-        self.hooks.clone().react(self, Trigger::Deployed(card));
+        self.trigger(Trigger::Deployed(card))?;
         // "When you deploy a Podracer pilot here, you may deploy a matching Podracer Weapon
         // card from your draw deck (and vice versa)."
         let ps = &self.players[p.index()];

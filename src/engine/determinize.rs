@@ -16,7 +16,7 @@
 //!   (battle cards are declared by number, and only battle cards are held that way).
 //!
 //! Everything else is drawn afresh: the opponent's hand (its unknown part), dueling hand,
-//! declared battle cards, hidden cards at planets (each a card that could lie face down there),
+//! declared battle cards not yet read in a fight, hidden cards at planets (each a card that could lie face down there),
 //! both draw decks' order, and the game's random generator. The sample depends on nothing but
 //! what the viewer knows and the seed: the hidden cards are gathered as a set, in card order,
 //! before they are shuffled and dealt.
@@ -25,7 +25,7 @@ use super::card_pool::Kind;
 use super::event::Event;
 use super::player::{CardRef, Player};
 use super::rng::GameRng;
-use super::state::GameState;
+use super::state::{GameState, Phase};
 use super::view::PlayerView;
 use crate::catalogue::Planet;
 
@@ -108,15 +108,22 @@ impl GameState {
         pool.append(&mut ps.deck);
         let duel_slots = ps.duel_hand.len();
         pool.append(&mut ps.duel_hand);
+        // Battle cards stay held until the battle ends; those its fights have read are face
+        // up.
+        let read: Vec<CardRef> = match self.battle.as_deref() {
+            Some(b) if self.phase == Phase::Fights => b.plans[o]
+                .iter()
+                .copied()
+                .filter(|c| !b.queue[o].contains(c))
+                .collect(),
+            _ => Vec::new(),
+        };
         let mut slots: Vec<(Slot, usize)> = Vec::new();
-        let mut i = 0;
-        while i < ps.held.len() {
-            let c = ps.held[i];
-            if self.def(c).kind == Kind::Battle {
+        for (i, &c) in ps.held.iter().enumerate() {
+            if self.def(c).kind == Kind::Battle && !read.contains(&c) {
                 slots.push((Slot::HeldBattle, i));
                 pool.push(c);
             }
-            i += 1;
         }
         for planet in Planet::ALL {
             for (i, c) in g.planets[planet as usize].cards[o].iter().enumerate() {
@@ -152,9 +159,10 @@ impl GameState {
             }
             renamed.push((old, new));
         }
-        // A battle plan being made names its held battle cards.
+        // The battle plan, and what is left of it to read, name the held battle cards.
         if let Some(b) = g.battle.as_mut() {
-            for c in &mut b.plans[o] {
+            let b = &mut **b;
+            for c in b.plans[o].iter_mut().chain(b.queue[o].iter_mut()) {
                 if let Some(&(_, new)) = renamed.iter().find(|(old, _)| old == c) {
                     *c = new;
                 }

@@ -5,12 +5,16 @@ use super::card_pool::Kind;
 use super::event::Event;
 use super::player::{CardRef, Player};
 use super::state::{Duel, Flow, GameState, Phase};
+use super::text::{Arena, Number, Query, Trigger};
 use super::traits::Traits;
 
 impl GameState {
-    /// Duels the active player may initiate: one of their face-up dueling characters, a
-    /// lightsaber there usable by it (or none), against one of the opponent's face-up
-    /// characters.
+    /// Duels the active player may initiate: one of their face-up dueling characters and a
+    /// lightsaber there usable by it, against one of the opponent's face-up characters.
+    /// rulings.md "Initiating a duel needs a lightsaber": "When you initiate a duel, choose one
+    /// of your dueling characters and a lightsaber Weapon card there usable by that
+    /// character"; an Armed & Dangerous character's lightsaber half is its own (and its only
+    /// weapon: a weapon card is never used by it).
     pub(crate) fn duel_options(&self, out: &mut Vec<super::action::Action>) {
         if self.ts.duel_done {
             return;
@@ -22,20 +26,30 @@ impl GameState {
             return;
         }
         for duelist in self.face_up_characters(p) {
-            if !self.def(duelist).traits.contains(Traits::DUELING) {
+            let dd = self.def(duelist);
+            if !dd.traits.contains(Traits::DUELING) {
                 continue;
             }
-            let mut sabers = vec![None];
-            for c in self.at(planet, p) {
-                let d = self.def(c.card);
-                if c.face_up
-                    && d.kind == Kind::Weapon
-                    && d.traits.contains(Traits::LIGHTSABER)
-                    && self
-                        .use_line_for(c.card, &[duelist], false, false, true)
-                        .is_some()
+            let mut sabers = Vec::new();
+            if dd.armed {
+                if dd
+                    .weapon_half
+                    .as_ref()
+                    .is_some_and(|(_, t)| t.contains(Traits::LIGHTSABER))
+                    && self.duel_line(duelist, duelist).is_some()
                 {
-                    sabers.push(Some(c.card));
+                    sabers.push(duelist);
+                }
+            } else {
+                for c in self.at(planet, p) {
+                    let d = self.def(c.card);
+                    if c.face_up
+                        && d.kind == Kind::Weapon
+                        && d.traits.contains(Traits::LIGHTSABER)
+                        && self.duel_line(c.card, duelist).is_some()
+                    {
+                        sabers.push(c.card);
+                    }
                 }
             }
             for &saber in &sabers {
@@ -50,13 +64,19 @@ impl GameState {
         }
     }
 
-    pub(crate) fn start_duel(&mut self, duelist: CardRef, saber: Option<CardRef>, target: CardRef) {
+    /// The line of `weapon` that `duelist` may use in a duel (an Armed & Dangerous card's
+    /// weapon half is `weapon == duelist`).
+    fn duel_line(&self, weapon: CardRef, duelist: CardRef) -> Option<usize> {
+        self.use_line_for(weapon, &[duelist], false, false, true)
+    }
+
+    pub(crate) fn start_duel(&mut self, duelist: CardRef, saber: CardRef, target: CardRef) {
         let p = self.active;
         let mut duelists = [None, None];
         let mut weapons = [None, None];
         duelists[p.index()] = Some(duelist);
         duelists[p.other().index()] = Some(target);
-        weapons[p.index()] = saber;
+        weapons[p.index()] = Some(saber);
         self.duel = Some(Box::new(Duel {
             initiator: p,
             duelists,
@@ -83,6 +103,12 @@ impl GameState {
         );
     }
 
+    /// Whether the defending duelist is an Armed & Dangerous card.
+    pub(crate) fn duel_defender_armed(&self) -> bool {
+        let d = self.duel.as_ref().expect("duel");
+        d.duelists[d.initiator.other().index()].is_some_and(|c| self.def(c).armed)
+    }
+
     pub(crate) fn set_defender(&mut self, card: CardRef) {
         let d = self.duel.as_mut().expect("duel");
         let o = d.initiator.other();
@@ -91,18 +117,22 @@ impl GameState {
     }
 
     /// "The defender may choose one Weapon card usable by the defending character (it doesn't
-    /// have to be a lightsaber)."
+    /// have to be a lightsaber)." An Armed & Dangerous defender always has its weapon half
+    /// (rulebook "Armed & Dangerous Cards": "in its fights it always has its weapon"), and no
+    /// other.
     pub(crate) fn defender_weapons(&self, out: &mut Vec<CardRef>) {
         let d = self.duel.as_ref().expect("duel");
         let o = d.initiator.other();
         let duelist = d.duelists[o.index()].expect("defender");
+        if self.def(duelist).armed {
+            out.push(duelist);
+            return;
+        }
         let Some(planet) = self.current else { return };
         for c in self.at(planet, o) {
             if c.face_up
                 && self.def(c.card).kind == Kind::Weapon
-                && self
-                    .use_line_for(c.card, &[duelist], false, false, true)
-                    .is_some()
+                && self.duel_line(c.card, duelist).is_some()
             {
                 out.push(c.card);
             }
@@ -160,20 +190,28 @@ impl GameState {
         let c = d.duelists[p.index()].expect("duelist");
         let weapon = d.weapons[p.index()];
         let opponent = d.duelists[p.other().index()];
-        let mut total = self.def(c).printed_power() as i16;
+        let q = Query::new(Number::Power, p)
+            .card(c)
+            .arena(Arena::Duel)
+            .place(self.site())
+            .weapon(weapon)
+            .opponent(opponent);
+        let mut total = self.power(q);
         if self.def(c).draws_power() {
             total += self.draw_destiny(p)? as i16;
-        }
-        if let Some((planet, site)) = self.site() {
-            total += self.def(c).location_bonus(planet, site) as i16;
         }
         if let Some(w) = weapon
             && let Some(line) = self.use_line_for(w, &[c], false, false, true)
         {
             total += self.def(w).uses[line].dots as i16;
         }
-        total += self.hooks.power(self, c, opponent) as i16;
-        total += self.hooks.duel_hand(self, c) as i16;
+        let total = self.number(
+            Query {
+                number: Number::DuelHand,
+                ..q
+            },
+            total,
+        );
         Ok(total.max(0) as usize)
     }
 
@@ -256,17 +294,18 @@ impl GameState {
             .duel_pile
             .last()
             .expect("an attack was played");
-        let extra = self.hooks.duel_hit(self, card);
+        let target = self.duel.as_ref().expect("duel").duelists[q.index()];
+        let (scored, extra_cards) = self.duel_hit(card, target);
         let d = self.duel.as_mut().expect("duel");
-        d.hits[q.index()] = d.hits[q.index()].saturating_add(1 + extra.extra_hits);
+        d.hits[q.index()] = d.hits[q.index()].saturating_add(scored);
         d.attack = None;
         d.to_act = q;
         let hits = d.hits[q.index()];
         let duelist = d.duelists[q.index()].expect("duelist");
         self.emit(Event::DuelHit { player: q, hits });
-        if extra.extra_cards > 0 {
+        if extra_cards > 0 {
             let ps = &mut self.players[hitter.index()];
-            for _ in 0..extra.extra_cards {
+            for _ in 0..extra_cards {
                 if let Some(c) = ps.deck.pop() {
                     ps.duel_hand.push(c);
                 }
@@ -277,6 +316,7 @@ impl GameState {
         if hits >= self.def(duelist).damage() {
             return self.finish_duel(Some(q));
         }
+        self.open_window(q, super::text::Window::DuelHit);
         self.advance_duel()
     }
 
@@ -322,7 +362,15 @@ impl GameState {
                 self.emit(Event::DuelEnded { defeated: Some(c) });
                 // "The loser ... must take damage equal to their printed damage (after
                 // modifiers) minus the number of hits they scored on their opponent."
-                let printed = self.def(c).damage() as i16 + self.hooks.damage(self, c) as i16;
+                let by = d.duelists[q.other().index()];
+                let query = Query::new(Number::Damage, q)
+                    .card(c)
+                    .arena(Arena::Duel)
+                    .place(self.site())
+                    .weapon(d.weapons[q.index()])
+                    .opponent(by);
+                let printed = self.damage_of(query) as i16;
+                self.trigger(Trigger::Defeated { card: c, by })?;
                 let scored = d.hits[q.other().index()] as i16;
                 self.damage(q, (printed - scored).max(0) as u8)
             }

@@ -6,6 +6,7 @@ use super::card_pool::Kind;
 use super::event::Events;
 use super::player::{CardRef, Player};
 use super::state::{Flow, GameState, Phase, StarshipRules};
+use super::text::Window;
 use super::view::PlayerView;
 use crate::catalogue::StarshipClass;
 
@@ -21,10 +22,15 @@ pub fn legal_actions(view: &PlayerView, out: &mut Vec<Action>) {
 
 impl GameState {
     pub(crate) fn legal_for(&self, p: Player, out: &mut Vec<Action>) {
+        if let Some(&top) = self.pending.last() {
+            self.pending_legal(top, out);
+            return;
+        }
         let mut cards: Vec<CardRef> = Vec::new();
         let ps = &self.players[p.index()];
         match self.phase {
-            Phase::GameOver => {}
+            // Nobody acts in these but through a pending decision (answered above).
+            Phase::GameOver | Phase::Fights => {}
             Phase::StartingLocation(_) => {
                 self.location_candidates(p, false, &mut cards);
                 out.extend(cards.iter().map(|&c| Action::StartingLocation(c)));
@@ -73,6 +79,7 @@ impl GameState {
                         }
                     }
                 }
+                self.ability_actions(p, Window::Deploy, out);
                 out.push(Action::EndDeploy);
             }
             Phase::DeckSearch { searching: false } => {
@@ -113,6 +120,7 @@ impl GameState {
                 if self.can_declare_battle() {
                     out.push(Action::DeclareBattle);
                 }
+                self.ability_actions(p, Window::BattleStep, out);
                 out.push(Action::SkipBattle);
             }
             Phase::DuelDefender => {
@@ -120,8 +128,11 @@ impl GameState {
                 out.extend(cards.iter().map(|&c| Action::DuelDefender(c)));
             }
             Phase::DuelWeapon => {
-                out.push(Action::DuelWeapon(None));
                 self.defender_weapons(&mut cards);
+                // An Armed & Dangerous defender has its weapon half, never none.
+                if !self.duel_defender_armed() {
+                    out.push(Action::DuelWeapon(None));
+                }
                 out.extend(cards.iter().map(|&c| Action::DuelWeapon(Some(c))));
             }
             Phase::DuelPlay => self.duel_moves(out),
@@ -226,6 +237,9 @@ impl GameState {
     }
 
     fn execute(&mut self, p: Player, action: Action) -> Flow {
+        if let Some(&top) = self.pending.last() {
+            return self.answer_pending(top, action);
+        }
         match action {
             Action::StartingLocation(c) => self.starting_location(p, c),
             Action::FetchEffect(c) => self.fetch_effect(p, Some(c)),
@@ -291,10 +305,7 @@ impl GameState {
             Action::DuelBlock(c) => self.duel_play(c, true),
             Action::DuelNoBlock => self.duel_no_block(),
             Action::DuelPass => self.duel_pass(),
-            Action::DeclareBattle => {
-                self.declare_battle();
-                Ok(())
-            }
+            Action::DeclareBattle => self.declare_battle(),
             Action::SkipBattle => {
                 self.phase = Phase::EvenUp;
                 Ok(())
@@ -327,6 +338,14 @@ impl GameState {
             }
             Action::EndTurn => self.end_turn(false),
             Action::Surrender => self.end_turn(true),
+            // Offered at the deploy and battle steps (a window of its own is a pending
+            // decision, answered above).
+            Action::UseAbility { card, option } => self.use_ability(card, option),
+            // Only ever legal as the answer to a pending decision.
+            Action::Decline
+            | Action::ChooseCard(_)
+            | Action::ChooseNumber(_)
+            | Action::ChooseLine(_) => Ok(()),
         }
     }
 }

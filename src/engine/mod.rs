@@ -5,8 +5,9 @@
 //! - [`GameState::new`] sets up a game from a seed; [`GameState::view`] gives a player's
 //!   [`PlayerView`]; [`legal_actions`] lists what that player may do; [`GameState::apply`]
 //!   does it (an illegal action leaves the state untouched) and returns the [`Event`]s.
-//! - Printed statistics and the structured use lines of weapons and battle cards apply. Game
-//!   text comes later through the [`Abilities`] hooks.
+//! - Printed statistics and the structured use lines of weapons and battle cards apply. Card
+//!   game text takes part through [`text`]: every number goes through one query
+//!   ([`GameState::number`]) that registered texts may change.
 
 pub mod action;
 mod battle;
@@ -16,14 +17,16 @@ mod deploy;
 pub(crate) mod determinize;
 mod duel;
 pub mod event;
-pub mod hooks;
 mod legal;
+pub mod pending;
 pub mod player;
+mod query;
 pub mod rng;
 pub mod sample_decks;
 mod setup;
 mod starships;
 pub mod state;
+pub mod text;
 pub mod traits;
 mod turn;
 pub mod view;
@@ -35,11 +38,12 @@ mod tests;
 pub use action::{Action, IllegalAction};
 pub use card_pool::{CardDef, CardPool, DefId, Kind, Unknowns};
 pub use event::{DeployedTo, Event, Events, FightSide, GameResult, Victory};
-pub use hooks::{Abilities, DuelHit, Printed};
 pub use legal::legal_actions;
+pub use pending::Pending;
 pub use player::{CardRef, Player};
 pub use rng::game_seed;
 pub use setup::SetupError;
-pub use state::{GameOptions, GameState, Phase, PlanetStatus, StarshipRules};
+pub use state::{Ended, Flow, GameOptions, GameState, Phase, PlanetStatus, StarshipRules};
+pub use text::{Arena, Listen, Num, Number, Query, Text, Texts, Trigger, Window};
 pub use turn::{COUNTERS_PER_TURN, HAND_SIZE};
 pub use view::{DuelView, PlayerView, Seen};

@@ -4,6 +4,7 @@
 use super::event::Event;
 use super::player::{CardRef, Player};
 use super::state::{Battle, Evacuation, Flow, GameState, Phase, StarshipRules};
+use super::text::{Arena, Number, Query};
 use crate::catalogue::{Planet, StarshipClass};
 
 impl GameState {
@@ -99,12 +100,7 @@ impl GameState {
             player: interceptor,
         });
         let units = Player::BOTH.map(|p| self.players[p.index()].hyperspace.clone());
-        self.battle = Some(Box::new(Battle {
-            attacker: interceptor,
-            space: Some(ev.planet),
-            units,
-            plans: [Vec::new(), Vec::new()],
-        }));
+        self.battle = Some(Box::new(Battle::new(interceptor, Some(ev.planet), units)));
         self.emit(Event::BattleDeclared {
             attacker: interceptor,
             space: true,
@@ -199,10 +195,15 @@ impl GameState {
         self.remove_from_hand(o, starfighter);
         self.players[o.index()].held.push(starfighter);
         self.emit(Event::Intercepted { player: o });
-        let pt = self.def(t).printed_power() as i16
-            + self.hooks.power(self, t, Some(starfighter)) as i16;
-        let mut ps = self.def(starfighter).printed_power() as i16
-            + self.hooks.power(self, starfighter, Some(t)) as i16;
+        let power = |card: CardRef, player: Player, opponent: CardRef| {
+            let q = Query::new(Number::Power, player)
+                .card(card)
+                .arena(Arena::Space)
+                .opponent(Some(opponent));
+            self.power(q)
+        };
+        let pt = power(t, p, starfighter);
+        let mut ps = power(starfighter, o, t);
         ps += self.draw_destiny(o)? as i16;
         let winner = match ps.cmp(&pt) {
             std::cmp::Ordering::Greater => Some(o),

@@ -6,9 +6,9 @@ use serde::Serialize;
 
 use super::card_pool::{CardDef, CardPool, DefId};
 use super::event::{Event, GameResult, Victory};
-use super::hooks::{Abilities, Printed};
 use super::player::{CardRef, Player};
 use super::rng::GameRng;
+use super::text::{Listen, TextState, Texts};
 use crate::catalogue::Planet;
 
 /// Which starship rules are in force (rulings.md: Duel of the Fates by default).
@@ -127,6 +127,9 @@ pub enum Phase {
     DuelPlay,
     BattleCards(Player),
     BattlePlan(Player),
+    /// Both plans are made: the fights are fought one by one, stopping for the decisions
+    /// they need (pending.rs); no one acts in this phase but through a pending decision.
+    Fights,
     EvenUp,
     EvenUpDiscard,
     EndOfTurn,
@@ -168,8 +171,9 @@ pub enum SearchKind {
     Pilot,
 }
 
-/// A battle (of characters, or of starships during an evacuation) being set up.
-#[derive(Debug, Clone, Serialize)]
+/// A battle (of characters, or of starships during an evacuation) being set up, then fought
+/// fight by fight.
+#[derive(Debug, Clone)]
 pub struct Battle {
     pub attacker: Player,
     /// A starship battle over this planet's evacuation.
@@ -177,6 +181,26 @@ pub struct Battle {
     /// The cards each side must (characters, starships) or may (weapons) place in its plan.
     pub units: [Vec<CardRef>; 2],
     pub plans: [Vec<CardRef>; 2],
+    /// Once both plans are made: what is left of each plan to read, front first.
+    pub(crate) queue: [std::collections::VecDeque<CardRef>; 2],
+    /// Each side's next fight is the first of its plan.
+    pub(crate) first: [bool; 2],
+    /// The fight in progress.
+    pub(crate) fight: Option<super::battle::Fight>,
+}
+
+impl Battle {
+    pub(crate) fn new(attacker: Player, space: Option<Planet>, units: [Vec<CardRef>; 2]) -> Battle {
+        Battle {
+            attacker,
+            space,
+            units,
+            plans: [Vec::new(), Vec::new()],
+            queue: Default::default(),
+            first: [true, true],
+            fight: None,
+        }
+    }
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -203,7 +227,12 @@ pub struct Evacuation {
 #[derive(Debug, Clone)]
 pub struct GameState {
     pub(crate) table: Arc<Table>,
-    pub(crate) hooks: Arc<dyn Abilities>,
+    /// The card texts of the pool (text.rs).
+    pub(crate) texts: Arc<Texts>,
+    /// What the texts of this game's cards (and its lasting effects) listen to.
+    pub(crate) listen: Listen,
+    /// The state card texts keep.
+    pub(crate) text_state: TextState,
     pub(crate) options: GameOptions,
     pub(crate) rng: GameRng,
     pub(crate) players: [PlayerState; 2],
@@ -220,6 +249,8 @@ pub struct GameState {
     pub(crate) duel: Option<Box<Duel>>,
     pub(crate) evacuation: Option<Box<Evacuation>>,
     pub(crate) result: Option<GameResult>,
+    /// Decisions waiting above the phase's own, the last on top (pending.rs).
+    pub(crate) pending: Vec<super::pending::Pending>,
     pub(crate) log: Vec<Event>,
     /// `apply`'s buffer for listing the legal actions it checks against (no allocation per
     /// action); holds nothing between calls.
@@ -230,15 +261,19 @@ pub struct GameState {
 
 /// The game stopped (someone won, or the turn cap): unwinds the rules code with `?`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct Ended;
+pub struct Ended;
 
-pub(crate) type Flow = Result<(), Ended>;
+/// What a step of the rules returns: `Err(Ended)` once the game is over.
+pub type Flow = Result<(), Ended>;
 
 impl GameState {
     pub(crate) fn empty(table: Arc<Table>, options: GameOptions, seed: u64) -> GameState {
-        GameState {
+        let texts = Arc::clone(table.pool.texts());
+        let mut g = GameState {
             table,
-            hooks: Arc::new(Printed),
+            texts,
+            listen: Listen::NONE,
+            text_state: TextState::default(),
             options,
             rng: GameRng::new(seed),
             players: [PlayerState::default(), PlayerState::default()],
@@ -254,16 +289,22 @@ impl GameState {
             duel: None,
             evacuation: None,
             result: None,
+            pending: Vec::new(),
             log: Vec::new(),
             legal_scratch: Vec::new(),
             known: Default::default(),
-        }
+        };
+        g.refresh_listen();
+        g
     }
 
-    /// Replaces the ability hooks (the default reads printed statistics only).
-    pub fn with_abilities(mut self, hooks: Arc<dyn Abilities>) -> GameState {
-        self.hooks = hooks;
-        self
+    /// The state card texts keep (memos, lasting effects, who fought this turn).
+    pub fn text_state(&self) -> &TextState {
+        &self.text_state
+    }
+
+    pub fn text_state_mut(&mut self) -> &mut TextState {
+        &mut self.text_state
     }
 
     // --- read-only queries -------------------------------------------------------------
@@ -329,6 +370,11 @@ impl GameState {
 
     /// Who must decide now (None once the game is over).
     pub fn to_act(&self) -> Option<Player> {
+        if let Some(top) = self.pending.last()
+            && self.phase != Phase::GameOver
+        {
+            return Some(top.player());
+        }
         Some(match self.phase {
             Phase::GameOver => return None,
             Phase::StartingLocation(p) | Phase::NextLocation(p) => p,
@@ -402,6 +448,7 @@ impl GameState {
         };
         self.result = Some(result);
         self.phase = Phase::GameOver;
+        self.pending.clear();
         self.emit(Event::GameOver(result));
         Ended
     }
@@ -457,22 +504,19 @@ impl GameState {
         Ok(())
     }
 
-    /// Draws destiny: the top card's destiny number; the card goes to hand ("Put your destiny
-    /// card in your hand"). Abilities may allow a redraw.
+    /// Draws destiny: the top card's destiny number (asked of the rules: text may change
+    /// it); the card goes to hand ("Put your destiny card in your hand"). Texts are told.
     pub(crate) fn draw_destiny(&mut self, p: Player) -> Result<u8, Ended> {
-        loop {
-            let c = self.take_top(p)?;
-            let value = self.def(c).destiny();
-            self.players[p.index()].hand.push(c);
-            self.emit(Event::DestinyDrawn {
-                player: p,
-                card: c,
-                value,
-            });
-            if !self.hooks.clone().redraw_destiny(self, p, c) {
-                return Ok(value);
-            }
-        }
+        let c = self.take_top(p)?;
+        let value = self.destiny_of(p, c);
+        self.players[p.index()].hand.push(c);
+        self.emit(Event::DestinyDrawn {
+            player: p,
+            card: c,
+            value,
+        });
+        self.trigger(super::text::Trigger::DestinyDrawn { player: p, card: c })?;
+        Ok(value)
     }
 
     pub(crate) fn remove_from_hand(&mut self, p: Player, card: CardRef) -> bool {

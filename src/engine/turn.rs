@@ -4,9 +4,9 @@
 
 use super::card_pool::Kind;
 use super::event::{Event, Victory};
-use super::hooks::Trigger;
 use super::player::{CardRef, Player};
 use super::state::{Flow, GameState, Phase, PlanetStatus, TurnState};
+use super::text::{Scope, Trigger};
 use crate::catalogue::Planet;
 
 /// "You always have to bring your hand back to six cards."
@@ -140,18 +140,18 @@ impl GameState {
             podrace_open: true,
             ..TurnState::default()
         };
+        self.text_state.end(Scope::Turn);
         self.phase = Phase::Deploy;
-        Ok(())
+        self.trigger(Trigger::TurnStarted(p))
     }
 
     /// Counters the active player may still deploy this turn: six, plus what abilities in play
     /// add ("Some Effect cards (such as Sando Aqua Monster) increase the number of counters you
     /// may put into play each turn. You can start to use that benefit right away"), minus what
     /// was spent. Asked afresh each time, so such an Effect counts from the moment it is face
-    /// up (not while hidden: the hooks see only face-up text).
+    /// up (not while hidden: only face-up text works).
     pub(crate) fn counters_left(&self) -> i16 {
-        let extra = self.hooks.counters_per_turn(self, self.active) as i16;
-        (COUNTERS_PER_TURN + extra).max(0) - self.ts.spent
+        self.counters_per_turn(self.active) - self.ts.spent
     }
 
     // --- Even Up -------------------------------------------------------------------------
@@ -175,21 +175,22 @@ impl GameState {
     }
 
     /// "If you hold less than six, you must draw ... If you hold more than six, you must
-    /// discard."
+    /// discard." Six is asked of the rules: text may change it.
     pub(crate) fn even_up(&mut self, p: Player) -> Flow {
         let n = self.players[p.index()].hand.len();
-        if n > HAND_SIZE {
+        let size = self.even_up_size(p);
+        if n > size {
             self.phase = Phase::EvenUpDiscard;
             return Ok(());
         }
-        self.draw_to_hand(p, HAND_SIZE - n)?;
+        self.draw_to_hand(p, size - n)?;
         self.phase = Phase::EndOfTurn;
         Ok(())
     }
 
     pub(crate) fn even_up_discard(&mut self, p: Player, card: CardRef) {
         self.discard_from_hand(p, card);
-        if self.players[p.index()].hand.len() <= HAND_SIZE {
+        if self.players[p.index()].hand.len() <= self.even_up_size(p) {
             self.phase = Phase::EndOfTurn;
         }
     }
@@ -260,9 +261,7 @@ impl GameState {
             by,
             surrendered,
         });
-        self.hooks
-            .clone()
-            .react(self, Trigger::PlanetControlled(planet, by));
+        self.trigger(Trigger::PlanetControlled(planet, by))?;
         let won: Vec<Planet> = Planet::ALL
             .into_iter()
             .filter(|pl| {

@@ -4,8 +4,10 @@
 //! player searches their own for the next planet's location.
 
 use super::card_pool::CardDef;
+use super::pending::Pending;
 use super::player::{CardRef, Player};
 use super::state::{GameState, Phase, PlanetState, PlanetStatus};
+use super::text::{Arena, Number, Query};
 use crate::catalogue::Planet;
 
 /// A card at a planet as a player sees it.
@@ -60,6 +62,12 @@ impl<'a> PlayerView<'a> {
 
     pub fn phase(&self) -> Phase {
         self.state.phase
+    }
+
+    /// The decision waiting above the phase (an ability window, a text's prompt), if any:
+    /// when set, it is what the player to act answers.
+    pub fn pending(&self) -> Option<Pending> {
+        self.state.pending()
     }
 
     pub fn turn(&self) -> u32 {
@@ -206,6 +214,63 @@ impl<'a> PlayerView<'a> {
             return None;
         }
         self.state.cost(card)
+    }
+
+    /// The power `card` fights with at the current place, as the rules ask it (printed power,
+    /// location bonus and what text changes; no weapon, battle card or destiny draw): the
+    /// query of [`GameState::number`] with `arena` and, when given, the weapon used and the
+    /// opposing card. None when the viewer cannot see the card.
+    pub fn power(
+        &self,
+        card: CardRef,
+        arena: Arena,
+        weapon: Option<CardRef>,
+        opponent: Option<CardRef>,
+    ) -> Option<i16> {
+        if self.state.owner(card) != self.player && !self.visible(card) {
+            return None;
+        }
+        let q = Query::new(Number::Power, self.state.owner(card))
+            .card(card)
+            .arena(arena)
+            .place(self.state.place_of(arena))
+            .weapon(weapon)
+            .opponent(opponent);
+        Some(self.state.power(q))
+    }
+
+    /// The damage `card` would deal its owner if defeated here (the rules' query). None when
+    /// the viewer cannot see the card.
+    pub fn damage(&self, card: CardRef, arena: Arena) -> Option<u8> {
+        if self.state.owner(card) != self.player && !self.visible(card) {
+            return None;
+        }
+        let q = Query::new(Number::Damage, self.state.owner(card))
+            .card(card)
+            .arena(arena)
+            .place(self.state.place_of(arena));
+        Some(self.state.damage_of(q))
+    }
+
+    /// Counters the viewer may deploy in each of their turns, as things stand.
+    pub fn counters_per_turn(&self) -> i16 {
+        self.state.counters_per_turn(self.player)
+    }
+
+    /// The hand size Even Up brings the viewer's hand to.
+    pub fn even_up_size(&self) -> usize {
+        self.state.even_up_size(self.player)
+    }
+
+    /// What line `line` of `card` (a weapon or battle card of the viewer's in the fight in
+    /// progress) would add in this fight, as the rules count it: (dots, chance cubes), both 0
+    /// when the line's bonus is "only vs" cards the opposing unit does not hold. None when
+    /// the card is not the viewer's or not in the fight.
+    pub fn line_value_in_fight(&self, card: CardRef, line: u8) -> Option<(u8, u8)> {
+        if self.state.owner(card) != self.player {
+            return None;
+        }
+        self.state.line_value_in_fight(card, line as usize)
     }
 
     /// The bonus line of a weapon or battle card that works for `group` (the whole group of

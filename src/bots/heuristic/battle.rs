@@ -206,7 +206,7 @@ pub(super) fn interception(cx: &Ctx, legal: &[Action]) -> Option<Action> {
         let best = legal
             .iter()
             .filter_map(|a| match a {
-                Action::InterceptWith(c) => cx.def(*c).map(|d| (*a, cx.ship_strength(d))),
+                Action::InterceptWith(c) => cx.def(*c).map(|d| (*a, cx.ship_strength(*c, d))),
                 _ => None,
             })
             .max_by(|a, b| a.1.total_cmp(&b.1));
@@ -217,4 +217,22 @@ pub(super) fn interception(cx: &Ctx, legal: &[Action]) -> Option<Action> {
         }
     }
     Some(Action::NoIntercept)
+}
+
+/// The bonus line of `card` to use in this fight: the one adding most power against the
+/// opposing unit, as the engine counts it (a line "only vs" someone else adds nothing).
+pub(super) fn bonus_line(cx: &Ctx, card: CardRef, legal: &[Action]) -> Option<Action> {
+    legal
+        .iter()
+        .filter_map(|&a| match a {
+            Action::ChooseLine(i) => cx.view.line_value_in_fight(card, i).map(|v| {
+                let cubes = v.1 as f32 * cx.w.estimates.destiny;
+                (v.0 as f32 + cubes, a)
+            }),
+            _ => None,
+        })
+        // The first of equal lines.
+        .rev()
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, a)| a)
 }

@@ -31,9 +31,9 @@ fn podrace(cx: &Ctx, legal: &[Action]) -> Option<Action> {
             Action::Lap(c) => cx.def(*c).map(|d| (*c, d)),
             _ => None,
         })
-        .min_by(|(_, a), (_, b)| {
-            let key = |d: &crate::engine::CardDef| (d.destiny() != needed, cx.hand_value(d));
-            let (ka, kb) = (key(a), key(b));
+        .min_by(|&(ca, a), &(cb, b)| {
+            let key = |c, d: &crate::engine::CardDef| (d.destiny() != needed, cx.hand_value(c, d));
+            let (ka, kb) = (key(ca, a), key(cb, b));
             ka.0.cmp(&kb.0).then(ka.1.total_cmp(&kb.1))
         });
     if let Some((c, _)) = lap {
@@ -149,7 +149,7 @@ fn force(cx: &Ctx, legal: &[Action]) -> Option<Action> {
             podrace_value(cx, c)
         } else {
             match d.kind {
-                Kind::Character => cx.char_value(d),
+                Kind::Character => cx.char_value(c, d),
                 Kind::Weapon => {
                     let present = present.get_or_init(|| cx.ground(cx.me, true).0);
                     weapon_value(cx, c, present, legal)

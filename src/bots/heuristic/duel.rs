@@ -9,7 +9,7 @@ use crate::engine::{Action, CardDef, CardRef, Kind, Player, Seen};
 /// The dueling hand a character would draw: power, location bonus and weapon dots ("don't
 /// draw destiny to add power to the weapon"; a `?` power draws one).
 fn hand_size(cx: &Ctx, d: &CardDef, weapon: Option<CardRef>, duelist: CardRef) -> f32 {
-    let mut n = cx.char_strength(d);
+    let mut n = cx.char_strength(duelist, d);
     if let Some(w) = weapon
         && let Some(u) = cx.view.use_line(w, &[duelist], false, false)
     {
@@ -18,9 +18,13 @@ fn hand_size(cx: &Ctx, d: &CardDef, weapon: Option<CardRef>, duelist: CardRef) -
     n
 }
 
-/// The best dueling hand `p` can field with `duelist`, over its face-up weapons there.
+/// The best dueling hand `p` can field with `duelist`, over its face-up weapons there (an
+/// Armed & Dangerous duelist has its own weapon half, and only that).
 fn best_hand(cx: &Ctx, p: Player, duelist: CardRef) -> f32 {
     let Some(d) = cx.def(duelist) else { return 0.0 };
+    if d.armed {
+        return hand_size(cx, d, Some(duelist), duelist);
+    }
     let mut best = hand_size(cx, d, None, duelist);
     if let Some(planet) = cx.view.current_planet() {
         for (s, def) in cx.view.seen_at(planet, p) {
@@ -88,7 +92,7 @@ pub(super) fn initiate(cx: &Ctx, legal: &[Action]) -> Option<Action> {
         let score = if td.damage == Some(0) {
             f32::MAX
         } else {
-            let mine = hand_size(cx, dd, saber, duelist);
+            let mine = hand_size(cx, dd, Some(saber), duelist);
             // Each target once, however many of our duelists and sabers could challenge it.
             let target_hand = match targets.iter().find(|&&(t, _)| t == target) {
                 Some(&(_, h)) => h,
@@ -131,7 +135,7 @@ pub(super) fn defender(cx: &Ctx, legal: &[Action]) -> Option<Action> {
 /// The defender's weapon: the one adding most dots.
 pub(super) fn weapon(cx: &Ctx, legal: &[Action]) -> Option<Action> {
     let duelist = cx.view.duel()?.duelists[cx.me.index()]?;
-    let mut best = (0.0f32, Action::DuelWeapon(None));
+    let mut best = (0.0f32, *legal.first()?);
     for &a in legal {
         if let Action::DuelWeapon(Some(w)) = a
             && let Some(u) = cx.view.use_line(w, &[duelist], false, false)

@@ -4,7 +4,7 @@
 use super::weights::Weights;
 use crate::catalogue::{Planet, StarshipClass};
 use crate::engine::card_pool::Use;
-use crate::engine::{CardDef, CardRef, Kind, Player, PlayerView, Seen};
+use crate::engine::{Arena, CardDef, CardRef, Kind, Player, PlayerView, Seen};
 
 /// One decision's context: the view, the weights, and facts read once.
 pub(super) struct Ctx<'v, 'a> {
@@ -52,22 +52,35 @@ impl<'v, 'a> Ctx<'v, 'a> {
         }
     }
 
-    /// Expected power of a character fighting here (a `?` power draws destiny).
-    pub fn char_strength(&self, d: &CardDef) -> f32 {
-        let mut s = d.printed_power() as f32 + self.bonus(d);
+    /// Expected power of a character fighting here: the rules' power query (printed power,
+    /// location bonus and whatever text changes), and a `?` power's destiny draw.
+    pub fn char_strength(&self, c: CardRef, d: &CardDef) -> f32 {
+        let mut s = match self.view.power(c, Arena::Battle, None, None) {
+            Some(p) => p as f32,
+            None => d.printed_power() as f32 + self.bonus(d),
+        };
         if d.draws_power() {
             s += self.w.estimates.destiny;
         }
         s
     }
 
-    /// Expected power of a starship in a starship battle (starfighters draw destiny).
-    pub fn ship_strength(&self, d: &CardDef) -> f32 {
-        let mut s = d.printed_power() as f32;
+    /// Expected power of a starship in a starship battle (the rules' power query;
+    /// starfighters draw destiny).
+    pub fn ship_strength(&self, c: CardRef, d: &CardDef) -> f32 {
+        let mut s = match self.view.power(c, Arena::Space, None, None) {
+            Some(p) => p as f32,
+            None => d.printed_power() as f32,
+        };
         if d.starship == Some(StarshipClass::Starfighter) {
             s += self.w.estimates.destiny;
         }
         s
+    }
+
+    /// The damage a card deals its owner when defeated here (the rules' query).
+    pub fn damage(&self, c: CardRef, d: &CardDef, arena: Arena) -> f32 {
+        self.view.damage(c, arena).unwrap_or(d.damage()) as f32
     }
 
     /// What a bonus line adds: its dots, and its chance cubes at the expected destiny.
@@ -110,8 +123,8 @@ impl<'v, 'a> Ctx<'v, 'a> {
                 {
                     fighters.push(Fighter {
                         card,
-                        strength: self.char_strength(d),
-                        damage: d.damage() as f32,
+                        strength: self.char_strength(card, d),
+                        damage: self.damage(card, d, Arena::Battle),
                         weapon: None,
                     });
                 }
@@ -148,8 +161,8 @@ impl<'v, 'a> Ctx<'v, 'a> {
                 let d = self.def(c)?;
                 Some(Fighter {
                     card: c,
-                    strength: self.ship_strength(d),
-                    damage: d.damage() as f32,
+                    strength: self.ship_strength(c, d),
+                    damage: self.damage(c, d, Arena::Space),
                     weapon: None,
                 })
             })
@@ -225,9 +238,10 @@ impl<'v, 'a> Ctx<'v, 'a> {
     }
 
     /// The value of having a character at the current planet.
-    pub fn char_value(&self, d: &CardDef) -> f32 {
+    pub fn char_value(&self, c: CardRef, d: &CardDef) -> f32 {
         let w = &self.w.deploy;
-        w.power * self.char_strength(d) + w.presence - w.damage_risk * d.damage() as f32
+        w.power * self.char_strength(c, d) + w.presence
+            - w.damage_risk * self.damage(c, d, Arena::Battle)
     }
 
     /// Whether a character card could be deployed on a later turn: not while a copy of its
@@ -249,12 +263,14 @@ impl<'v, 'a> Ctx<'v, 'a> {
     }
 
     /// What a card in hand is worth keeping (Even Up discards the least).
-    pub fn hand_value(&self, d: &CardDef) -> f32 {
+    pub fn hand_value(&self, c: CardRef, d: &CardDef) -> f32 {
         match d.kind {
-            Kind::Character if d.deployable() => self.char_value(d).max(0.1),
+            Kind::Character if d.deployable() => self.char_value(c, d).max(0.1),
             Kind::Weapon if d.deployable() => 0.5 * self.w.deploy.weapon * self.best_line(d),
             Kind::Battle => 0.7 * self.best_line(d),
-            Kind::Starship if d.deployable() => 0.5 * d.printed_power() as f32,
+            Kind::Starship if d.deployable() => {
+                0.5 * self.view.power(c, Arena::Space, None, None).unwrap_or(0) as f32
+            }
             Kind::Effect if d.deployable() => self.w.deploy.effect,
             _ => 0.0,
         }

@@ -20,7 +20,7 @@ use std::sync::Arc;
 pub use weights::{DEFAULT_WEIGHTS, Weights, WeightsError};
 
 use super::Agent;
-use crate::engine::{Action, CardRef, Phase, PlayerView};
+use crate::engine::{Action, CardRef, Pending, Phase, PlayerView};
 use eval::Ctx;
 
 pub struct HeuristicAgent {
@@ -51,26 +51,51 @@ impl Default for HeuristicAgent {
     }
 }
 
+/// The decision of the phase; `plan` is the battle plan being played out.
+fn phase_choice(
+    cx: &Ctx,
+    view: &PlayerView,
+    legal: &[Action],
+    plan: &mut Vec<CardRef>,
+) -> Option<Action> {
+    {
+        match view.phase() {
+            Phase::StartingLocation(_) | Phase::NextLocation(_) => turn::location(cx, legal),
+            Phase::EffectFetch { .. } => turn::effect_fetch(cx, legal),
+            Phase::Deploy => deploy::choose(cx, legal),
+            Phase::DeckSearch { .. } => deploy::search(cx, legal),
+            Phase::Interception => battle::interception(cx, legal),
+            Phase::BattleStep => battle::step(cx, legal),
+            Phase::DuelDefender => duel::defender(cx, legal),
+            Phase::DuelWeapon => duel::weapon(cx, legal),
+            Phase::DuelPlay => duel::play(cx, legal),
+            Phase::BattleCards(_) => battle::cards(cx, legal),
+            Phase::BattlePlan(_) => battle::plan_next(cx, legal, plan),
+            Phase::EvenUp => turn::even_up(cx, legal),
+            Phase::EvenUpDiscard => turn::discard(cx, legal),
+            Phase::EndOfTurn => turn::end(cx, legal),
+            Phase::Fights | Phase::GameOver => None,
+        }
+    }
+}
+
+/// A decision in the middle of a step: optional abilities are declined (issue 12 weighs
+/// them); a text's prompt takes its first answer; a bonus line is the one adding most.
+fn pending(cx: &Ctx, top: Pending, legal: &[Action]) -> Option<Action> {
+    match top {
+        Pending::Window { .. } => Some(Action::Decline),
+        Pending::Prompt { .. } => legal.iter().copied().find(|&a| a != Action::Decline),
+        Pending::BonusLine { card, .. } => battle::bonus_line(cx, card, legal),
+    }
+}
+
 impl Agent for HeuristicAgent {
     fn choose(&mut self, view: &PlayerView, legal: &[Action]) -> Action {
         let restless = self.idle >= self.weights.turn.stall_turns;
         let cx = Ctx::new(view, &self.weights, restless);
-        let action = match view.phase() {
-            Phase::StartingLocation(_) | Phase::NextLocation(_) => turn::location(&cx, legal),
-            Phase::EffectFetch { .. } => turn::effect_fetch(&cx, legal),
-            Phase::Deploy => deploy::choose(&cx, legal),
-            Phase::DeckSearch { .. } => deploy::search(&cx, legal),
-            Phase::Interception => battle::interception(&cx, legal),
-            Phase::BattleStep => battle::step(&cx, legal),
-            Phase::DuelDefender => duel::defender(&cx, legal),
-            Phase::DuelWeapon => duel::weapon(&cx, legal),
-            Phase::DuelPlay => duel::play(&cx, legal),
-            Phase::BattleCards(_) => battle::cards(&cx, legal),
-            Phase::BattlePlan(_) => battle::plan_next(&cx, legal, &mut self.plan),
-            Phase::EvenUp => turn::even_up(&cx, legal),
-            Phase::EvenUpDiscard => turn::discard(&cx, legal),
-            Phase::EndOfTurn => turn::end(&cx, legal),
-            Phase::GameOver => None,
+        let action = match view.pending() {
+            Some(top) => pending(&cx, top, legal),
+            None => phase_choice(&cx, view, legal, &mut self.plan),
         };
         // Every rule above picks among `legal`; the fallback keeps the agent total should a
         // future phase or action appear that it does not know yet.

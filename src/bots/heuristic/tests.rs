@@ -184,12 +184,18 @@ fn duels_a_character_printed_with_zero_damage() {
     );
     let droid = b.add(B, ch("Astromech", 2, 0, 1), here(true));
     b.add(B, ch("Guard", 9, 3, 1), here(true));
+    // rulings.md: a duel is initiated with a lightsaber.
+    let saber = b.add(
+        A,
+        fx::weapon("Mace Windu's Lightsaber", &[("Mace Windu", 2, 1)]),
+        here(true),
+    );
     let g = b.build();
     assert_eq!(
         decide(&mut HeuristicAgent::default(), &g),
         Action::Duel {
             duelist: jedi,
-            saber: None,
+            saber,
             target: droid
         }
     );

@@ -2,7 +2,7 @@
 
 use super::eval::Ctx;
 use crate::catalogue::Planet;
-use crate::engine::{Action, COUNTERS_PER_TURN, CardRef, Kind, PlanetStatus};
+use crate::engine::{Action, CardRef, Kind, PlanetStatus};
 
 /// The starting or next location: the site where our characters' bonuses add up highest
 /// (those in hand count double: they can deploy now). Ties keep the first offered, which is
@@ -59,7 +59,7 @@ pub(super) fn even_up(cx: &Ctx, legal: &[Action]) -> Option<Action> {
     }
     let min_deck = if cx.restless {
         // Rather a faster end than a standstill; never so few that the draw loses the game.
-        crate::engine::HAND_SIZE
+        cx.view.even_up_size()
     } else {
         cx.w.turn.recycle_min_deck as usize
     };
@@ -67,17 +67,15 @@ pub(super) fn even_up(cx: &Ctx, legal: &[Action]) -> Option<Action> {
         // Without a character to deploy, weapons and battle cards have nobody to serve and
         // the planet goes to whoever has characters there: dig for some.
         let hand = cx.view.hand();
+        let per_turn = cx.view.counters_per_turn();
         let characters = hand
             .iter()
-            .filter_map(|&c| cx.def(c))
-            .filter(|d| {
-                cx.could_deploy(d) && d.counters.is_some_and(|k| k as i16 <= COUNTERS_PER_TURN)
-            })
+            .filter_map(|&c| cx.def(c).map(|d| (c, d)))
+            .filter(|&(c, d)| cx.could_deploy(d) && cx.view.cost(c).is_some_and(|k| k <= per_turn))
             .count();
         let value: f32 = hand
             .iter()
-            .filter_map(|&c| cx.def(c))
-            .map(|d| cx.hand_value(d))
+            .filter_map(|&c| cx.def(c).map(|d| cx.hand_value(c, d)))
             .sum();
         if characters == 0 || value <= cx.w.turn.recycle_hand_value || cx.restless {
             return Some(Action::RecycleHand);
@@ -109,7 +107,7 @@ pub(super) fn discard(cx: &Ctx, legal: &[Action]) -> Option<Action> {
     legal
         .iter()
         .filter_map(|&a| match a {
-            Action::EvenUpDiscard(c) => cx.def(c).map(|d| (cx.hand_value(d), a)),
+            Action::EvenUpDiscard(c) => cx.def(c).map(|d| (cx.hand_value(c, d), a)),
             _ => None,
         })
         .min_by(|a, b| a.0.total_cmp(&b.0))
@@ -145,9 +143,9 @@ fn hopeless(cx: &Ctx) -> bool {
         .view
         .hand()
         .iter()
-        .filter_map(|&c| cx.def(c))
-        .filter(|d| d.kind == Kind::Character)
-        .map(|d| cx.char_strength(d))
+        .filter_map(|&c| cx.def(c).map(|d| (c, d)))
+        .filter(|(_, d)| d.kind == Kind::Character)
+        .map(|(c, d)| cx.char_strength(c, d))
         .sum();
     total >= cx.w.turn.surrender_ratio * (ours + in_hand) + cx.w.turn.surrender_margin
 }

@@ -238,7 +238,12 @@ struct Recording {
 impl Agent for Recording {
     fn choose(&mut self, view: &PlayerView, legal: &[Action]) -> Action {
         if legal.len() > 1 {
-            let name = format!("{:?}", view.phase());
+            // A pending decision (an ability window, a text's prompt, a bonus line) is the
+            // decision; otherwise the phase's own.
+            let name = match view.pending() {
+                Some(p) => format!("{p:?}"),
+                None => format!("{:?}", view.phase()),
+            };
             let kind = name.split([' ', '(', '{']).next().unwrap_or_default();
             self.phases.insert(kind.to_string());
         }

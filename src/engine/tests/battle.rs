@@ -376,6 +376,7 @@ fn hidden_cards_stay_out_of_battles_and_duels() {
     );
     b.deck_filler(A, 1, 10);
     b.deck_filler(B, 1, 10);
+    let saber = saber_for(&mut b, A, "Obi-Wan Kenobi");
     let g0 = b.build();
     // The hidden Maul can be neither dueled nor chosen to defend; the hidden blaster is no
     // duel weapon.
@@ -387,7 +388,7 @@ fn hidden_cards_stay_out_of_battles_and_duels() {
         duels,
         vec![Action::Duel {
             duelist: obi,
-            saber: None,
+            saber,
             target: y
         }]
     );
@@ -396,7 +397,7 @@ fn hidden_cards_stay_out_of_battles_and_duels() {
         &mut g,
         &[Action::Duel {
             duelist: obi,
-            saber: None,
+            saber,
             target: y,
         }],
     );

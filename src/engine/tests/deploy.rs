@@ -234,23 +234,6 @@ fn hidden_cards_still_count_for_uniqueness_and_the_one_effect() {
     }
 }
 
-/// Sando Aqua Monster's text, through the ability hooks (game text is a later issue): its owner
-/// may deploy 2 more counters each turn while it is face up at the current planet.
-#[derive(Debug)]
-struct Sando;
-
-impl crate::engine::Abilities for Sando {
-    fn counters_per_turn(&self, g: &GameState, p: Player) -> i8 {
-        let Some(planet) = g.current_planet() else {
-            return 0;
-        };
-        let here = g.planet(planet).cards[p.index()]
-            .iter()
-            .any(|c| c.face_up && g.def(c.card).title == "Sando Aqua Monster");
-        if here { 2 } else { 0 }
-    }
-}
-
 #[test]
 fn an_effect_that_adds_counters_works_at_once_unless_hidden() {
     // "Effect Cards": "Some Effect cards (such as Sando Aqua Monster) increase the number of
@@ -271,7 +254,11 @@ fn an_effect_that_adds_counters_works_at_once_unless_hidden() {
             },
             Zone::Hand,
         );
-        let mut g = b.build().with_abilities(std::sync::Arc::new(Sando));
+        // Sando Aqua Monster's text: its owner may deploy 2 more counters each turn.
+        let mut g = b.build().with_text(
+            sando,
+            owners(crate::engine::text::Number::CountersPerTurn, 2),
+        );
         play(&mut g, &[Action::Deploy(sando)]);
         // 6 - 2 = 4 left; face up, Sando adds 2 this very turn.
         let want = if hidden { 4 } else { 6 };

@@ -1,30 +1,8 @@
 //! Lightsaber duels: rulebook "Lightsaber Dueling" and its worked examples.
 
-use std::sync::Arc;
-
 use super::*;
 use crate::catalogue::Planet;
-use crate::engine::{Abilities, DuelHit};
-
-/// Game text the worked examples rely on (card abilities are a later issue): given here through
-/// the engine's ability hooks.
-#[derive(Debug)]
-struct Text {
-    extra_hand: Vec<(CardRef, i8)>,
-    extra_hits: Vec<(CardRef, u8)>,
-}
-
-impl Abilities for Text {
-    fn duel_hand(&self, _: &GameState, c: CardRef) -> i8 {
-        self.extra_hand.iter().find(|x| x.0 == c).map_or(0, |x| x.1)
-    }
-    fn duel_hit(&self, _: &GameState, c: CardRef) -> DuelHit {
-        DuelHit {
-            extra_hits: self.extra_hits.iter().find(|x| x.0 == c).map_or(0, |x| x.1),
-            extra_cards: 0,
-        }
-    }
-}
+use crate::engine::text::Number;
 
 fn hands(ev: &[Event]) -> Vec<(Player, u8)> {
     ev.iter()
@@ -72,19 +50,21 @@ fn mace_windu_vs_aurra_sing_worked_example() {
         b.add(B, fx::destiny(v), Zone::Deck);
     }
     b.deck_filler(B, 6, 5);
-    let text = Text {
-        // Mace Windu, Jedi Councilor's text ("the light side already controls Coruscant").
-        extra_hand: vec![(mace, 4)],
-        // A Powerful Opponent: 1 extra hit; To The Death: 2 extra hits.
-        extra_hits: vec![(apo, 1), (ttd, 2)],
-    };
-    let mut g = b.build().with_abilities(Arc::new(text));
+    // Game text the worked example relies on, given as test texts: Mace Windu, Jedi
+    // Councilor's ("the light side already controls Coruscant": 4 more dueling cards); A
+    // Powerful Opponent: 1 extra hit; To The Death: 2 extra hits.
+    let saber = saber_for(&mut b, A, "Mace Windu");
+    let mut g = b
+        .build()
+        .with_text(mace, own(Number::DuelHand, 4))
+        .with_text(apo, own(Number::DuelHits, 1))
+        .with_text(ttd, own(Number::DuelHits, 2));
     let ev = play(
         &mut g,
         &[
             Action::Duel {
                 duelist: mace,
-                saber: None,
+                saber,
                 target: aurra,
             },
             Action::DuelDefender(aurra),
@@ -172,20 +152,13 @@ fn aurra_sing_vs_bravo_pilot_worked_example() {
         .collect();
     b.deck_filler(B, 1, 5);
     // The Bravo Squadron Effect's +3 for the pilot is game text.
-    #[derive(Debug)]
-    struct Squadron(CardRef);
-    impl Abilities for Squadron {
-        fn power(&self, _: &GameState, c: CardRef, _: Option<CardRef>) -> i8 {
-            if c == self.0 { 3 } else { 0 }
-        }
-    }
-    let mut g = b.build().with_abilities(Arc::new(Squadron(pilot)));
+    let mut g = b.build().with_text(pilot, own(Number::Power, 3));
     let ev = play(
         &mut g,
         &[
             Action::Duel {
                 duelist: aurra,
-                saber: Some(saber),
+                saber,
                 target: pilot,
             },
             Action::DuelDefender(pilot),
@@ -251,13 +224,14 @@ fn a_zero_damage_character_is_simply_discarded() {
     );
     b.deck_filler(A, 1, 10);
     b.deck_filler(B, 1, 10);
+    let saber = saber_for(&mut b, A, "Darth Maul");
     let mut g = b.build();
     let ev = play(
         &mut g,
         &[
             Action::Duel {
                 duelist: maul,
-                saber: None,
+                saber,
                 target: r2,
             },
             Action::DuelDefender(r2),
@@ -290,13 +264,14 @@ fn anakin_draws_destiny_for_his_power_first() {
     b.deck_filler(A, 1, 10);
     let d = b.add(B, fx::destiny(5), Zone::Deck);
     b.deck_filler(B, 1, 10);
+    let saber = saber_for(&mut b, A, "Darth Maul");
     let mut g = b.build();
     let ev = play(
         &mut g,
         &[
             Action::Duel {
                 duelist: maul,
-                saber: None,
+                saber,
                 target: anakin,
             },
             Action::DuelDefender(anakin),
@@ -325,12 +300,13 @@ fn the_defender_may_choose_its_own_dueling_character() {
     );
     // Only a dueling character may take the chosen target's place: not another droid.
     b.add(B, ch("Guard", 3, 1), Zone::At(Planet::Naboo, true));
+    let saber = saber_for(&mut b, A, "Obi-Wan Kenobi");
     let mut g = b.build();
     play(
         &mut g,
         &[Action::Duel {
             duelist: obi,
-            saber: None,
+            saber,
             target: droid,
         }],
     );
@@ -365,13 +341,14 @@ fn passing_forbids_the_passer_a_battle_and_two_passes_end_the_duel() {
     let y = b.add(B, ch("Y", 3, 2), Zone::At(Planet::Naboo, true));
     b.deck_filler(A, 1, 10);
     b.deck_filler(B, 2, 10);
+    let saber = saber_for(&mut b, A, "Obi-Wan Kenobi");
     let mut g = b.build();
     let ev = play(
         &mut g,
         &[
             Action::Duel {
                 duelist: obi,
-                saber: None,
+                saber,
                 target: y,
             },
             Action::DuelDefender(y),
@@ -414,13 +391,14 @@ fn a_defeated_duelist_takes_damage_minus_hits_it_scored() {
         .map(|&v| b.add(B, fx::destiny(v), Zone::Deck))
         .collect();
     b.deck_filler(B, 1, 5);
+    let saber = saber_for(&mut b, A, "Obi-Wan Kenobi");
     let mut g = b.build();
     let ev = play(
         &mut g,
         &[
             Action::Duel {
                 duelist: obi,
-                saber: None,
+                saber,
                 target: y,
             },
             Action::DuelDefender(y),
@@ -470,13 +448,14 @@ fn a_dueling_hand_counts_the_site_bonus_and_may_empty_the_draw_deck() {
     );
     b.deck_filler(A, 1, 4);
     b.deck_filler(B, 2, 10);
+    let saber = saber_for(&mut b, A, "Obi-Wan Kenobi");
     let mut g = b.build();
     let ev = play(
         &mut g,
         &[
             Action::Duel {
                 duelist: obi,
-                saber: None,
+                saber,
                 target: y,
             },
             Action::DuelDefender(y),
@@ -491,4 +470,78 @@ fn a_dueling_hand_counts_the_site_bonus_and_may_empty_the_draw_deck() {
     play(&mut g, &[Action::DuelPass, Action::DuelPass]);
     assert_eq!(g.player(A).deck.len(), 4);
     assert_eq!(g.phase(), Phase::BattleStep);
+}
+
+#[test]
+fn a_duel_needs_a_lightsaber_usable_by_the_duelist_to_start() {
+    // rulings.md "Initiating a duel needs a lightsaber" (rulebook "Lightsaber Dueling"): "When
+    // you initiate a duel, choose one of your dueling characters and a lightsaber Weapon card
+    // there usable by that character." No such lightsaber: no duel. The defender needs none.
+    let duels = |weapons: &[crate::catalogue::Card]| {
+        let mut b = at_naboo();
+        b.add(
+            A,
+            fx::character("Obi-Wan Kenobi", "Jedi Knight", 5, 5, 1),
+            Zone::At(Planet::Naboo, true),
+        );
+        b.add(B, ch("Y", 2, 1), Zone::At(Planet::Naboo, true));
+        let cards: Vec<CardRef> = weapons
+            .iter()
+            .map(|w| b.add(A, w.clone(), Zone::At(Planet::Naboo, true)))
+            .collect();
+        let g = b.build();
+        let sabers: Vec<CardRef> = legal(&g)
+            .into_iter()
+            .filter_map(|a| match a {
+                Action::Duel { saber, .. } => Some(saber),
+                _ => None,
+            })
+            .collect();
+        (sabers, cards)
+    };
+    assert_eq!(duels(&[]).0, vec![]);
+    // A weapon that is no lightsaber, and a lightsaber for someone else.
+    let blaster = fx::weapon("Blaster", &[("any character", 2, 0)]);
+    let mauls = fx::weapon("Darth Maul's Lightsaber", &[("Darth Maul", 2, 1)]);
+    assert_eq!(duels(&[blaster.clone(), mauls.clone()]).0, vec![]);
+    let own = fx::weapon("Obi-Wan Kenobi's Lightsaber", &[("Obi-Wan Kenobi", 2, 1)]);
+    let (sabers, cards) = duels(&[blaster, mauls, own]);
+    assert_eq!(sabers, vec![cards[2]]);
+}
+
+#[test]
+fn the_defender_may_duel_without_a_weapon() {
+    // "The defender may choose one Weapon card usable by the defending character (it doesn't
+    // have to be a lightsaber)" — or none.
+    let mut b = at_naboo();
+    let obi = b.add(
+        A,
+        fx::character("Obi-Wan Kenobi", "Jedi Knight", 5, 5, 1),
+        Zone::At(Planet::Naboo, true),
+    );
+    let saber = saber_for(&mut b, A, "Obi-Wan Kenobi");
+    let y = b.add(B, ch("Y", 2, 1), Zone::At(Planet::Naboo, true));
+    let gun = b.add(
+        B,
+        fx::weapon("Blaster", &[("any character", 1, 0)]),
+        Zone::At(Planet::Naboo, true),
+    );
+    b.deck_filler(A, 1, 10);
+    b.deck_filler(B, 1, 10);
+    let mut g = b.build();
+    play(
+        &mut g,
+        &[
+            Action::Duel {
+                duelist: obi,
+                saber,
+                target: y,
+            },
+            Action::DuelDefender(y),
+        ],
+    );
+    assert_eq!(
+        legal(&g),
+        vec![Action::DuelWeapon(None), Action::DuelWeapon(Some(gun))]
+    );
 }

@@ -1,6 +1,7 @@
 //! Scenario tests (one rule each, citing the rulebook section) and the invariant sweep.
 
 mod battle;
+mod decisions;
 mod deploy;
 mod duel;
 mod podrace;
@@ -11,7 +12,10 @@ mod sweep;
 mod turn;
 mod view;
 
+use std::sync::Arc;
+
 use super::builder::{Builder, Zone, fx};
+use super::text::{Listen, Num, Number, Query, Text};
 use super::{Action, CardRef, Event, GameState, Phase, Player, legal_actions};
 
 pub(crate) use Player::{A, B};
@@ -75,6 +79,145 @@ fn at_naboo() -> Builder {
     b
 }
 
+/// A lightsaber for `user` at Naboo, face up: no dots (so dueling hands stay what the
+/// character makes them), a chance cube. rulings.md: a duel is initiated with a lightsaber.
+fn saber_for(b: &mut Builder, p: Player, user: &str) -> CardRef {
+    b.add(
+        p,
+        fx::weapon(&format!("{user}'s Lightsaber"), &[(user, 0, 1)]),
+        Zone::At(crate::catalogue::Planet::Naboo, true),
+    )
+}
+
 fn ch(title: &str, power: u8, damage: u8) -> crate::catalogue::Card {
     fx::character(title, "", power, damage, 1)
+}
+
+/// A test text: adds `add` to `number` when it is asked about the text's own card (`Own`), or
+/// for the text's owner whatever the card (`Owner`).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Adds {
+    pub number: Number,
+    pub add: i16,
+    pub whom: Whom,
+    /// A fixed value instead of an addition ("costs 3").
+    pub set: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Whom {
+    Own,
+    Owner,
+}
+
+impl Text for Adds {
+    fn listens(&self) -> Listen {
+        Listen::number(self.number)
+    }
+    fn modify(&self, g: &GameState, me: CardRef, q: &Query, n: &mut Num) {
+        assert_eq!(q.number, self.number, "asked only what it listens to");
+        let applies = match self.whom {
+            Whom::Own => q.card == Some(me),
+            Whom::Owner => q.player == g.owner(me),
+        };
+        if applies {
+            if self.set {
+                n.set(self.add);
+            } else {
+                n.add(self.add);
+            }
+        }
+    }
+}
+
+/// `card`'s text adds `add` to `number` for itself.
+pub(crate) fn own(number: Number, add: i16) -> Arc<dyn Text> {
+    Arc::new(Adds {
+        number,
+        add,
+        whom: Whom::Own,
+        set: false,
+    })
+}
+
+/// `card`'s text adds `add` to `number` for its owner.
+pub(crate) fn owners(number: Number, add: i16) -> Arc<dyn Text> {
+    Arc::new(Adds {
+        number,
+        add,
+        whom: Whom::Owner,
+        set: false,
+    })
+}
+
+/// A test text that asks for decisions in the middle of battles and duels: before each fight
+/// its card is in, an ability (option 0) gives it +1 power for the fight, once; after each
+/// destiny draw of its owner during such a fight, an optional prompt (answers
+/// `ChooseNumber(0)` and `ChooseNumber(1)`; 1 gives -1 power for the fight); after each duel
+/// hit on its owner, an ability (option 1) that does nothing but be chosen.
+#[derive(Debug)]
+pub(crate) struct Probe;
+
+impl Text for Probe {
+    fn listens(&self) -> Listen {
+        Listen::OFFERS.union(Listen::DESTINY_DRAWN)
+    }
+    fn offers(&self, g: &GameState, me: CardRef, window: super::Window, out: &mut Vec<u8>) {
+        match window {
+            super::Window::BeforeFight
+                if g.in_fight(me) && g.text_state().memo(me, 0).is_none() =>
+            {
+                out.push(0)
+            }
+            super::Window::DuelHit if g.text_state().memo(me, 1).is_none() => out.push(1),
+            _ => {}
+        }
+    }
+    fn use_ability(&self, g: &mut GameState, me: CardRef, option: u8) -> super::Flow {
+        let scope = if option == 0 {
+            super::text::Scope::Fight
+        } else {
+            super::text::Scope::Turn
+        };
+        g.text_state_mut().set_memo(me, option, scope, 1);
+        if option == 0 {
+            let player = g.owner(me);
+            g.add_lasting(super::text::Lasting {
+                source: me,
+                number: Number::Power,
+                target: Some(me),
+                player,
+                add: 1,
+                scope,
+            });
+        }
+        Ok(())
+    }
+    fn react(&self, g: &mut GameState, me: CardRef, t: super::Trigger) -> super::Flow {
+        if let super::Trigger::DestinyDrawn { player, .. } = t
+            && player == g.owner(me)
+            && g.in_fight(me)
+        {
+            g.ask(player, me, 7, true);
+        }
+        Ok(())
+    }
+    fn answers(&self, _: &GameState, _: CardRef, key: u8, out: &mut Vec<Action>) {
+        assert_eq!(key, 7);
+        out.extend([Action::ChooseNumber(0), Action::ChooseNumber(1)]);
+    }
+    fn answer(&self, g: &mut GameState, me: CardRef, _: u8, a: Action) -> super::Flow {
+        if a == Action::ChooseNumber(1) {
+            let player = g.owner(me);
+            g.add_lasting(super::text::Lasting {
+                source: me,
+                number: Number::Power,
+                target: Some(me),
+                player,
+                add: -1,
+                scope: super::text::Scope::Fight,
+            });
+        }
+        Ok(())
+    }
 }

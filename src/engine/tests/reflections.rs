@@ -168,15 +168,6 @@ fn b2() -> (GameState, [CardRef; 4]) {
     (b.build(), [aurra, rifle, card, y])
 }
 
-#[derive(Debug)]
-struct Cheaper(i8);
-
-impl crate::engine::Abilities for Cheaper {
-    fn deploy_cost(&self, _: &GameState, _: CardRef) -> i8 {
-        self.0
-    }
-}
-
 #[test]
 fn armed_and_dangerous_pays_both_halves_and_the_weapon_half_in_full() {
     // "Armed & Dangerous cards cannot have their attached weapon's cost reduced by ANY means.
@@ -188,9 +179,10 @@ fn armed_and_dangerous_pays_both_halves_and_the_weapon_half_in_full() {
     assert_eq!(g.cost(aurra), Some(7));
     // Six counters a turn: 3 + 4 is too much.
     assert!(!legal(&g).contains(&Action::Deploy(aurra)));
-    let cheap = g.clone().with_abilities(std::sync::Arc::new(Cheaper(-10)));
+    let cheaper = |n| own(crate::engine::text::Number::DeployCost, n);
+    let cheap = g.clone().with_text(aurra, cheaper(-10));
     assert_eq!(cheap.cost(aurra), Some(4));
-    let cheap = g.clone().with_abilities(std::sync::Arc::new(Cheaper(-1)));
+    let cheap = g.clone().with_text(aurra, cheaper(-1));
     assert_eq!(cheap.cost(aurra), Some(6));
     let mut cheap = cheap;
     play(&mut cheap, &[Action::Deploy(aurra)]);
@@ -373,4 +365,118 @@ fn combo_bonus_only_against_the_named_opponents() {
             "{foe}"
         );
     }
+}
+
+/// An Armed & Dangerous Jedi: `name`, Jedi Master & `weapon`, power 5, damage 6; its weapon
+/// half's line for itself.
+fn armed_jedi(name: &str, weapon: &str, line: (u8, u8)) -> Card {
+    Card {
+        card_type: CardType::ArmedAndDangerous,
+        counters: Some(3),
+        counters2: Some(1),
+        uses: vec![crate::catalogue::UseLine {
+            who: format!("this character ({name})"),
+            dots: Some(line.0),
+            cubes: Some(line.1),
+        }],
+        ..fx::character(
+            &format!("{name}, Zabrak Jedi Master & {weapon}"),
+            "",
+            5,
+            6,
+            1,
+        )
+    }
+}
+
+fn duel_hands(ev: &[Event]) -> Vec<(Player, u8)> {
+    ev.iter()
+        .filter_map(|e| match e {
+            Event::DuelHand { player, cards } => Some((*player, *cards)),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn an_armed_and_dangerous_lightsaber_half_starts_a_duel_and_its_dots_count() {
+    // rulings.md "Armed & Dangerous cards in duels": the weapon half is the character's
+    // weapon: its power bonus dots count toward the dueling hand ("using all available power
+    // bonus dots (including bonuses for location and weapon)"), and a lightsaber half lets
+    // its own character initiate a duel. Eeth Koth's: power 5 + 2 dots = 7 cards, not 5.
+    let mut b = at_naboo();
+    let eeth = b.add(
+        A,
+        armed_jedi("Eeth Koth", "Eeth Koth's Lightsaber", (2, 1)),
+        Zone::At(Planet::Naboo, true),
+    );
+    let y = b.add(B, ch("Y", 2, 3), Zone::At(Planet::Naboo, true));
+    b.deck_filler(A, 1, 10);
+    b.deck_filler(B, 1, 10);
+    let mut g = b.build();
+    let duel = Action::Duel {
+        duelist: eeth,
+        saber: eeth,
+        target: y,
+    };
+    assert!(legal(&g).contains(&duel));
+    let ev = play(
+        &mut g,
+        &[duel, Action::DuelDefender(y), Action::DuelWeapon(None)],
+    );
+    assert_eq!(duel_hands(&ev), vec![(A, 7), (B, 2)]);
+
+    // An Armed & Dangerous card whose weapon half is no lightsaber starts no duel.
+    let mut b = at_naboo();
+    b.add(
+        A,
+        armed_jedi("Eeth Koth", "Electropole", (2, 1)),
+        Zone::At(Planet::Naboo, true),
+    );
+    b.add(B, ch("Y", 2, 3), Zone::At(Planet::Naboo, true));
+    assert!(
+        !legal(&b.build())
+            .iter()
+            .any(|a| matches!(a, Action::Duel { .. }))
+    );
+}
+
+#[test]
+fn an_armed_and_dangerous_defender_duels_with_its_weapon_half() {
+    // The weapon half "cannot be taken away or used by another character" (rulings.md), and
+    // in its fights it always has it: as defender its only weapon is its own half.
+    let mut b = at_naboo();
+    let obi = b.add(
+        A,
+        fx::character("Obi-Wan Kenobi", "Jedi Knight", 3, 5, 1),
+        Zone::At(Planet::Naboo, true),
+    );
+    let saber = saber_for(&mut b, A, "Obi-Wan Kenobi");
+    let eeth = b.add(
+        B,
+        armed_jedi("Eeth Koth", "Eeth Koth's Lightsaber", (2, 1)),
+        Zone::At(Planet::Naboo, true),
+    );
+    b.add(
+        B,
+        fx::weapon("Blaster", &[("any character", 1, 0)]),
+        Zone::At(Planet::Naboo, true),
+    );
+    b.deck_filler(A, 1, 10);
+    b.deck_filler(B, 1, 10);
+    let mut g = b.build();
+    play(
+        &mut g,
+        &[
+            Action::Duel {
+                duelist: obi,
+                saber,
+                target: eeth,
+            },
+            Action::DuelDefender(eeth),
+        ],
+    );
+    assert_eq!(legal(&g), vec![Action::DuelWeapon(Some(eeth))]);
+    let ev = play(&mut g, &[Action::DuelWeapon(Some(eeth))]);
+    assert_eq!(duel_hands(&ev), vec![(A, 3), (B, 7)]);
 }

@@ -267,3 +267,86 @@ fn deciding_refuses_a_choice_outside_the_list_and_changes_nothing() {
         Ok(legal[0])
     );
 }
+
+/// A random agent that counts the pending decisions it answers, by phase.
+struct Counting {
+    inner: RandomAgent,
+    in_fights: usize,
+    in_duels: usize,
+}
+
+impl crate::bots::Agent for Counting {
+    fn choose(
+        &mut self,
+        view: &crate::engine::PlayerView,
+        legal: &[crate::engine::Action],
+    ) -> crate::engine::Action {
+        if view.pending().is_some() {
+            match view.phase() {
+                crate::engine::Phase::Fights => self.in_fights += 1,
+                crate::engine::Phase::DuelPlay => self.in_duels += 1,
+                _ => {}
+            }
+        }
+        self.inner.choose(view, legal)
+    }
+}
+
+#[test]
+fn random_games_with_decisions_in_battles_and_duels_finish_with_cards_conserved() {
+    // Every character of the sample decks carries the probe text (tests/mod.rs): ability
+    // windows before each fight and after each duel hit, and a prompt after each destiny draw
+    // in a fight. Random agents answer them; the zone check runs after every action.
+    let pool = pool();
+    let decks = sample_decks(&pool).unwrap();
+    let (mut fights, mut duels) = (0, 0);
+    for i in 0..60 {
+        let seed = game_seed(77, i);
+        let rules = if i % 2 == 1 {
+            StarshipRules::BattleOfNaboo
+        } else {
+            StarshipRules::DuelOfTheFates
+        };
+        let options = GameOptions {
+            starships: rules,
+            ..GameOptions::default()
+        };
+        let mut g =
+            GameState::new(Arc::clone(&pool), [&decks[0], &decks[1]], options, seed).unwrap();
+        let mut texts = (**pool.texts()).clone();
+        for d in decks.iter().flatten() {
+            if pool.get(*d).is_character() {
+                texts.register(*d, Arc::new(super::Probe));
+            }
+        }
+        g = g.with_texts(Arc::new(texts));
+        let mut a = Counting {
+            inner: RandomAgent::never_surrendering(seed ^ 1),
+            in_fights: 0,
+            in_duels: 0,
+        };
+        let mut b = Counting {
+            inner: RandomAgent::never_surrendering(seed ^ 2),
+            in_fights: 0,
+            in_duels: 0,
+        };
+        let r = play(
+            &mut g,
+            [&mut a, &mut b],
+            PlayOptions {
+                check_zones: true,
+                events: None,
+            },
+        )
+        .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        match r.victory {
+            Victory::TurnCap | Victory::NoLocation => assert_eq!(r.winner, None),
+            _ => assert!(r.winner.is_some(), "{r:?}"),
+        }
+        fights += a.in_fights + b.in_fights;
+        duels += a.in_duels + b.in_duels;
+    }
+    // Not a vacuous sweep: the decisions were met, in fights and in duels.
+    assert!(fights > 100, "{fights}");
+    assert!(duels > 10, "{duels}");
+}

@@ -96,13 +96,14 @@ fn battle_cards_and_dueling_hands_stay_secret() {
     );
     b.deck_filler(A, 2, 10);
     b.deck_filler(B, 3, 10);
+    let saber = saber_for(&mut b, A, "Obi-Wan Kenobi");
     let mut g = b.build();
     play(
         &mut g,
         &[
             Action::Duel {
                 duelist: obi,
-                saber: None,
+                saber,
                 target: maul,
             },
             Action::DuelDefender(maul),

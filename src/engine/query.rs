@@ -1,0 +1,280 @@
+//! The one query for every number, and the calls to card texts (`text.rs` describes the
+//! design). Every number of the rules that text may change is asked here with its context,
+//! by the rules and, through `PlayerView`, by the agents.
+
+use std::sync::Arc;
+
+use super::player::{CardRef, Player};
+use super::state::{Flow, GameState};
+use super::text::{Arena, Listen, Num, Number, Query, Text, Texts, Trigger, Window};
+use crate::catalogue::Planet;
+
+impl GameState {
+    /// The number `q` asks, starting from the rules' value `base`: every text in force that
+    /// listens to `q.number` changes it, then lasting effects. No listener: `base`, after one
+    /// bit test.
+    #[inline]
+    pub fn number(&self, q: Query, base: i16) -> i16 {
+        let bit = Listen::number(q.number);
+        if !self.listen.any(bit) {
+            return base;
+        }
+        self.number_slow(q, base, bit)
+    }
+
+    #[inline(never)]
+    fn number_slow(&self, q: Query, base: i16, bit: Listen) -> i16 {
+        let mut n = Num::new(base);
+        let texts = &*self.texts;
+        self.each_text(
+            texts,
+            bit,
+            [q.card, q.weapon, q.battle_card],
+            &mut |text, me| text.modify(self, me, &q, &mut n),
+        );
+        for l in &self.text_state.lasting {
+            if l.number == q.number
+                && l.player == q.player
+                && (l.target.is_none() || l.target == q.card)
+            {
+                n.add(l.add);
+            }
+        }
+        n.value()
+    }
+
+    /// Calls `f` for every text in force that listens to `bit`: the face-up cards in play,
+    /// then each of `extra` (the card asked about, the weapon and battle card in use) that is
+    /// elsewhere than at a planet. Face-down cards at a planet are never asked.
+    fn each_text(
+        &self,
+        texts: &Texts,
+        bit: Listen,
+        extra: [Option<CardRef>; 3],
+        f: &mut dyn FnMut(&dyn Text, CardRef),
+    ) {
+        let mut call = |c: CardRef| {
+            if let Some((listen, text)) = texts.get(self.def_id(c))
+                && listen.any(bit)
+            {
+                f(&**text, c);
+            }
+        };
+        let mut at_planet = [false; 3];
+        for planet in &self.planets {
+            if let Some(&top) = planet.locations.last() {
+                call(top);
+            }
+            for list in &planet.cards {
+                for c in list {
+                    for (i, e) in extra.iter().enumerate() {
+                        at_planet[i] |= *e == Some(c.card);
+                    }
+                    if c.face_up {
+                        call(c.card);
+                    }
+                }
+            }
+        }
+        for ps in &self.players {
+            for c in ps.objective.into_iter().chain(ps.pilot).chain(ps.podracer) {
+                call(c);
+            }
+            for &c in &ps.hyperspace {
+                call(c);
+            }
+        }
+        for (i, e) in extra.iter().enumerate() {
+            let Some(c) = *e else { continue };
+            if at_planet[i] || extra[..i].contains(&Some(c)) || self.in_play_elsewhere(c) {
+                continue;
+            }
+            call(c);
+        }
+    }
+
+    /// Whether `c` is one of the in-play cards [`GameState::each_text`] visits off the planets.
+    fn in_play_elsewhere(&self, c: CardRef) -> bool {
+        let ps = &self.players[self.owner(c).index()];
+        ps.objective == Some(c)
+            || ps.pilot == Some(c)
+            || ps.podracer == Some(c)
+            || ps.hyperspace.contains(&c)
+            || self.planets.iter().any(|p| p.locations.last() == Some(&c))
+    }
+
+    /// Tells the texts in force of an event; each may change the state or ask a player.
+    pub(crate) fn trigger(&mut self, t: Trigger) -> Flow {
+        let bit = t.listen();
+        if !self.listen.any(bit) {
+            return Ok(());
+        }
+        let texts = Arc::clone(&self.texts);
+        let mut cards = Vec::new();
+        let about = match t {
+            Trigger::Deployed(c) | Trigger::DestinyDrawn { card: c, .. } => Some(c),
+            Trigger::Defeated { card, .. } => Some(card),
+            _ => None,
+        };
+        self.each_text(&texts, bit, [about, None, None], &mut |_, me| {
+            cards.push(me)
+        });
+        for me in cards {
+            if let Some((_, text)) = texts.get(self.def_id(me)) {
+                text.react(self, me, t)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The abilities `p` may use now at `window`: (card, option) pairs, in zone order.
+    pub(crate) fn offers(&self, p: Player, window: Window, out: &mut Vec<(CardRef, u8)>) {
+        if !self.listen.any(Listen::OFFERS) {
+            return;
+        }
+        let mut options = Vec::new();
+        self.each_text(&self.texts, Listen::OFFERS, [None; 3], &mut |text, me| {
+            if self.owner(me) == p {
+                options.clear();
+                text.offers(self, me, window, &mut options);
+                out.extend(options.iter().map(|&o| (me, o)));
+            }
+        });
+    }
+
+    /// Adds a lasting effect (text.rs), in force from now until its scope ends.
+    pub fn add_lasting(&mut self, l: super::text::Lasting) {
+        self.listen = self.listen.union(Listen::number(l.number));
+        self.text_state.lasting.push(l);
+    }
+
+    /// Recomputes which texts the cards of this game listen to (after the table changes).
+    pub(crate) fn refresh_listen(&mut self) {
+        let mut bits = Listen::NONE;
+        if !self.texts.is_empty() {
+            for &(_, def) in &self.table.cards {
+                bits = bits.union(self.texts.listens(def));
+            }
+        }
+        for l in &self.text_state.lasting {
+            bits = bits.union(Listen::number(l.number));
+        }
+        self.listen = bits;
+    }
+
+    /// Replaces the card texts of this game (the pool's by default).
+    pub fn with_texts(mut self, texts: Arc<Texts>) -> GameState {
+        self.texts = texts;
+        self.refresh_listen();
+        self
+    }
+
+    /// Gives `card`'s definition (so every card of this game sharing it) the text `text`.
+    pub fn with_text(self, card: CardRef, text: Arc<dyn Text>) -> GameState {
+        let mut texts = (*self.texts).clone();
+        texts.register(self.def_id(card), text);
+        self.with_texts(Arc::new(texts))
+    }
+
+    // --- the numbers, each with the rules' value ------------------------------------------
+
+    /// A fighter's power (printed power and the location bonus of the fight's place; `?`
+    /// power counts 0 here, its destiny is drawn by the rules).
+    pub(crate) fn power(&self, q: Query) -> i16 {
+        let c = q.card.expect("power of a card");
+        let d = self.def(c);
+        let mut base = d.printed_power() as i16;
+        if let (Some(planet), Some(site)) = (q.planet, q.site) {
+            base += d.location_bonus(planet, site) as i16;
+        }
+        self.number(
+            Query {
+                number: Number::Power,
+                ..q
+            },
+            base,
+        )
+    }
+
+    /// The damage a defeated card deals its owner (never below 0).
+    pub(crate) fn damage_of(&self, q: Query) -> u8 {
+        let c = q.card.expect("damage of a card");
+        let base = self.def(c).damage() as i16;
+        self.number(
+            Query {
+                number: Number::Damage,
+                ..q
+            },
+            base,
+        )
+        .clamp(0, u8::MAX as i16) as u8
+    }
+
+    /// A card's destiny number as drawn.
+    pub(crate) fn destiny_of(&self, p: Player, card: CardRef) -> u8 {
+        let base = self.def(card).destiny() as i16;
+        let q = Query::new(Number::Destiny, p).card(card);
+        self.number(q, base).clamp(0, u8::MAX as i16) as u8
+    }
+
+    /// What deploying `card` costs (None: it cannot be deployed at all). Abilities change only
+    /// the part that may change: an Armed & Dangerous card's weapon half is always paid in
+    /// full (rulebook "Armed & Dangerous Cards").
+    pub(crate) fn cost(&self, card: CardRef) -> Option<i16> {
+        let d = self.def(card);
+        let printed = d.counters? as i16;
+        let fixed = d.fixed_counters as i16;
+        let q = Query::new(Number::DeployCost, self.owner(card))
+            .card(card)
+            .place(self.site());
+        Some(self.number(q, printed - fixed).max(0) + fixed)
+    }
+
+    /// Counters `p` may deploy each turn.
+    pub(crate) fn counters_per_turn(&self, p: Player) -> i16 {
+        let q = Query::new(Number::CountersPerTurn, p).place(self.site());
+        self.number(q, super::turn::COUNTERS_PER_TURN).max(0)
+    }
+
+    /// The hand size Even Up brings `p`'s hand to.
+    pub(crate) fn even_up_size(&self, p: Player) -> usize {
+        let q = Query::new(Number::EvenUpHand, p);
+        self.number(q, super::turn::HAND_SIZE as i16).max(0) as usize
+    }
+
+    /// How many characters battle card `card` makes fight together beyond its use lines.
+    pub(crate) fn fight_together(&self, card: CardRef) -> Option<usize> {
+        let q = Query::new(Number::FightTogether, self.owner(card)).card(card);
+        match self.number(q, 0) {
+            n if n > 0 => Some(n as usize),
+            _ => None,
+        }
+    }
+
+    /// The hits and extra dueling cards a duel hit scored with `card` gives.
+    pub(crate) fn duel_hit(&self, card: CardRef, opponent: Option<CardRef>) -> (u8, u8) {
+        let q = Query::new(Number::DuelHits, self.owner(card))
+            .card(card)
+            .arena(Arena::Duel)
+            .opponent(opponent);
+        let hits = self.number(q, 1).clamp(0, u8::MAX as i16) as u8;
+        let cards = self
+            .number(
+                Query {
+                    number: Number::DuelHitCards,
+                    ..q
+                },
+                0,
+            )
+            .clamp(0, u8::MAX as i16) as u8;
+        (hits, cards)
+    }
+
+    /// The place of a fight at the current planet: the planet and its top site.
+    pub(crate) fn place_of(&self, arena: Arena) -> Option<(Planet, u8)> {
+        match arena {
+            Arena::Space => None,
+            _ => self.site(),
+        }
+    }
+}
