@@ -339,6 +339,9 @@ fn a_sweep_reaches_every_kind_of_decision() {
         "BattleCards",
         "BattlePlan",
         "BattleStep",
+        // Which line of a weapon or battle card to use (rulings.md "A weapon with several
+        // bonus lines").
+        "BonusLine",
         "DeckSearch",
         "Deploy",
         "DuelDefender",
