@@ -1,6 +1,8 @@
 //! `yj deck`: check decklists against a rules set, print a registration sheet, compare two
 //! lists, list the rules sets.
 
+mod build;
+mod fix;
 mod render;
 
 use std::path::{Path, PathBuf};
@@ -41,6 +43,19 @@ pub enum DeckCommand {
     /// also needs its original (it is sleeved with it). Exit 0 when the collection has
     /// everything, 1 when something is missing or a line is not understood.
     Need(NeedArgs),
+    /// The fewest changes that make a deck legal, with the resulting list and its check.
+    ///
+    /// A change removes one copy, adds one, or swaps one for another card; the search is
+    /// exhaustive, so no smaller fix exists. Exit 0 when the deck is already legal, 1 when it
+    /// needed changes (or cannot be made legal), 2 when a file cannot be read.
+    Fix(fix::FixArgs),
+    /// Build a legal deck of the strongest cards, around cards you name, from the catalogue
+    /// or your collection; `--vs` refines it by simulated play.
+    ///
+    /// Cards are scored by the strength measure in the README ("Building a deck"). Exit 0 for
+    /// a legal deck (with --owned, of owned cards only), 1 when the collection cannot make
+    /// one, 2 for a usage or input error.
+    Build(build::BuildArgs),
 }
 
 #[derive(Debug, Args)]
@@ -148,6 +163,8 @@ pub fn run(cmd: DeckCommand, db_path: &Path) -> Result<ExitCode> {
         DeckCommand::Need(args) => run_need(args, &db, &catalogue),
         DeckCommand::Sheet(args) => run_sheet(args, &catalogue),
         DeckCommand::Diff(args) => run_diff(args, &catalogue),
+        DeckCommand::Fix(args) => fix::run(args, &db, &catalogue),
+        DeckCommand::Build(args) => build::run(args, &db, &catalogue),
         DeckCommand::Rules(_) => unreachable!("handled above"),
     }
 }

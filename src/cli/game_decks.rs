@@ -41,6 +41,27 @@ pub fn load_decks(
     catalogue: &Catalogue,
     allow_illegal: bool,
 ) -> Result<Result<Vec<GameDeck>, ExitCode>> {
+    load(specs, rules, catalogue, allow_illegal, true)
+}
+
+/// As [`load_decks`], for a gauntlet's field: the decks are not played against the first
+/// one, so they are not checked to be of its opposite side.
+pub fn load_field(
+    specs: &[&str],
+    rules: &Option<RulesSet>,
+    catalogue: &Catalogue,
+    allow_illegal: bool,
+) -> Result<Result<Vec<GameDeck>, ExitCode>> {
+    load(specs, rules, catalogue, allow_illegal, false)
+}
+
+fn load(
+    specs: &[&str],
+    rules: &Option<RulesSet>,
+    catalogue: &Catalogue,
+    allow_illegal: bool,
+    against_first: bool,
+) -> Result<Result<Vec<GameDeck>, ExitCode>> {
     let mut resolver = Resolver::new(catalogue);
     let mut decks = Vec::new();
     let mut problems: Vec<String> = Vec::new();
@@ -90,7 +111,7 @@ pub fn load_decks(
     }
     // Problems the rules check found, as opposed to the sides clashing below.
     let rule_problems = problems.len();
-    if let Some(first) = decks.first() {
+    if let Some(first) = decks.first().filter(|_| against_first) {
         for d in &decks[1..] {
             if first.side.is_some() && d.side == first.side {
                 problems.push(format!(

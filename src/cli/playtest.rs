@@ -1,6 +1,12 @@
 //! `yj playtest`: many seeded games of a deck against one or more opponents, with win rates
 //! and their 95% Wilson intervals, who went first, victory types, game length and per-card
-//! statistics.
+//! statistics; `--gauntlet` for a whole field ([`gauntlet`]), `--html` for a report with
+//! charts ([`html`]).
+
+mod cards;
+mod charts;
+mod gauntlet;
+mod html;
 
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -25,12 +31,21 @@ use crate::sim::{AgentKind, Matchup, OpponentReport, RunConfig, SimError};
 #[derive(Debug, Args)]
 pub struct PlaytestArgs {
     /// The deck under test: a decklist file, or `example:light` / `example:dark`.
-    #[arg(value_name = "DECK")]
-    deck: String,
+    #[arg(value_name = "DECK", required_unless_present = "gauntlet")]
+    deck: Option<String>,
     /// An opponent deck; repeat for several (`--vs a.txt --vs b.txt`).
-    #[arg(long = "vs", value_name = "OPP", required = true)]
+    #[arg(long = "vs", value_name = "OPP", required_unless_present = "gauntlet")]
     vs: Vec<String>,
-    /// Games against each opponent (twice as many with --mirror).
+    /// Play a whole field instead: every deck against every deck of the other side, and a
+    /// matrix of win rates. Decklist files, or folders whose .txt, .csv and .toml files are
+    /// all decks.
+    #[arg(long, value_name = "DIR_OR_FILES", num_args = 1.., conflicts_with_all = ["deck", "vs"])]
+    gauntlet: Vec<String>,
+    /// Also write the report, with charts, to FILE: one HTML file that opens offline.
+    #[arg(long, value_name = "FILE")]
+    html: Option<PathBuf>,
+    /// Games against each opponent, or in each pairing of a gauntlet (twice as many with
+    /// --mirror).
     #[arg(long, default_value_t = 1000)]
     games: u64,
     /// The master seed: the same seed gives the same results. Default: a new seed each run,
@@ -123,12 +138,28 @@ pub fn run(args: PlaytestArgs, db_path: &Path) -> Result<ExitCode> {
     let catalogue = db.catalogue()?;
     let pool = CardPool::from_catalogue(&catalogue);
     let rules = chosen_rules(args.rules.as_deref(), &catalogue)?;
-    let mut specs: Vec<&str> = vec![args.deck.as_str()];
+    if !args.gauntlet.is_empty() {
+        let setup = gauntlet::Setup {
+            catalogue: &catalogue,
+            pool,
+            rules,
+            kinds,
+            weights,
+            starships,
+        };
+        return gauntlet::run(&args, setup);
+    }
+    let deck = args
+        .deck
+        .as_deref()
+        .expect("clap asks for DECK without --gauntlet");
+    let mut specs: Vec<&str> = vec![deck];
     specs.extend(args.vs.iter().map(String::as_str));
     let decks = match load_decks(&specs, &rules, &catalogue, args.allow_illegal)? {
         Ok(d) => d,
         Err(code) => return Ok(code),
     };
+    let html_file = html::create(args.html.as_deref())?;
     let master_seed = args.seed.unwrap_or_else(fresh_seed);
     let options = GameOptions {
         starships,
@@ -200,6 +231,9 @@ pub fn run(args: PlaytestArgs, db_path: &Path) -> Result<ExitCode> {
         Format::Json => print_json(&info, &reports)?,
         Format::Csv => print_csv(&info, &reports)?,
         Format::Table => print_tables(&info, &reports)?,
+    }
+    if let Some(file) = html_file {
+        html::write_playtest(file, &args, &info, &reports)?;
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -377,31 +411,21 @@ fn print_tables(info: &RunInfo, reports: &[(&GameDeck, OpponentReport)]) -> Resu
                 )?;
             }
         }
-        let mut t = table(&[
-            "card",
-            "id",
-            "copies",
-            "drawn",
-            "won drawn",
-            "deployed",
-            "won deployed",
-            "avg damage",
-        ]);
+        let columns = cards::CARD_COLUMNS;
+        let mut t = table(&columns.iter().map(|c| c.header).collect::<Vec<_>>());
         // One line per card, even when piped: a card list is read down its rows.
         t.set_content_arrangement(comfy_table::ContentArrangement::Disabled);
         for c in &r.cards {
-            t.add_row(vec![
-                c.name.clone(),
-                c.id.clone(),
-                c.copies.to_string(),
-                c.drawn.games.to_string(),
-                pct(c.drawn.win_rate),
-                c.deployed.games.to_string(),
-                pct(c.deployed.win_rate),
-                num(c.avg_damage, 2),
-            ]);
+            let v = serde_json::to_value(c)?;
+            t.add_row(columns.iter().map(|col| col.cell(&v)).collect::<Vec<_>>());
         }
-        right(&mut t, 2);
+        for (i, col) in columns.iter().enumerate() {
+            if col.kind.numeric()
+                && let Some(c) = t.column_mut(i)
+            {
+                c.set_cell_alignment(CellAlignment::Right);
+            }
+        }
         writeln!(out, "{t}")?;
     }
     Ok(())
@@ -452,102 +476,101 @@ fn victory_table(r: &OpponentReport) -> Table {
 /// `section`.
 fn print_csv(info: &RunInfo, reports: &[(&GameDeck, OpponentReport)]) -> Result<()> {
     let mut w = csv::Writer::from_writer(std::io::stdout().lock());
-    w.write_record([
-        "master_seed",
-        "opponent",
-        "section",
-        "item",
-        "games",
-        "wins",
-        "win_rate",
-        "low",
-        "high",
-        "value",
-    ])?;
+    let mut header = vec!["master_seed", "opponent"];
+    header.extend(CSV_STATISTIC);
+    w.write_record(header)?;
     let seed = info.master_seed.to_string();
     for (_, r) in reports {
-        let mut rate = |section: &str, item: &str, x: &Rate| -> Result<()> {
-            w.write_record([
-                seed.as_str(),
-                r.opponent.as_str(),
-                section,
-                item,
-                &x.games.to_string(),
-                &x.wins.to_string(),
-                &num(x.win_rate, 6),
-                &num(x.interval.map(|i| i.low), 6),
-                &num(x.interval.map(|i| i.high), 6),
-                "",
-            ])?;
-            Ok(())
-        };
-        let overall = Rate {
-            games: r.games,
-            wins: r.wins,
-            win_rate: r.win_rate,
-            interval: r.interval,
-        };
-        rate("result", "all", &overall)?;
-        rate("result", "went-first", &r.went_first)?;
-        rate("result", "went-second", &r.went_second)?;
-        for c in &r.cards {
-            rate("card-drawn", &c.id, &c.drawn)?;
-            rate("card-deployed", &c.id, &c.deployed)?;
-        }
-        let mut value = |section: &str, item: &str, v: String| -> Result<()> {
-            w.write_record([
-                seed.as_str(),
-                r.opponent.as_str(),
-                section,
-                item,
-                "",
-                "",
-                "",
-                "",
-                "",
-                &v,
-            ])?;
-            Ok(())
-        };
-        value("result", "losses", r.losses.to_string())?;
-        value("result", "no-winner", r.no_winner.to_string())?;
-        for (section, v) in [("won-by", &r.won_by), ("lost-by", &r.lost_by)] {
-            value(section, "planet", v.planet.to_string())?;
-            value(section, "surrender", v.surrender.to_string())?;
-            value(section, "deck", v.deck.to_string())?;
-            value(section, "podrace", v.podrace.to_string())?;
-        }
-        value("no-winner", "turn-cap", r.no_winner_by.turn_cap.to_string())?;
-        value(
-            "no-winner",
-            "no-location",
-            r.no_winner_by.no_location.to_string(),
-        )?;
-        if let Some(t) = &r.turns {
-            value("turns", "mean", format!("{:.3}", t.mean))?;
-            for (k, v) in [
-                ("min", t.min),
-                ("p10", t.p10),
-                ("median", t.median),
-                ("p90", t.p90),
-                ("max", t.max),
-            ] {
-                value("turns", k, v.to_string())?;
-            }
-            for b in &t.histogram {
-                value(
-                    "turns-histogram",
-                    &format!("{}-{}", b.from, b.to),
-                    b.games.to_string(),
-                )?;
-            }
-        }
-        for c in &r.cards {
-            value("card-avg-damage", &c.id, num(c.avg_damage, 4))?;
+        for row in csv_rows(r) {
+            w.write_record(
+                [seed.as_str(), r.opponent.as_str()]
+                    .into_iter()
+                    .chain(row.iter().map(String::as_str)),
+            )?;
         }
     }
     w.flush()?;
     Ok(())
+}
+
+/// The CSV columns of one statistic, after those that say which run and pairing it is of.
+const CSV_STATISTIC: [&str; 8] = [
+    "section", "item", "games", "wins", "win_rate", "low", "high", "value",
+];
+
+/// One report's statistics as CSV rows (the columns of [`CSV_STATISTIC`]): rates first, then
+/// counts and values.
+fn csv_rows(r: &OpponentReport) -> Vec<[String; 8]> {
+    let mut rows = Vec::new();
+    let mut rate = |section: &str, item: &str, x: &Rate| {
+        rows.push([
+            section.to_string(),
+            item.to_string(),
+            x.games.to_string(),
+            x.wins.to_string(),
+            num(x.win_rate, 6),
+            num(x.interval.map(|i| i.low), 6),
+            num(x.interval.map(|i| i.high), 6),
+            String::new(),
+        ]);
+    };
+    let overall = Rate {
+        games: r.games,
+        wins: r.wins,
+        win_rate: r.win_rate,
+        interval: r.interval,
+    };
+    rate("result", "all", &overall);
+    rate("result", "went-first", &r.went_first);
+    rate("result", "went-second", &r.went_second);
+    for c in &r.cards {
+        rate("card-drawn", &c.id, &c.drawn);
+        rate("card-deployed", &c.id, &c.deployed);
+    }
+    let mut value = |section: &str, item: &str, v: String| {
+        let mut row: [String; 8] = Default::default();
+        row[0] = section.to_string();
+        row[1] = item.to_string();
+        row[7] = v;
+        rows.push(row);
+    };
+    value("result", "losses", r.losses.to_string());
+    value("result", "no-winner", r.no_winner.to_string());
+    for (section, v) in [("won-by", &r.won_by), ("lost-by", &r.lost_by)] {
+        value(section, "planet", v.planet.to_string());
+        value(section, "surrender", v.surrender.to_string());
+        value(section, "deck", v.deck.to_string());
+        value(section, "podrace", v.podrace.to_string());
+    }
+    value("no-winner", "turn-cap", r.no_winner_by.turn_cap.to_string());
+    value(
+        "no-winner",
+        "no-location",
+        r.no_winner_by.no_location.to_string(),
+    );
+    if let Some(t) = &r.turns {
+        value("turns", "mean", format!("{:.3}", t.mean));
+        for (k, v) in [
+            ("min", t.min),
+            ("p10", t.p10),
+            ("median", t.median),
+            ("p90", t.p90),
+            ("max", t.max),
+        ] {
+            value("turns", k, v.to_string());
+        }
+        for b in &t.histogram {
+            value(
+                "turns-histogram",
+                &format!("{}-{}", b.from, b.to),
+                b.games.to_string(),
+            );
+        }
+    }
+    for c in &r.cards {
+        value("card-avg-damage", &c.id, num(c.avg_damage, 4));
+    }
+    rows
 }
 
 #[cfg(test)]

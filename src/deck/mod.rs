@@ -1,13 +1,16 @@
 //! Decks: decklist parsing (text, CSV, TOML), name resolution, rules sets, validation
 //! against the rules (the exact dot-slot solver), registration sheets and list diffs.
 
+pub mod build;
 pub mod decklist;
 pub mod error;
+pub mod fix;
 pub mod report;
 pub mod resolve;
 pub mod rules;
 pub mod sheet;
 pub mod solver;
+pub mod strength;
 pub mod validate;
 pub mod violation;
 

@@ -440,13 +440,13 @@ fn title_key(title: &str) -> String {
 
 /// Titles interned for the solver, with a display name each.
 #[derive(Default)]
-struct Titles<'a> {
+pub(crate) struct Titles<'a> {
     /// `(key, display name)`; a deck has a few dozen titles, so a list beats a hash map.
     titles: Vec<(String, &'a str)>,
 }
 
 impl<'a> Titles<'a> {
-    fn intern(&mut self, title: &'a str) -> u32 {
+    pub(crate) fn intern(&mut self, title: &'a str) -> u32 {
         let key = title_key(title);
         if let Some(id) = self.titles.iter().position(|(k, _)| *k == key) {
             return id as u32;
@@ -455,7 +455,7 @@ impl<'a> Titles<'a> {
         (self.titles.len() - 1) as u32
     }
 
-    fn name(&self, id: u32) -> &str {
+    pub(crate) fn name(&self, id: u32) -> &str {
         self.titles[id as usize].1
     }
 }
@@ -500,7 +500,7 @@ fn part_title(part: &str, card_type: CardType) -> &str {
     }
 }
 
-fn piece<'a>(
+pub(crate) fn piece<'a>(
     card: &'a Card,
     count: u32,
     catalogue: &'a Catalogue,

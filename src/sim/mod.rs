@@ -5,10 +5,14 @@
 //! - [`tally`]: integer counts that merge in any order (results do not depend on `--jobs`).
 //! - [`report`]: rates with their 95% Wilson intervals ([`wilson`]), victory types, game
 //!   length, per-card statistics.
+//! - [`gauntlet`]: every deck of a field against every deck of the other side, and each
+//!   deck's average over the field.
 
 pub mod decks;
 pub mod digest;
+pub mod gauntlet;
 pub mod observe;
+pub mod refine;
 pub mod report;
 pub mod runner;
 pub mod tally;
