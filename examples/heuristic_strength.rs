@@ -75,7 +75,7 @@ fn main() {
             println!(
                 "{:<34} {:<34} {:>6} {:>6} {:>7.1}% {:>7.1}%–{:>5.1}% {:>6.1}",
                 dname,
-                format!("{oname} ({})", opponent.as_str()),
+                format!("{oname} ({})", opponent.name()),
                 r.games,
                 r.wins,
                 rate * 100.0,

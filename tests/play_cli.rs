@@ -72,7 +72,8 @@ fn bad_input_is_a_usage_error() {
     assert_eq!(run.code, 2);
     assert!(
         run.stderr.contains(
-            "unknown agent `genius` for player B (available: heuristic, random, patient-random)"
+            "unknown agent `genius` for player B (available: heuristic, random, patient-random, \
+             mcts[:ITERATIONS])"
         ),
         "{}",
         run.stderr
@@ -543,5 +544,54 @@ fn names_the_cards_whose_text_the_engine_does_not_play_yet() {
         run.stderr,
         "note: example:light: game text the engine does not play yet: BN-61 There's Always A Bigger Fish\n\
          note: example:dark: game text the engine does not play yet: BN-131 Sando Aqua Monster, DF-53 To The Death\n"
+    );
+}
+
+#[test]
+fn the_search_agent_plays_and_is_named_with_its_budget() {
+    // Issue 13: `--agents mcts,heuristic`; the budget in the JSON; a bad budget is named.
+    let s = Scratch::new();
+    let args = [
+        "play",
+        "example:light",
+        "example:dark",
+        "--agents",
+        "mcts:2,heuristic",
+        "--seed",
+        "4",
+        "--format",
+        "json",
+        "--quiet",
+    ];
+    let run = s.run(&args);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let v: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(v["agents"], serde_json::json!(["mcts:2", "heuristic"]));
+    // The same game again: the search draws its own numbers from the game's seed.
+    assert_eq!(s.run(&args).stdout, run.stdout);
+    let run = s.run(&[
+        "play",
+        "example:light",
+        "example:dark",
+        "--agents",
+        "mcts,heuristic",
+        "--format",
+        "json",
+        "--quiet",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(v["agents"], serde_json::json!(["mcts:32", "heuristic"]));
+    let run = s.run(&[
+        "play",
+        "example:light",
+        "example:dark",
+        "--agents",
+        "heuristic,mcts:-5",
+    ]);
+    assert_eq!(run.code, 2);
+    assert_eq!(
+        run.stderr,
+        "error: player B: bad budget `-5` in `mcts:-5`: the iterations per decision must be a \
+         whole number from 1 to 1000000 (e.g. mcts:32)\n"
     );
 }

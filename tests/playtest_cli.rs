@@ -314,7 +314,17 @@ fn bad_input_is_a_usage_error() {
     for (args, expected) in [
         (
             vec!["--agent", "genius"],
-            "unknown agent `genius` for --agent (available: heuristic, random, patient-random)",
+            "unknown agent `genius` for --agent (available: heuristic, random, patient-random, \
+             mcts[:ITERATIONS])",
+        ),
+        (
+            vec!["--opponent-agent", "mcts:lots"],
+            "--opponent-agent: bad budget `lots` in `mcts:lots`: the iterations per decision \
+             must be a whole number from 1 to 1000000 (e.g. mcts:32)",
+        ),
+        (
+            vec!["--agent", "mcts:0"],
+            "--agent: bad budget `0` in `mcts:0`",
         ),
         (
             vec!["--games", "0"],
@@ -537,4 +547,77 @@ fn a_deck_the_engine_cannot_start_is_named_by_its_file() {
             "{error}"
         );
     }
+}
+
+#[test]
+fn the_search_agent_is_named_with_its_budget_and_replays_the_same_on_any_threads() {
+    // Issue 13: `--agent mcts --opponent-agent heuristic`; the agent's name and budget in
+    // every report (JSON included) and in the printed replay command; the same results on
+    // any number of threads.
+    let s = Scratch::new();
+    let args = |jobs: &'static str, format: &'static str| {
+        vec![
+            "playtest",
+            "example:light",
+            "--vs",
+            "example:dark",
+            "--agent",
+            "mcts:2",
+            "--opponent-agent",
+            "heuristic",
+            "--games",
+            "4",
+            "--seed",
+            "9",
+            "--jobs",
+            jobs,
+            "--format",
+            format,
+        ]
+    };
+    let one = json(&s, &args("1", "json"));
+    let two = json(&s, &args("2", "json"));
+    assert_eq!(one, two);
+    assert_eq!(one["agents"]["deck"], "mcts:2");
+    assert_eq!(one["agents"]["opponent"], "heuristic");
+    assert_eq!(
+        one["replay"],
+        "yj play example:light OPP --seed 9 --game I --agents mcts:2,heuristic"
+    );
+    let table = s.run(&args("2", "table"));
+    assert_eq!(table.code, 0, "{}", table.stderr);
+    let head: Vec<&str> = table.stdout.lines().take(3).collect();
+    assert_eq!(
+        head,
+        [
+            "Deck: Example Light Side deck (example:light)",
+            "mcts:2 agent vs heuristic agent, 4 games per opponent; master seed 9",
+            "Replay game I: yj play example:light OPP --seed 9 --game I --agents mcts:2,heuristic",
+        ]
+    );
+    // Without a budget the default is used, and named.
+    let v = json(
+        &s,
+        &[
+            "playtest",
+            "example:dark",
+            "--vs",
+            "example:light",
+            "--agent",
+            "heuristic",
+            "--opponent-agent",
+            "mcts",
+            "--games",
+            "1",
+            "--seed",
+            "3",
+            "--format",
+            "json",
+        ],
+    );
+    assert_eq!(v["agents"]["opponent"], "mcts:32");
+    assert_eq!(
+        v["replay"],
+        "yj play example:dark OPP --seed 3 --game I --agents heuristic,mcts:32"
+    );
 }

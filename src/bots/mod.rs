@@ -1,9 +1,11 @@
 //! Agents that play the engine, and a loop that plays one game between two of them.
 
 pub mod heuristic;
+pub mod mcts;
 mod random;
 
 pub use heuristic::{HeuristicAgent, Weights};
+pub use mcts::{MctsAgent, MctsConfig};
 pub use random::RandomAgent;
 
 use crate::engine::{Action, Event, GameResult, GameState, IllegalAction, Player, PlayerView};

@@ -19,7 +19,7 @@ use crate::bots::{PlayOptions, Weights, play};
 use crate::engine::{
     CardPool, Event, GameOptions, GameResult, GameState, Player, StarshipRules, Victory, game_seed,
 };
-use crate::sim::{AgentKind, VictoryKind, agent_seed, make_agent};
+use crate::sim::{AgentKind, AgentNameError, VictoryKind, agent_seed, make_agent};
 
 #[derive(Debug, Args)]
 pub struct PlayArgs {
@@ -34,8 +34,8 @@ pub struct PlayArgs {
     /// Replay game I of the `yj playtest` run whose master seed is --seed.
     #[arg(long, value_name = "I")]
     game: Option<u64>,
-    /// The two agents, A's first: heuristic, random or patient-random (random without
-    /// surrendering).
+    /// The two agents, A's first: heuristic, random, patient-random (random without
+    /// surrendering) or mcts (tree search; `mcts:N` for N iterations per decision).
     #[arg(long, default_value = "random,random")]
     agents: String,
     /// Weights for the heuristic agent (a file like data/agents/heuristic.toml).
@@ -103,12 +103,15 @@ pub(super) fn weights(path: Option<&Path>) -> Result<Arc<Weights>> {
 }
 
 pub(super) fn agent_kind(name: &str, what: &str) -> Result<AgentKind> {
-    AgentKind::parse(name).ok_or_else(|| {
-        InputError(format!(
-            "unknown agent `{name}` for {what} (available: {})",
-            AgentKind::NAMES
-        ))
-        .into()
+    AgentKind::from_name(name).map_err(|e| {
+        let message = match e {
+            AgentNameError::Unknown(name) => format!(
+                "unknown agent `{name}` for {what} (available: {})",
+                AgentKind::NAMES
+            ),
+            AgentNameError::Budget { .. } => format!("{what}: {e}"),
+        };
+        InputError(message).into()
     })
 }
 
@@ -201,7 +204,7 @@ pub fn run(args: PlayArgs, db_path: &Path) -> Result<ExitCode> {
         .chain(events.iter().zip(trace.iter().copied()));
     let lines: Vec<Line> = all.filter_map(|(e, d)| log.line(e, d)).collect();
     if args.format == PlayFormat::Json {
-        let doc = json_document(&args, seed, &log, &decks, lines, result);
+        let doc = json_document(&args, seed, kinds, &log, &decks, lines, result);
         println!("{}", serde_json::to_string_pretty(&doc)?);
         return Ok(ExitCode::SUCCESS);
     }
@@ -220,6 +223,7 @@ pub fn run(args: PlayArgs, db_path: &Path) -> Result<ExitCode> {
 fn json_document(
     args: &PlayArgs,
     seed: u64,
+    kinds: [AgentKind; 2],
     log: &Log<'_>,
     decks: &[super::game_decks::GameDeck],
     lines: Vec<Line>,
@@ -241,7 +245,7 @@ fn json_document(
         "seed": args.seed,
         "game": args.game,
         "game_seed": seed,
-        "agents": args.agents.split(',').map(str::trim).collect::<Vec<_>>(),
+        "agents": kinds.map(|k| k.name()),
         "starships": args.starships.name(),
         "result": {
             "winner": result.winner.map(|w| format!("{w:?}")),

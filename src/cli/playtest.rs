@@ -55,7 +55,8 @@ pub struct PlaytestArgs {
     /// Threads (default 0: one per core; at most 1024). Results do not depend on it.
     #[arg(long, default_value_t = 0)]
     jobs: usize,
-    /// The agent playing the deck: heuristic, random or patient-random.
+    /// The agent playing the deck: heuristic, random, patient-random or mcts (tree search;
+    /// `mcts:N` for N iterations per decision).
     #[arg(long, default_value = "heuristic")]
     agent: String,
     /// The agent playing the opponents.
@@ -266,8 +267,8 @@ fn replay(args: &PlaytestArgs, a: &str, b: &str, kinds: [AgentKind; 2], seed: u6
         "yj play {} {} --seed {seed} --game I --agents {},{}",
         word(a),
         word(b),
-        kinds[0].as_str(),
-        kinds[1].as_str()
+        kinds[0].name(),
+        kinds[1].name()
     );
     if let Some(r) = &args.rules {
         s.push_str(&format!(" --rules {}", shell_word(r)));
@@ -359,8 +360,8 @@ fn print_tables(info: &RunInfo, reports: &[(&GameDeck, OpponentReport)]) -> Resu
     writeln!(
         out,
         "{} agent vs {} agent, {} games per opponent{}; master seed {}",
-        info.agents.deck.as_str(),
-        info.agents.opponent.as_str(),
+        info.agents.deck.name(),
+        info.agents.opponent.name(),
         info.games_per_opponent,
         if info.mirror {
             " (each deal played both ways)"

@@ -35,6 +35,11 @@ impl GameRng {
         }
     }
 
+    /// A uniform 64-bit number (a search agent's seeds for the states it samples).
+    pub fn next_u64(&mut self) -> u64 {
+        self.0.next_u64()
+    }
+
     /// Fisher-Yates shuffle.
     pub fn shuffle<T>(&mut self, items: &mut [T]) {
         for i in (1..items.len()).rev() {

@@ -258,6 +258,8 @@ pub struct GameState {
     /// `apply`'s buffer for listing the legal actions it checks against (no allocation per
     /// action); holds nothing between calls.
     pub(crate) legal_scratch: Vec<super::action::Action>,
+    /// What each player has seen of the other's hand, for determinization.
+    pub(crate) known: super::determinize::Known,
 }
 
 /// The game stopped (someone won, or the turn cap): unwinds the rules code with `?`.
@@ -294,6 +296,7 @@ impl GameState {
             log: Vec::new(),
             deck_trace: None,
             legal_scratch: Vec::new(),
+            known: Default::default(),
         };
         g.refresh_listen();
         g
@@ -437,6 +440,7 @@ impl GameState {
     // --- mutations shared by the rules ---------------------------------------------------
 
     pub(crate) fn emit(&mut self, e: Event) {
+        self.known.observe(&e);
         self.log.push(e);
         if self.deck_trace.is_some() {
             let sizes = self

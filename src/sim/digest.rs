@@ -153,8 +153,8 @@ pub fn digest_lines(cat: &Catalogue, root: &Path, games: u64, master: u64) -> Ve
                 lines.push(format!(
                     "{a} vs {b} {starships:?} {}/{}: {games} games, {n_events} events, \
                      actions {:016x}, events {:016x}",
-                    kinds[0].as_str(),
-                    kinds[1].as_str(),
+                    kinds[0].name(),
+                    kinds[1].name(),
                     actions.0,
                     h.0
                 ));

@@ -20,5 +20,5 @@ pub mod wilson;
 
 pub use observe::VictoryKind;
 pub use report::OpponentReport;
-pub use runner::{AgentKind, Matchup, RunConfig, SimError, agent_seed, make_agent};
+pub use runner::{AgentKind, AgentNameError, Matchup, RunConfig, SimError, agent_seed, make_agent};
 pub use tally::Tally;

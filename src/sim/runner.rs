@@ -12,41 +12,96 @@ use thiserror::Error;
 
 use super::observe::{Observer, VictoryKind};
 use super::tally::{Outcome, Tally};
-use crate::bots::{Agent, HeuristicAgent, PlayError, RandomAgent, Weights};
+use crate::bots::mcts::{DEFAULT_ITERATIONS, MAX_ITERATIONS};
+use crate::bots::{Agent, HeuristicAgent, MctsAgent, MctsConfig, PlayError, RandomAgent, Weights};
 use crate::engine::{
     Action, CardPool, DefId, Event, GameOptions, GameState, IllegalAction, Player, SetupError,
     game_seed,
 };
 
 /// Which agent plays a deck.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum AgentKind {
     Heuristic,
     /// Uniform among the legal actions (so it surrenders at half its turn ends).
     Random,
     /// Uniform among the legal actions except surrender: a baseline that plays games out.
     PatientRandom,
+    /// Information Set Monte Carlo Tree Search with this many iterations per decision.
+    Mcts {
+        iterations: u32,
+    },
+}
+
+/// A name that is no agent, or an `mcts` budget that is no budget.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum AgentNameError {
+    #[error("unknown agent `{0}` (available: {names})", names = AgentKind::NAMES)]
+    Unknown(String),
+    #[error(
+        "bad budget `{budget}` in `{name}`: the iterations per decision must be a whole number \
+         from 1 to {max} (e.g. mcts:{default})",
+        max = MAX_ITERATIONS,
+        default = DEFAULT_ITERATIONS
+    )]
+    Budget { name: String, budget: String },
 }
 
 impl AgentKind {
-    pub const NAMES: &'static str = "heuristic, random, patient-random";
+    pub const NAMES: &'static str = "heuristic, random, patient-random, mcts[:ITERATIONS]";
 
-    pub fn parse(name: &str) -> Option<AgentKind> {
-        match name.trim() {
-            "heuristic" => Some(AgentKind::Heuristic),
-            "random" => Some(AgentKind::Random),
-            "patient-random" => Some(AgentKind::PatientRandom),
-            _ => None,
+    /// Parses `heuristic`, `random`, `patient-random`, `mcts` (the default budget) or
+    /// `mcts:N` (N iterations per decision).
+    pub fn from_name(name: &str) -> Result<AgentKind, AgentNameError> {
+        let name = name.trim();
+        match name {
+            "heuristic" => return Ok(AgentKind::Heuristic),
+            "random" => return Ok(AgentKind::Random),
+            "patient-random" => return Ok(AgentKind::PatientRandom),
+            "mcts" => {
+                return Ok(AgentKind::Mcts {
+                    iterations: DEFAULT_ITERATIONS,
+                });
+            }
+            _ => {}
+        }
+        let Some(budget) = name.strip_prefix("mcts:") else {
+            return Err(AgentNameError::Unknown(name.to_string()));
+        };
+        match budget.trim().parse::<u32>() {
+            Ok(n) if (1..=MAX_ITERATIONS).contains(&n) => Ok(AgentKind::Mcts { iterations: n }),
+            _ => Err(AgentNameError::Budget {
+                name: name.to_string(),
+                budget: budget.to_string(),
+            }),
         }
     }
 
-    pub fn as_str(self) -> &'static str {
+    pub fn parse(name: &str) -> Option<AgentKind> {
+        AgentKind::from_name(name).ok()
+    }
+
+    /// The name `from_name` reads back; an `mcts` agent's always carries its budget.
+    pub fn name(self) -> String {
         match self {
-            AgentKind::Heuristic => "heuristic",
-            AgentKind::Random => "random",
-            AgentKind::PatientRandom => "patient-random",
+            AgentKind::Heuristic => "heuristic".into(),
+            AgentKind::Random => "random".into(),
+            AgentKind::PatientRandom => "patient-random".into(),
+            AgentKind::Mcts { iterations } => format!("mcts:{iterations}"),
         }
+    }
+}
+
+impl std::fmt::Display for AgentKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.name())
+    }
+}
+
+/// As its name (`"mcts:64"`), so reports and replays name the budget.
+impl Serialize for AgentKind {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.name())
     }
 }
 
@@ -62,6 +117,11 @@ pub fn make_agent(kind: AgentKind, weights: &Arc<Weights>, seed: u64) -> Box<dyn
         AgentKind::Heuristic => Box::new(HeuristicAgent::new(Arc::clone(weights))),
         AgentKind::Random => Box::new(RandomAgent::new(seed)),
         AgentKind::PatientRandom => Box::new(RandomAgent::never_surrendering(seed)),
+        AgentKind::Mcts { iterations } => Box::new(MctsAgent::new(
+            MctsConfig::new(iterations),
+            Arc::clone(weights),
+            seed,
+        )),
     }
 }
 

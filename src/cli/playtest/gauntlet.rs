@@ -388,8 +388,8 @@ fn print_tables(res: &Results) -> Result<()> {
     writeln!(
         out,
         "{} agent vs {} agent, {} games per pairing{}; master seed {}",
-        info.agents.deck.as_str(),
-        info.agents.opponent.as_str(),
+        info.agents.deck.name(),
+        info.agents.opponent.name(),
         info.games_per_pairing,
         if info.mirror {
             " (each deal played both ways)"

@@ -110,7 +110,7 @@ pub fn write_playtest(
             h1 { "Playtest: " (shown("/deck/name", "text", &info.deck.name)) }
             p.meta {
                 (shown("/deck/file", "text", &info.deck.file)) " · "
-                (info.agents.deck.as_str()) " agent vs " (info.agents.opponent.as_str()) " agent · "
+                (info.agents.deck.name()) " agent vs " (info.agents.opponent.name()) " agent · "
                 (shown("/games_per_opponent", "int", &info.games_per_opponent.to_string()))
                 " games per opponent" (mirror) " · "
                 (starships(info.starships)) " · master seed "
@@ -137,7 +137,7 @@ pub fn write_gauntlet(file: HtmlFile, args: &PlaytestArgs, res: &Results) -> Res
             p.meta {
                 (light.len()) " Light Side and " (dark.len()) " Dark Side decks, "
                 (res.pairings.len()) " pairings · "
-                (info.agents.deck.as_str()) " agent vs " (info.agents.opponent.as_str()) " agent · "
+                (info.agents.deck.name()) " agent vs " (info.agents.opponent.name()) " agent · "
                 (shown("/games_per_pairing", "int", &info.games_per_pairing.to_string()))
                 " games per pairing" (mirror) " · "
                 (starships(info.starships)) " · master seed "

@@ -1,0 +1,269 @@
+//! The search agent's benchmark (issue 13): how strong and how fast `mcts` is.
+//!
+//! `cargo run --release --example mcts_bench -- MODE [GAMES] [ARGS...]`
+//!
+//! - `strength [GAMES] [ITERATIONS]`: mcts against the heuristic agent from each side of every
+//!   pair of example decks, and against `patient-random` on the example decks; win rates with
+//!   95% Wilson intervals (the issue asks for at least 60% against the heuristic).
+//! - `speed [GAMES] [ITERATIONS] [THREADS...]`: decisions, iterations and games per second
+//!   against the heuristic on the example decks, on 1 and 2 threads; and the work per game
+//!   (iterations, actions applied), which does not depend on the machine's load.
+//! - `budget [GAMES] [ITERATIONS...]`: the win rate against the heuristic as the budget
+//!   grows (default 100, 500, 2000, 10000), on the example decks from both sides.
+//!
+//! Seeds are fixed (master seed 13), so every figure can be repeated.
+
+use std::sync::Arc;
+use std::time::Instant;
+
+use rayon::prelude::*;
+use youngjedi::bots::mcts::{DEFAULT_ITERATIONS, SearchStats};
+use youngjedi::bots::{HeuristicAgent, MctsAgent, MctsConfig, PlayOptions, Weights, play};
+use youngjedi::catalogue::{Catalogue, CatalogueSource};
+use youngjedi::deck::Resolver;
+use youngjedi::engine::{CardPool, DefId, GameOptions, GameState, Player, game_seed};
+use youngjedi::sim::decks::{def_ids, load_list};
+use youngjedi::sim::wilson::wilson95;
+use youngjedi::sim::{AgentKind, Matchup, OpponentReport, RunConfig, agent_seed};
+
+const PAIRS: &[(&str, &str)] = &[
+    ("example:light", "example:dark"),
+    ("examples/decks/light.txt", "examples/decks/dark.txt"),
+    ("examples/decks/light-virtual.txt", "example:dark"),
+    ("example:light", "examples/decks/dark.txt"),
+];
+
+const MASTER: u64 = 13;
+
+struct Bench {
+    pool: Arc<CardPool>,
+    weights: Arc<Weights>,
+    resolver_cat: Catalogue,
+}
+
+impl Bench {
+    fn load(&self, spec: &str) -> Vec<DefId> {
+        let mut resolver = Resolver::new(&self.resolver_cat);
+        def_ids(&resolver.resolve(&load_list(spec).expect("deck list")))
+    }
+
+    /// `agents[0]` plays `deck` against `opp`: (games, wins, mean turns).
+    fn rate(&self, deck: &[DefId], opp: &[DefId], agents: [AgentKind; 2], games: u64) -> Row {
+        let m = Matchup {
+            pool: Arc::clone(&self.pool),
+            deck,
+            opponent: opp,
+            agents,
+            weights: Arc::clone(&self.weights),
+            options: GameOptions::default(),
+        };
+        let config = RunConfig {
+            games,
+            master_seed: MASTER,
+            mirror: false,
+            jobs: 0,
+        };
+        let start = Instant::now();
+        let (distinct, tally) = m.run(&config, &|| {}).expect("run");
+        let r = OpponentReport::new("", &tally, &distinct, deck, &self.pool);
+        Row {
+            games: r.games,
+            wins: r.wins,
+            turns: r.turns.as_ref().map(|t| t.mean).unwrap_or(0.0),
+            secs: start.elapsed().as_secs_f64(),
+        }
+    }
+}
+
+struct Row {
+    games: u64,
+    wins: u64,
+    turns: f64,
+    secs: f64,
+}
+
+impl Row {
+    fn cells(&self) -> String {
+        let i = wilson95(self.wins, self.games).expect("games were played");
+        format!(
+            "{:>6} {:>6} {:>7.1}% {:>7.1}%–{:>5.1}% {:>6.1} {:>7.1}s",
+            self.games,
+            self.wins,
+            100.0 * self.wins as f64 / self.games as f64,
+            i.low * 100.0,
+            i.high * 100.0,
+            self.turns,
+            self.secs
+        )
+    }
+}
+
+const HEADER: &str = "games   wins win rate      95% interval  turns    time";
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let mode = args.get(1).map(String::as_str).unwrap_or("strength");
+    let num = |i: usize, default: u64| {
+        args.get(i)
+            .and_then(|s| s.parse::<u64>().ok())
+            .unwrap_or(default)
+    };
+    let cat = Catalogue::from_source(&CatalogueSource::embedded()).expect("catalogue");
+    let bench = Bench {
+        pool: CardPool::from_catalogue(&cat),
+        weights: Arc::new(Weights::default()),
+        resolver_cat: cat,
+    };
+    match mode {
+        "strength" => {
+            let games = num(2, 1000);
+            let iterations = num(3, u64::from(DEFAULT_ITERATIONS)) as u32;
+            strength(&bench, games, iterations);
+        }
+        "speed" => {
+            let games = num(2, 40);
+            let iterations = num(3, u64::from(DEFAULT_ITERATIONS)) as u32;
+            let mut threads: Vec<usize> = args[4.min(args.len())..]
+                .iter()
+                .filter_map(|s| s.parse().ok())
+                .collect();
+            if threads.is_empty() {
+                threads = vec![1, 2];
+            }
+            speed(&bench, games, iterations, &threads);
+        }
+        "budget" => {
+            let games = num(2, 200);
+            let mut budgets: Vec<u32> = args[3.min(args.len())..]
+                .iter()
+                .filter_map(|s| s.parse().ok())
+                .collect();
+            if budgets.is_empty() {
+                budgets = vec![100, 500, 2000, 10_000];
+            }
+            budget(&bench, games, &budgets);
+        }
+        other => {
+            eprintln!("unknown mode `{other}` (expected strength, speed or budget)");
+            std::process::exit(2);
+        }
+    }
+}
+
+fn strength(bench: &Bench, games: u64, iterations: u32) {
+    let mcts = AgentKind::Mcts { iterations };
+    println!("{mcts} against the heuristic agent, {games} games per line, master seed {MASTER}");
+    println!(
+        "{:<34} {:<34} {HEADER}",
+        "mcts plays", "against (heuristic)"
+    );
+    let mut worst: f64 = 1.0;
+    for &(light, dark) in PAIRS {
+        let (l, d) = (bench.load(light), bench.load(dark));
+        for (deck, opp, dname, oname) in [(&l, &d, light, dark), (&d, &l, dark, light)] {
+            let row = bench.rate(deck, opp, [mcts, AgentKind::Heuristic], games);
+            worst = worst.min(row.wins as f64 / row.games as f64);
+            println!("{dname:<34} {oname:<34} {}", row.cells());
+        }
+    }
+    println!(
+        "lowest win rate against the heuristic: {:.1}%",
+        worst * 100.0
+    );
+    println!();
+    println!(
+        "{:<34} {:<34} {HEADER}",
+        "mcts plays", "against (patient-random)"
+    );
+    let (l, d) = (bench.load("example:light"), bench.load("example:dark"));
+    for (deck, opp, dname, oname) in [
+        (&l, &d, "example:light", "example:dark"),
+        (&d, &l, "example:dark", "example:light"),
+    ] {
+        let row = bench.rate(deck, opp, [mcts, AgentKind::PatientRandom], games);
+        println!("{dname:<34} {oname:<34} {}", row.cells());
+    }
+}
+
+fn budget(bench: &Bench, games: u64, budgets: &[u32]) {
+    println!("mcts against the heuristic on the example decks, {games} games per side");
+    println!("{:>10} {:<14} {HEADER}", "iterations", "mcts plays");
+    let (l, d) = (bench.load("example:light"), bench.load("example:dark"));
+    for &iterations in budgets {
+        for (deck, opp, name) in [(&l, &d, "example:light"), (&d, &l, "example:dark")] {
+            let row = bench.rate(
+                deck,
+                opp,
+                [AgentKind::Mcts { iterations }, AgentKind::Heuristic],
+                games,
+            );
+            println!("{iterations:>10} {name:<14} {}", row.cells());
+        }
+    }
+}
+
+/// One game of mcts (light, seat A) against the heuristic (dark), seeded as playtest game `i`.
+fn one_game(bench: &Bench, decks: [&[DefId]; 2], iterations: u32, i: u64) -> SearchStats {
+    let seed = game_seed(MASTER, i);
+    let mut g = GameState::new(Arc::clone(&bench.pool), decks, GameOptions::default(), seed)
+        .expect("setup");
+    let mut mcts = MctsAgent::new(
+        MctsConfig::new(iterations),
+        Arc::clone(&bench.weights),
+        agent_seed(seed, Player::A),
+    );
+    let mut heuristic = HeuristicAgent::new(Arc::clone(&bench.weights));
+    play(&mut g, [&mut mcts, &mut heuristic], PlayOptions::default()).expect("game");
+    mcts.stats()
+}
+
+fn speed(bench: &Bench, games: u64, iterations: u32, threads: &[usize]) {
+    let (l, d) = (bench.load("example:light"), bench.load("example:dark"));
+    println!(
+        "mcts:{iterations} (example:light) against the heuristic (example:dark), {games} games"
+    );
+    let mut first: Option<SearchStats> = None;
+    for &jobs in threads {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(jobs)
+            .build()
+            .expect("threads");
+        let start = Instant::now();
+        let total = pool.install(|| {
+            (0..games)
+                .into_par_iter()
+                .map(|i| one_game(bench, [&l, &d], iterations, i))
+                .reduce(SearchStats::default, |a, b| SearchStats {
+                    decisions: a.decisions + b.decisions,
+                    searched: a.searched + b.searched,
+                    iterations: a.iterations + b.iterations,
+                    steps: a.steps + b.steps,
+                    overruled: a.overruled + b.overruled,
+                })
+        });
+        let secs = start.elapsed().as_secs_f64();
+        println!(
+            "{jobs} thread(s): {secs:.2}s: {:.1} games/s, {:.0} searched decisions/s, {:.0} iterations/s",
+            games as f64 / secs,
+            total.searched as f64 / secs,
+            total.iterations as f64 / secs,
+        );
+        match &first {
+            None => {
+                let g = games as f64;
+                println!(
+                    "  per game: {:.1} decisions of mcts, {:.1} searched, {:.0} iterations, \
+                     {:.0} actions applied in search; heuristic overruled at {:.1}% of searched decisions",
+                    total.decisions as f64 / g,
+                    total.searched as f64 / g,
+                    total.iterations as f64 / g,
+                    total.steps as f64 / g,
+                    100.0 * total.overruled as f64 / total.searched.max(1) as f64
+                );
+                first = Some(total);
+            }
+            // Same games whatever the thread count.
+            Some(f) => assert_eq!(*f, total, "results depend on the thread count"),
+        }
+    }
+}

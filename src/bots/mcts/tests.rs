@@ -1,0 +1,363 @@
+//! The search agent never reads hidden information, replays exactly, and plays every kind of
+//! decision the engine offers.
+
+use std::collections::BTreeSet;
+use std::sync::Arc;
+
+use super::*;
+use crate::bots::{PlayOptions, RandomAgent, play};
+use crate::engine::sample_decks::sample_decks;
+use crate::engine::{CardPool, Event, GameOptions, Phase, StarshipRules};
+
+fn pool() -> Arc<CardPool> {
+    CardPool::from_catalogue(crate::deck::test_catalogue())
+}
+
+fn agent(iterations: u32, seed: u64) -> MctsAgent {
+    MctsAgent::new(
+        MctsConfig::new(iterations),
+        Arc::new(Weights::default()),
+        seed,
+    )
+}
+
+fn new_game(seed: u64, options: GameOptions) -> GameState {
+    let pool = pool();
+    let decks = sample_decks(&pool).unwrap();
+    GameState::new(pool, [&decks[0], &decks[1]], options, seed).unwrap()
+}
+
+/// Everything a sample may differ in: the zones, the battle and duel in progress, the phase.
+fn zones(g: &GameState) -> String {
+    format!(
+        "{:?} {:?} {:?} {:?} {:?}",
+        g.players, g.planets, g.battle, g.duel, g.phase
+    )
+}
+
+/// Plays heuristic against heuristic from `seed` until `stop` holds for the state with
+/// player B (the viewer below) to act; the events so far.
+fn advance(g: &mut GameState, stop: impl Fn(&GameState) -> bool) -> Vec<Event> {
+    let w = Arc::new(Weights::default());
+    let mut agents = [HeuristicAgent::new(w.clone()), HeuristicAgent::new(w)];
+    let (mut legal, mut events) = (Vec::new(), Vec::new());
+    while let Some(p) = g.to_act() {
+        if p == Player::B && stop(g) {
+            return events;
+        }
+        g.decide_into(&mut legal, &mut events, |view, legal| {
+            agents[view.player().index()].choose(view, legal)
+        })
+        .unwrap();
+    }
+    panic!("the game ended first");
+}
+
+fn legal_of(g: &GameState, p: Player) -> Vec<Action> {
+    let mut out = Vec::new();
+    crate::engine::legal_actions(&g.view(p), &mut out);
+    out
+}
+
+/// The same position with the hidden cards moved: A's unseen hand cards and deck shuffled
+/// together (hand and deck keep their sizes), and B's own deck reversed. B's view is the same.
+fn rearranged(g: &GameState, seed: u64) -> GameState {
+    let mut h = g.clone();
+    let a = Player::A.index();
+    let seen = g.known.hand(Player::A);
+    let mut hidden: Vec<_> = h.players[a]
+        .hand
+        .iter()
+        .copied()
+        .filter(|c| !seen.contains(c))
+        .collect();
+    let kept: Vec<_> = h.players[a]
+        .hand
+        .iter()
+        .copied()
+        .filter(|c| seen.contains(c))
+        .collect();
+    let in_hand = hidden.len();
+    hidden.append(&mut h.players[a].deck);
+    crate::engine::rng::GameRng::new(seed).shuffle(&mut hidden);
+    h.players[a].hand = kept;
+    h.players[a].hand.extend(hidden.drain(..in_hand));
+    h.players[a].deck = hidden;
+    h.players[Player::B.index()].deck.reverse();
+    h.rng = crate::engine::rng::GameRng::new(seed ^ 77);
+    h.check_zones().unwrap();
+    h
+}
+
+#[test]
+fn hidden_cards_and_deck_orders_do_not_change_the_sample_or_the_decision() {
+    // Issue 13: "permuting the opponent's hand and the order of both draw decks, in a state
+    // with the same PlayerView, does not change its decision". Positions from several games,
+    // at B's deploy step with several choices.
+    let mut checked = 0;
+    let mut differed = 0;
+    for seed in 0..6 {
+        let mut g = new_game(seed, GameOptions::default());
+        advance(&mut g, |g| {
+            g.turn() >= 3 && g.phase() == Phase::Deploy && legal_of(g, Player::B).len() > 2
+        });
+        let h = rearranged(&g, seed + 100);
+        assert_ne!(zones(&g), zones(&h), "the rearrangement moved nothing");
+        for s in 0..4 {
+            let (x, y) = (
+                g.view(Player::B).sample_state(s),
+                h.view(Player::B).sample_state(s),
+            );
+            assert_eq!(zones(&x), zones(&y), "seed {seed}, sample {s}");
+            differed += usize::from(x.players[0].hand != g.players[0].hand);
+        }
+        let legal = legal_of(&g, Player::B);
+        assert_eq!(legal, legal_of(&h, Player::B));
+        let mut first = agent(24, 5);
+        let mut second = agent(24, 5);
+        let a = first.choose(&g.view(Player::B), &legal);
+        let b = second.choose(&h.view(Player::B), &legal);
+        assert_eq!(a, b, "seed {seed}");
+        assert_eq!(first.stats(), second.stats());
+        checked += 1;
+    }
+    assert_eq!(checked, 6);
+    // The samples really deal the opponent's hand afresh.
+    assert!(differed >= 20, "{differed} of 24 samples changed A's hand");
+}
+
+#[test]
+fn a_sample_keeps_what_the_viewer_knows() {
+    // Public zones, the viewer's own hand, every zone's size, and the cards the opponent was
+    // seen to put in hand (fetched Effects, destiny draws) stay; the rest is dealt anew.
+    let mut found_known = false;
+    for seed in 0..20 {
+        let mut g = new_game(seed, GameOptions::default());
+        advance(&mut g, |g| {
+            g.turn() >= 2
+                && g.known
+                    .hand(Player::A)
+                    .iter()
+                    .any(|c| g.players[0].hand.contains(c))
+                && legal_of(g, Player::B).len() > 1
+        });
+        let seen: Vec<_> = g
+            .known
+            .hand(Player::A)
+            .iter()
+            .copied()
+            .filter(|c| g.players[0].hand.contains(c))
+            .collect();
+        let x = g.view(Player::B).sample_state(seed);
+        x.check_zones().unwrap();
+        let (a, b) = (&x.players[0], &x.players[1]);
+        assert_eq!(b.hand, g.players[1].hand);
+        assert_eq!(b.discard, g.players[1].discard);
+        assert_eq!(a.discard, g.players[0].discard);
+        assert_eq!(a.hyperspace, g.players[0].hyperspace);
+        assert_eq!(a.hand.len(), g.players[0].hand.len());
+        assert_eq!(a.deck.len(), g.players[0].deck.len());
+        let mut own = b.deck.clone();
+        let mut real = g.players[1].deck.clone();
+        own.sort();
+        real.sort();
+        assert_eq!(own, real, "the viewer's deck holds the same cards");
+        assert_eq!(format!("{:?}", x.planets), format!("{:?}", g.planets));
+        for c in &seen {
+            assert!(
+                a.hand.contains(c),
+                "seed {seed}: a card seen going to hand stays"
+            );
+        }
+        found_known |= !seen.is_empty();
+    }
+    assert!(
+        found_known,
+        "no position had a known card in the opponent's hand"
+    );
+}
+
+#[test]
+fn a_hidden_deploy_makes_the_hand_unknown_again() {
+    let mut k = crate::engine::determinize::Known::default();
+    let c = crate::engine::CardRef::new(3);
+    k.observe(&Event::EffectFetched {
+        player: Player::A,
+        card: c,
+    });
+    assert_eq!(k.hand(Player::A), [c]);
+    assert!(k.hand(Player::B).is_empty());
+    k.observe(&Event::Deployed {
+        player: Player::A,
+        card: crate::engine::CardRef::new(9),
+        hidden: true,
+        to: crate::engine::DeployedTo::Planet(crate::catalogue::Planet::Naboo),
+    });
+    assert!(k.hand(Player::A).is_empty());
+}
+
+fn mcts_game(seed: u64, iterations: u32) -> (crate::engine::GameResult, Vec<Event>, SearchStats) {
+    let mut g = new_game(seed, GameOptions::default());
+    let mut m = agent(iterations, seed);
+    let mut h = HeuristicAgent::default();
+    let mut events = Vec::new();
+    let r = play(
+        &mut g,
+        [&mut m, &mut h],
+        PlayOptions {
+            check_zones: false,
+            events: Some(&mut events),
+        },
+    )
+    .unwrap();
+    (r, events, m.stats())
+}
+
+#[test]
+fn the_same_seed_replays_the_same_game() {
+    let a = mcts_game(3, 6);
+    let b = mcts_game(3, 6);
+    assert_eq!(a.0, b.0);
+    assert_eq!(a.1, b.1);
+    assert_eq!(a.2, b.2);
+    assert!(
+        a.2.searched > 20 && a.2.iterations == 6 * a.2.searched,
+        "{:?}",
+        a.2
+    );
+    let c = mcts_game(4, 6);
+    assert_ne!(a.1, c.1);
+}
+
+/// Records the kinds of decision (the phases) put to an agent with a choice to make.
+struct Recording {
+    inner: MctsAgent,
+    phases: BTreeSet<String>,
+}
+
+impl Agent for Recording {
+    fn choose(&mut self, view: &PlayerView, legal: &[Action]) -> Action {
+        if legal.len() > 1 {
+            // A pending decision (an ability window, a text's prompt, a bonus line) is the
+            // decision; otherwise the phase's own.
+            let name = match view.pending() {
+                Some(p) => format!("{p:?}"),
+                None => format!("{:?}", view.phase()),
+            };
+            let kind = name.split([' ', '(', '{']).next().unwrap_or_default();
+            self.phases.insert(kind.to_string());
+        }
+        let a = self.inner.choose(view, legal);
+        assert!(legal.contains(&a), "{a:?} is not among {legal:?}");
+        a
+    }
+}
+
+#[test]
+fn a_sweep_reaches_every_kind_of_decision() {
+    // Issue 13: "every legal decision type reached in a sweep". The agent plays both seats
+    // (and, in some games, a random opponent that goes where careful players do not), under
+    // both starship rules, with every card checked into one zone after every action.
+    let mut phases = BTreeSet::new();
+    for i in 0..10u64 {
+        let starships = if i % 2 == 0 {
+            StarshipRules::DuelOfTheFates
+        } else {
+            StarshipRules::BattleOfNaboo
+        };
+        let mut g = new_game(
+            game_seed(13, i),
+            GameOptions {
+                starships,
+                ..GameOptions::default()
+            },
+        );
+        let mut a = Recording {
+            inner: agent(2, i),
+            phases: BTreeSet::new(),
+        };
+        if i % 4 < 2 {
+            let mut b = Recording {
+                inner: agent(2, i + 1000),
+                phases: BTreeSet::new(),
+            };
+            play(
+                &mut g,
+                [&mut a, &mut b],
+                PlayOptions {
+                    check_zones: true,
+                    events: None,
+                },
+            )
+            .unwrap();
+            phases.extend(b.phases);
+        } else {
+            let mut b = RandomAgent::never_surrendering(i);
+            play(
+                &mut g,
+                [&mut a, &mut b],
+                PlayOptions {
+                    check_zones: true,
+                    events: None,
+                },
+            )
+            .unwrap();
+        }
+        phases.extend(a.phases);
+    }
+    // Discarding down to six after Even Up: careful players rarely hold more than six, so
+    // one position is built for it (rulebook "3. Even Up").
+    let mut b = crate::engine::builder::Builder::new();
+    b.current(crate::catalogue::Planet::Naboo, 0);
+    b.phase(Phase::EvenUp, Player::A);
+    for d in 1..=8 {
+        b.add(
+            Player::A,
+            crate::engine::builder::fx::destiny(d % 7),
+            crate::engine::builder::Zone::Hand,
+        );
+    }
+    b.deck_filler(Player::A, 1, 10);
+    b.deck_filler(Player::B, 1, 10);
+    let mut g = b.build();
+    let mut a = Recording {
+        inner: agent(3, 1),
+        phases: BTreeSet::new(),
+    };
+    let mut r = RandomAgent::never_surrendering(1);
+    play(
+        &mut g,
+        [&mut a, &mut r],
+        PlayOptions {
+            check_zones: true,
+            events: None,
+        },
+    )
+    .unwrap();
+    phases.extend(a.phases);
+    let all = [
+        "BattleCards",
+        "BattlePlan",
+        "BattleStep",
+        // Which line of a weapon or battle card to use (rulings.md "A weapon with several
+        // bonus lines").
+        "BonusLine",
+        "DeckSearch",
+        "Deploy",
+        "DuelDefender",
+        "DuelPlay",
+        "DuelWeapon",
+        "EffectFetch",
+        "EndOfTurn",
+        "EvenUp",
+        "EvenUpDiscard",
+        "Interception",
+        "NextLocation",
+        "StartingLocation",
+    ];
+    let missing: Vec<_> = all.iter().filter(|p| !phases.contains(**p)).collect();
+    assert!(
+        missing.is_empty(),
+        "never decided: {missing:?}; seen {phases:?}"
+    );
+}
