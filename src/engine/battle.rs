@@ -805,6 +805,29 @@ impl GameState {
                 }
                 let users = if slot == 0 { &group[..1] } else { &group[..n] };
                 let lines = self.lines_for(card, users, first, space, false);
+                // A line whose bonus condition fails in this fight adds nothing, so the
+                // choice is among the lines that count (DF-13 Booma, V1-JC-42: the next
+                // fitting line counts); with one left there is nothing to ask.
+                let (own, against) = (f.units[p.index()], f.units[p.other().index()]);
+                let d = self.def(card);
+                let counting = (0..d.uses.len().min(8))
+                    .filter(|&i| {
+                        lines >> i & 1 == 1 && self.bonus_counts(&d.uses[i], &own, &against)
+                    })
+                    .fold(0u8, |b, i| b | 1 << i);
+                let lines = if counting != 0 { counting } else { lines };
+                if lines.count_ones() == 1 {
+                    let unit = &mut f.units[p.index()];
+                    let chosen = if slot == 0 {
+                        &mut unit.weapon
+                    } else {
+                        &mut unit.battle
+                    };
+                    if let Some(it) = chosen {
+                        it.1 = lines.trailing_zeros() as usize;
+                    }
+                    continue;
+                }
                 if lines.count_ones() > 1 {
                     self.pending.push(Pending::BonusLine {
                         player: p,

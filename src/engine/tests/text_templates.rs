@@ -27,7 +27,7 @@ fn pick<'a>(
     kind: &dyn Fn(&Card) -> bool,
     not: &str,
 ) -> Option<&'a Card> {
-    let fit = |c: &&Card| kind(*c) && c.id != not && filters.iter().any(|f| f.matches(*c)) == want;
+    let fit = |c: &&Card| kind(c) && c.id != not && filters.iter().any(|f| f.matches(c)) == want;
     let book = crate::catalogue::abilities::AbilityBook::embedded();
     cards
         .iter()
