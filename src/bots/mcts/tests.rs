@@ -221,7 +221,7 @@ fn the_same_seed_replays_the_same_game() {
     assert_eq!(a.1, b.1);
     assert_eq!(a.2, b.2);
     assert!(
-        a.2.searched > 20 && a.2.iterations == 6 * a.2.searched,
+        a.2.searched > 20 && a.2.iterations <= 6 * a.2.searched && a.2.iterations >= 4 * a.2.searched,
         "{:?}",
         a.2
     );
