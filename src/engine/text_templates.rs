@@ -84,6 +84,8 @@ enum Target {
 /// One `modifier` ability: `amount` on `number` of `target` while every condition holds.
 #[derive(Debug, Clone)]
 struct Modifier {
+    /// The ability's index in the card's specification.
+    ability: u8,
     number: Number,
     amount: i16,
     target: Target,
@@ -131,6 +133,22 @@ impl Text for SpecText {
             }
         }
     }
+
+    fn explain(
+        &self,
+        g: &GameState,
+        me: CardRef,
+        q: &Query,
+        n: &mut Num,
+        seen: &mut dyn FnMut(u8, i16),
+    ) {
+        for m in &self.modifiers {
+            if m.applies(g, me, q) {
+                n.add(m.amount);
+                seen(m.ability, m.amount);
+            }
+        }
+    }
 }
 
 /// Whether the engine plays ability `a` of `def` as a template of this module.
@@ -168,7 +186,10 @@ pub fn plays(a: &Ability, def: &CardDef) -> bool {
 pub fn build(def: &CardDef, cards: &[Card]) -> Option<Arc<dyn Text>> {
     let spec = def.text?;
     let mut t = SpecText::default();
-    for a in spec.abilities.iter().filter(|a| plays(a, def)) {
+    for (i, a) in spec.abilities.iter().enumerate() {
+        if !plays(a, def) {
+            continue;
+        }
         if let Ability::Modifier {
             stat,
             amount,
@@ -190,6 +211,7 @@ pub fn build(def: &CardDef, cards: &[Card]) -> Option<Arc<dyn Text>> {
                 Target::This
             };
             t.modifiers.push(Modifier {
+                ability: i as u8,
                 number,
                 amount: *amount as i16,
                 target,
