@@ -221,7 +221,9 @@ fn the_same_seed_replays_the_same_game() {
     assert_eq!(a.1, b.1);
     assert_eq!(a.2, b.2);
     assert!(
-        a.2.searched > 20 && a.2.iterations <= 6 * a.2.searched && a.2.iterations >= 4 * a.2.searched,
+        a.2.searched > 20
+            && a.2.iterations <= 6 * a.2.searched
+            && a.2.iterations >= 4 * a.2.searched,
         "{:?}",
         a.2
     );
@@ -367,7 +369,10 @@ fn arms_are_compared_on_the_samples_both_played() {
     use super::arms::{Arm, points};
     let (mut a, mut b) = (Arm::new(Action::EndTurn), Arm::new(Action::Decline));
     // Sample 0 is the screening's; 1 to 4 the duel's; b never played sample 3.
-    for (i, (x, y)) in [(2, 0), (2, 2), (0, 2), (2, 0), (1, 0)].into_iter().enumerate() {
+    for (i, (x, y)) in [(2, 0), (2, 2), (0, 2), (2, 0), (1, 0)]
+        .into_iter()
+        .enumerate()
+    {
         a.record(i, x);
         if i != 3 {
             b.record(i, y);
