@@ -177,15 +177,15 @@ fn chosen_rules(
     catalogue: &Catalogue,
     starter: bool,
 ) -> Result<Option<RulesSet>> {
-    let mut rules = match (&choice.rules_file, &choice.rules) {
-        (Some(path), _) => RulesSet::from_file(path),
-        (None, Some(name)) => RulesSet::named(name),
-        (None, None) => return Ok(None),
-    }
-    .map_err(|e| InputError(e.to_string()))?;
-    rules
-        .check_against(catalogue)
-        .map_err(|e| InputError(e.to_string()))?;
+    let Some(rules) = RulesSet::chosen(
+        choice.rules.as_deref(),
+        choice.rules_file.as_deref(),
+        catalogue,
+    )
+    .map_err(|e| InputError(e.to_string()))?
+    else {
+        return Ok(None);
+    };
     if starter && rules.starter_size.is_none() {
         bail!(InputError(format!(
             "the {} rules set ({}) has no starter_size, so it cannot check starter decks; add `starter_size = 30` or leave out --starter",
@@ -195,29 +195,15 @@ fn chosen_rules(
     Ok(Some(rules))
 }
 
-/// The rules for one list: the command line's, else the list's own `rules`, else standard.
+/// The rules for one list ([`RulesSet::for_list`]); with `--starter`, they must know a
+/// starter size.
 fn rules_for(
     list: &DeckList,
     chosen: &Option<RulesSet>,
     catalogue: &Catalogue,
     starter: bool,
 ) -> Result<RulesSet, String> {
-    let rules = match chosen {
-        Some(rules) => rules.clone(),
-        None => {
-            let name = list
-                .rules
-                .as_deref()
-                .unwrap_or(crate::deck::rules::DEFAULT_RULES);
-            let at = match list.rules_line {
-                Some(line) => format!("{}, line {line}", list.source),
-                None => list.source.clone(),
-            };
-            let mut rules = RulesSet::named(name).map_err(|e| format!("{at}: {e}"))?;
-            rules.check_against(catalogue).map_err(|e| e.to_string())?;
-            rules
-        }
-    };
+    let rules = RulesSet::for_list(list, chosen.as_ref(), catalogue).map_err(|e| e.to_string())?;
     if starter && rules.starter_size.is_none() {
         return Err(format!(
             "the {} rules set has no starter_size, so it cannot check starter decks",

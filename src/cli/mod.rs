@@ -6,6 +6,7 @@ pub(crate) mod cards;
 mod collection;
 mod db;
 mod deck;
+mod game_args;
 mod game_decks;
 mod output;
 mod play;

@@ -97,6 +97,35 @@ pub struct AddArgs {
     card: Vec<String>,
     #[arg(long, default_value = "1", value_parser = qty_arg, allow_negative_numbers = true)]
     qty: u32,
+    #[command(flatten)]
+    finish: FinishArgs,
+    #[command(flatten)]
+    details: DetailsArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct RemoveArgs {
+    card: String,
+    #[arg(long, default_value = "1", value_parser = qty_arg, allow_negative_numbers = true)]
+    qty: u32,
+    #[command(flatten)]
+    finish: FinishArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct SetArgs {
+    card: String,
+    #[arg(value_parser = qty_arg, allow_negative_numbers = true)]
+    qty: u32,
+    #[command(flatten)]
+    finish: FinishArgs,
+    #[command(flatten)]
+    details: DetailsArgs,
+}
+
+/// Which printing of a card `add`, `remove` and `set` mean: the regular one, or a foil.
+#[derive(Debug, Args)]
+pub struct FinishArgs {
     /// The foil printing (a foil number such as `BN-F10` implies it).
     #[arg(long)]
     foil: bool,
@@ -104,6 +133,11 @@ pub struct AddArgs {
     /// for its own-number foil (only cards with two foil printings need it; implies --foil).
     #[arg(long, value_parser = parse_with::<Set>, value_name = "RELEASE")]
     printing: Option<Set>,
+}
+
+/// What `add` and `set` keep with a printing.
+#[derive(Debug, Args)]
+pub struct DetailsArgs {
     /// mint (M), near-mint (NM), lightly-played (LP), moderately-played (MP),
     /// heavily-played (HP), damaged (DMG).
     #[arg(long, value_parser = parse_with::<Condition>)]
@@ -113,34 +147,13 @@ pub struct AddArgs {
     note: Option<String>,
 }
 
-#[derive(Debug, Args)]
-pub struct RemoveArgs {
-    card: String,
-    #[arg(long, default_value = "1", value_parser = qty_arg, allow_negative_numbers = true)]
-    qty: u32,
-    #[arg(long)]
-    foil: bool,
-    /// Which foil printing, by its release: `RF` for a Reflections reprint, the card's own set
-    /// for its own-number foil (only cards with two foil printings need it; implies --foil).
-    #[arg(long, value_parser = parse_with::<Set>, value_name = "RELEASE")]
-    printing: Option<Set>,
-}
-
-#[derive(Debug, Args)]
-pub struct SetArgs {
-    card: String,
-    #[arg(value_parser = qty_arg, allow_negative_numbers = true)]
-    qty: u32,
-    #[arg(long)]
-    foil: bool,
-    /// Which foil printing, by its release: `RF` for a Reflections reprint, the card's own set
-    /// for its own-number foil (only cards with two foil printings need it; implies --foil).
-    #[arg(long, value_parser = parse_with::<Set>, value_name = "RELEASE")]
-    printing: Option<Set>,
-    #[arg(long, value_parser = parse_with::<Condition>)]
-    condition: Option<Condition>,
-    #[arg(long)]
-    note: Option<String>,
+impl From<DetailsArgs> for Details {
+    fn from(a: DetailsArgs) -> Details {
+        Details {
+            condition: a.condition,
+            note: a.note,
+        }
+    }
 }
 
 #[derive(Debug, Args)]
@@ -402,7 +415,8 @@ pub fn run(args: CollectionArgs, db_path: &Path) -> Result<ExitCode> {
             // reads "DM-45: 0 → 2", not two steps.
             let mut slots: Vec<(crate::collection::Slot, u32)> = Vec::new();
             for card in &a.card {
-                let chosen = printing(&catalogue, card, a.foil, a.printing).map_err(input)?;
+                let chosen =
+                    printing(&catalogue, card, a.finish.foil, a.finish.printing).map_err(input)?;
                 warn(&chosen.warnings);
                 let slot = chosen.slot(List::Owned);
                 match slots.iter_mut().find(|(s, _)| *s == slot) {
@@ -410,10 +424,7 @@ pub fn run(args: CollectionArgs, db_path: &Path) -> Result<ExitCode> {
                     None => slots.push((slot, a.qty)),
                 }
             }
-            let details = Details {
-                condition: a.condition,
-                note: a.note,
-            };
+            let details = Details::from(a.details);
             c.write(&mut db, |h| {
                 let mut changes = Vec::new();
                 for (slot, qty) in slots {
@@ -424,18 +435,15 @@ pub fn run(args: CollectionArgs, db_path: &Path) -> Result<ExitCode> {
         }
         CollectionCommand::Remove(a) => {
             // Removing needs no warning: what is there is what is removed.
-            let chosen = c.stored_printing(&db, &a.card, a.foil, a.printing)?;
+            let chosen = c.stored_printing(&db, &a.card, a.finish.foil, a.finish.printing)?;
             c.write(&mut db, |h| {
                 edit::remove(h, chosen.slot(List::Owned), a.qty)
             })
         }
         CollectionCommand::Set(a) => {
-            let chosen = c.stored_printing(&db, &a.card, a.foil, a.printing)?;
+            let chosen = c.stored_printing(&db, &a.card, a.finish.foil, a.finish.printing)?;
             warn(&chosen.warnings);
-            let details = Details {
-                condition: a.condition,
-                note: a.note,
-            };
+            let details = Details::from(a.details);
             c.write(&mut db, |h| {
                 edit::set(h, chosen.slot(List::Owned), a.qty, &details)
             })
