@@ -59,12 +59,10 @@ pub enum DeckCommand {
     Build(build::BuildArgs),
 }
 
+/// `--collection`: which named collection a deck command reads (`yj collection
+/// --collection` names them).
 #[derive(Debug, Args)]
-pub struct OwnedArgs {
-    /// Also check that the collection owns every card of the deck.
-    #[arg(long)]
-    owned: bool,
-    /// The collection to check against (with --owned).
+pub struct CollectionArg {
     #[arg(
         long,
         env = "YJ_COLLECTION",
@@ -74,18 +72,32 @@ pub struct OwnedArgs {
     collection: String,
 }
 
+/// `--owned` and `--collection` of `check`, `fix` and `build`; `fix` and `build` say in their
+/// own words what the collection is for (`mut_arg`).
+#[derive(Debug, Args)]
+#[command(mut_arg("collection", |a| a.help("The collection to check against (with --owned)")))]
+pub struct OwnedArgs {
+    /// Also check that the collection owns every card of the deck.
+    #[arg(long)]
+    owned: bool,
+    #[command(flatten)]
+    collection: CollectionArg,
+}
+
+impl OwnedArgs {
+    /// The collection's name, with --owned.
+    fn collection(&self) -> Option<&str> {
+        self.owned.then_some(self.collection.collection.as_str())
+    }
+}
+
 #[derive(Debug, Args)]
 pub struct NeedArgs {
     /// The decklist; `-` reads standard input.
     #[arg(value_name = "DECK")]
     file: String,
-    #[arg(
-        long,
-        env = "YJ_COLLECTION",
-        default_value = crate::collection::model::DEFAULT_COLLECTION,
-        value_name = "NAME"
-    )]
-    collection: String,
+    #[command(flatten)]
+    collection: CollectionArg,
     /// List every card of the deck, not only the missing ones.
     #[arg(long)]
     all: bool,
@@ -234,9 +246,10 @@ fn load(
 }
 
 fn run_need(args: NeedArgs, db: &Database, catalogue: &Catalogue) -> Result<ExitCode> {
-    check_collection(db, &args.collection)?;
+    let name = &args.collection.collection;
+    check_collection(db, name)?;
     let mut resolver = Resolver::new(catalogue);
-    let need = deck_need(db, catalogue, &mut resolver, &args.file, &args.collection)?;
+    let need = deck_need(db, catalogue, &mut resolver, &args.file, name)?;
     render_need(&need, catalogue, args.format, args.all)?;
     Ok(if need.buildable() {
         ExitCode::SUCCESS
@@ -246,8 +259,8 @@ fn run_need(args: NeedArgs, db: &Database, catalogue: &Catalogue) -> Result<Exit
 }
 
 fn run_check(args: CheckArgs, db: &Database, catalogue: &Catalogue) -> Result<ExitCode> {
-    if args.owned.owned {
-        check_collection(db, &args.owned.collection)?;
+    if let Some(name) = args.owned.collection() {
+        check_collection(db, name)?;
     }
     if args.files.iter().filter(|f| *f == "-").count() > 1 {
         bail!(InputError(
@@ -275,12 +288,12 @@ fn run_check(args: CheckArgs, db: &Database, catalogue: &Catalogue) -> Result<Ex
     }
     // --owned compares the decks already read (each list is read once, so standard input
     // works too); an unreadable list has nothing to compare.
-    let needs: Vec<Option<DeckNeed>> = if args.owned.owned {
+    let needs: Vec<Option<DeckNeed>> = if let Some(name) = args.owned.collection() {
         args.files
             .iter()
             .zip(decks)
             .map(|(file, deck)| {
-                deck.map(|d| need_for(db, catalogue, file, d, &args.owned.collection))
+                deck.map(|d| need_for(db, catalogue, file, d, name))
                     .transpose()
             })
             .collect::<Result<_>>()?

@@ -6,7 +6,7 @@ use anyhow::{Context, Result, bail};
 use clap::Args;
 use serde_json::{Value, json};
 
-use super::{Outcome, RulesChoice, chosen_rules, render, rules_for};
+use super::{Outcome, OwnedArgs, RulesChoice, chosen_rules, render, rules_for};
 use crate::catalogue::{Catalogue, Database, Side};
 use crate::cli::output::Format;
 use crate::cli::shortfall::check_collection;
@@ -21,6 +21,12 @@ use crate::deck::{
 use crate::engine::CardPool;
 
 #[derive(Debug, Args)]
+#[command(
+    mut_arg("owned", |a| a.help(
+        "Add only cards the collection has beyond what the deck uses; say what it lacks"
+    )),
+    mut_arg("collection", |a| a.help("The collection to add from (with --owned)")),
+)]
 pub struct FixArgs {
     /// The decklist; `-` reads standard input.
     #[arg(value_name = "DECK")]
@@ -30,17 +36,8 @@ pub struct FixArgs {
     /// Fix a 30-card starter deck (five cards per colour).
     #[arg(long)]
     starter: bool,
-    /// Add only cards the collection has beyond what the deck uses; say what it lacks.
-    #[arg(long)]
-    owned: bool,
-    /// The collection to add from (with --owned).
-    #[arg(
-        long,
-        env = "YJ_COLLECTION",
-        default_value = crate::collection::model::DEFAULT_COLLECTION,
-        value_name = "NAME"
-    )]
-    collection: String,
+    #[command(flatten)]
+    owned: OwnedArgs,
     /// Write the resulting list to FILE, in the input's format (text, CSV or TOML).
     #[arg(short = 'o', long = "output", value_name = "FILE")]
     output: Option<std::path::PathBuf>,
@@ -49,8 +46,8 @@ pub struct FixArgs {
 }
 
 pub fn run(args: FixArgs, db: &Database, catalogue: &Catalogue) -> Result<ExitCode> {
-    if args.owned {
-        check_collection(db, &args.collection)?;
+    if let Some(name) = args.owned.collection() {
+        check_collection(db, name)?;
     }
     let chosen = chosen_rules(&args.rules, catalogue, args.starter)?;
     let list = read_list(&args.file).map_err(|e| InputError(e.to_string()))?;
@@ -86,10 +83,9 @@ pub fn run(args: FixArgs, db: &Database, catalogue: &Catalogue) -> Result<ExitCo
         rules.deck_size
     };
     let cards: Vec<(usize, u32)> = deck.cards.iter().map(|c| (c.index, c.count)).collect();
-    let owned: Option<Vec<u32>> = if args.owned {
-        Some(available(db, catalogue, &deck, &args.collection)?)
-    } else {
-        None
+    let owned: Option<Vec<u32>> = match args.owned.collection() {
+        Some(name) => Some(available(db, catalogue, &deck, name)?),
+        None => None,
     };
     let supply = match &owned {
         Some(o) => Supply::Owned(o),
@@ -340,7 +336,7 @@ fn print(
 ) -> Result<()> {
     let changes: &[Change] = fix.map_or(&[], |f| &f.changes);
     let minimal = fix.is_none_or(|f| f.minimal);
-    let collection = args.owned.then_some(args.collection.as_str());
+    let collection = args.owned.collection();
     match args.format {
         Format::Json => {
             let mut doc = json!({
