@@ -79,11 +79,7 @@ fn messages_show_terminal_escape_codes_escaped_and_long_headers_cut() {
 #[cfg(unix)]
 fn as_user(s: &Scratch, args: &[&str]) -> Run {
     use std::os::unix::process::CommandExt;
-    let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_yj"));
-    cmd.current_dir(s.dir.path())
-        .env("YJ_DB", s.db())
-        .env_remove("YJ_COLLECTION")
-        .args(args);
+    let mut cmd = s.command(args);
     // SAFETY: geteuid has no preconditions.
     if unsafe { libc::geteuid() } == 0 {
         cmd.uid(NOBODY).gid(NOBODY);
@@ -326,15 +322,6 @@ fn finishes(mut cmd: std::process::Command, what: &str) -> Run {
     }
 }
 
-fn yj_in(s: &Scratch, args: &[&str]) -> std::process::Command {
-    let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_yj"));
-    cmd.current_dir(s.dir.path())
-        .env("YJ_DB", s.db())
-        .env_remove("YJ_COLLECTION")
-        .args(args);
-    cmd
-}
-
 #[cfg(unix)]
 #[test]
 fn output_paths_write_through_pipes_and_links_and_replace_only_regular_files() {
@@ -344,7 +331,7 @@ fn output_paths_write_through_pipes_and_links_and_replace_only_regular_files() {
     ok(&s.run(&["collection", "add", "DM-71", "--qty", "2"]));
     let export = s.run(&["collection", "export"]).stdout;
     let r = finishes(
-        yj_in(&s, &["collection", "export", "-o", "/dev/stdout"]),
+        s.command(&["collection", "export", "-o", "/dev/stdout"]),
         "export to a pipe",
     );
     ok(&r);
@@ -359,7 +346,7 @@ fn output_paths_write_through_pipes_and_links_and_replace_only_regular_files() {
         std::thread::spawn(move || std::fs::read_to_string(fifo).unwrap())
     };
     let r = finishes(
-        yj_in(&s, &["collection", "export", "-o", "pipe"]),
+        s.command(&["collection", "export", "-o", "pipe"]),
         "export to a named pipe",
     );
     ok(&r);
@@ -372,7 +359,7 @@ fn output_paths_write_through_pipes_and_links_and_replace_only_regular_files() {
     );
     // A backup through a pipe is the database and nothing else.
     let r = finishes(
-        yj_in(&s, &["collection", "backup", "/dev/stdout"]),
+        s.command(&["collection", "backup", "/dev/stdout"]),
         "backup to a pipe",
     );
     ok(&r);

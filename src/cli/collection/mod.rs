@@ -367,13 +367,15 @@ fn write_options() -> WriteOptions {
     }
 }
 
+/// A collection error as the command's error. The user's input (a quantity, a name, a file)
+/// is exit 2; a busy database, a collection changed underneath the command or a stored entry
+/// that cannot be read (`Busy`, `Conflict`), as SQLite and file failures, exit 3: the same
+/// command works again on a healthy database (README "Exit codes", `cli::exit_code`).
 fn input(e: CollectionError) -> anyhow::Error {
     match e {
-        CollectionError::Input(_)
-        | CollectionError::Lookup(_)
-        | CollectionError::File { .. }
-        | CollectionError::Busy
-        | CollectionError::Conflict(_) => InputError(e.to_string()).into(),
+        CollectionError::Input(_) | CollectionError::Lookup(_) | CollectionError::File { .. } => {
+            InputError(e.to_string()).into()
+        }
         other => anyhow::Error::new(other),
     }
 }
@@ -839,5 +841,35 @@ impl Ctx<'_> {
             }
         }
         Ok(ExitCode::SUCCESS)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cli::{EXIT_FAILURE, EXIT_INPUT, exit_code};
+
+    /// README "Exit codes": the user's input is 2; a busy database or a collection that
+    /// changed underneath the command is not the input (the same command works again), 3.
+    #[test]
+    fn busy_and_conflict_exit_3_and_the_users_input_2() {
+        let code = |e: CollectionError| exit_code(&input(e));
+        assert_eq!(code(CollectionError::Busy), EXIT_FAILURE);
+        assert_eq!(
+            code(CollectionError::Conflict("DM-71".into())),
+            EXIT_FAILURE
+        );
+        assert_eq!(
+            code(CollectionError::Io("cannot write".into())),
+            EXIT_FAILURE
+        );
+        assert_eq!(code(CollectionError::Input("--qty".into())), EXIT_INPUT);
+        assert_eq!(
+            code(CollectionError::File {
+                file: "x.csv".into(),
+                reason: "empty".into()
+            }),
+            EXIT_INPUT
+        );
     }
 }

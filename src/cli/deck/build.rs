@@ -12,7 +12,7 @@ use super::fix::{change_lines, deck_json, write_list};
 use super::{Outcome, OwnedArgs, RulesChoice, chosen_rules, render};
 use crate::catalogue::{Catalogue, Database, DotColour, LookupOptions, Side};
 use crate::cli::game_decks::load_decks;
-use crate::cli::output::Format;
+use crate::cli::output::{Format, write_file};
 use crate::cli::shortfall::check_collection;
 use crate::cli::{EXIT_PROBLEMS, InputError};
 use crate::collection::store;
@@ -195,8 +195,7 @@ pub fn run(args: BuildArgs, db: &Database, catalogue: &Catalogue) -> Result<Exit
     let resolved = resolved(&cards, catalogue, side);
     let report = check(&list, &resolved, catalogue, &rules, args.starter);
     if let Some(path) = &args.output {
-        std::fs::write(path, write_list(&list, &cards, catalogue, side))
-            .map_err(|e| InputError(format!("cannot write `{}`: {}", path.display(), e)))?;
+        write_file(path, write_list(&list, &cards, catalogue, side).as_bytes())?;
     }
     let pool_strength = Strength::for_deck(
         catalogue,

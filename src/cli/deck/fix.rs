@@ -8,7 +8,7 @@ use serde_json::{Value, json};
 
 use super::{Outcome, OwnedArgs, RulesChoice, chosen_rules, render, rules_for};
 use crate::catalogue::{Catalogue, Database, Side};
-use crate::cli::output::Format;
+use crate::cli::output::{Format, write_file};
 use crate::cli::shortfall::check_collection;
 use crate::cli::{EXIT_PROBLEMS, InputError};
 use crate::collection::{requirements, store};
@@ -126,9 +126,7 @@ pub fn run(args: FixArgs, db: &Database, catalogue: &Catalogue) -> Result<ExitCo
     after.rules_from_list = report.rules_from_list;
     if let Some(path) = &args.output {
         let text = write_list(&fixed_list, &final_cards, catalogue, side);
-        std::fs::write(path, text)
-            .map_err(|e| InputError(format!("cannot write `{}`: {}", path.display(), e)))
-            .with_context(|| "the fixed deck was not written")?;
+        write_file(path, text.as_bytes()).context("the fixed deck was not written")?;
     }
     print(
         &args,
