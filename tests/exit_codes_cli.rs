@@ -131,7 +131,10 @@ fn an_output_path_that_is_a_folder_exits_2_and_a_full_disk_3() {
         };
         for (path, why) in [
             ("folder", "Is a directory (os error 21)"),
-            ("no/such/dir/d.txt", "No such file or directory (os error 2)"),
+            (
+                "no/such/dir/d.txt",
+                "No such file or directory (os error 2)",
+            ),
         ] {
             let r = s.run(&[command.as_slice(), &[path]].concat());
             assert_eq!(r.code, 2, "{path}: {}", r.stderr);
@@ -179,5 +182,8 @@ fn a_command_without_the_scratch_database_fails_the_test_and_spares_the_users_da
     ok(&run(&["collection", "names"]));
     assert!(default.exists());
     let dropped = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| drop(s)));
-    assert!(dropped.is_err(), "the scratch did not notice the default database");
+    assert!(
+        dropped.is_err(),
+        "the scratch did not notice the default database"
+    );
 }
