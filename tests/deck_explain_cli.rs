@@ -566,7 +566,7 @@ fn check_owned_says_in_the_summary_why_it_exits_1() {
 #[test]
 fn the_title_limit_example_says_why_no_wild_card_can_help() {
     // examples/decks/illegal-title-limit-wild.txt, as the README shows it: rulebook "Deck
-    // Construction" (one wild card per colour) and rulings.md "Objectives as wild cards".
+    // Construction" (one wild card per colour) and RULINGS.md D2 (an Objective is a wild card).
     let s = Scratch::new();
     s.write(
         "illegal-title-limit-wild.txt",

@@ -371,8 +371,8 @@ fn json_carries_the_same_game_as_the_play_by_play() {
 #[test]
 fn a_game_ends_the_moment_a_draw_deck_is_empty() {
     // Issue 11's reproduction: on main before the fix, this game's breakthrough on turn 12
-    // emptied Dark's deck and the game ran on to turn 14. Rule (rulings.md "Deck victory
-    // happens when a draw deck is empty"): the first event after which a draw deck holds no
+    // emptied Dark's deck and the game ran on to turn 14. Rule (RULINGS.md E1: a deck
+    // victory happens as soon as a draw deck is empty): the first event after which a draw deck holds no
     // card is followed at once by the end of the game.
     let s = Scratch::new();
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/decks/");
