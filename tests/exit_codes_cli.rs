@@ -161,6 +161,22 @@ fn an_output_path_that_is_a_folder_exits_2_and_a_full_disk_3() {
     }
 }
 
+/// A collection export the disk refuses: the I/O error is kept as the source of the
+/// collection's error, so the message names the file and what the system said, exit 3.
+#[cfg(target_os = "linux")]
+#[test]
+fn an_export_the_disk_refuses_names_the_file_and_the_system_error_and_exits_3() {
+    let s = Scratch::new();
+    let r = s.run(&["collection", "export", "-o", "/dev/full"]);
+    assert_eq!(r.code, 3, "{}", r.stderr);
+    assert_eq!(
+        r.stderr,
+        "error: cannot write `/dev/full`: No space left on device (os error 28)\n\
+         this is a failure of the system or of yj (the database engine, the disk), not of your \
+         input: exit code 3\n"
+    );
+}
+
 /// The test harness's guard (tests/common): every command a test runs sees a home and a data
 /// directory inside its scratch directory, so one that falls back to the default database
 /// (no `YJ_DB`) writes there, never to the user's `~/.local/share/yj`, and the scratch fails

@@ -129,7 +129,7 @@ pub fn exit_code(err: &anyhow::Error) -> u8 {
             return match e {
                 CollectionError::Catalogue(e) => catalogue(e),
                 CollectionError::Sql(_)
-                | CollectionError::Io(_)
+                | CollectionError::Io { .. }
                 | CollectionError::Busy
                 | CollectionError::Conflict(_) => EXIT_FAILURE,
                 _ => EXIT_INPUT,

@@ -859,8 +859,9 @@ mod tests {
             code(CollectionError::Conflict("DM-71".into())),
             EXIT_FAILURE
         );
+        let full = std::io::Error::from(std::io::ErrorKind::StorageFull);
         assert_eq!(
-            code(CollectionError::Io("cannot write".into())),
+            code(CollectionError::io("cannot write `x.csv`".into(), full)),
             EXIT_FAILURE
         );
         assert_eq!(code(CollectionError::Input("--qty".into())), EXIT_INPUT);
