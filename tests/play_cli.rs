@@ -527,6 +527,28 @@ fn a_whole_game_is_printed_as_stored_in_json() {
 }
 
 #[test]
+fn a_whole_playtest_report_is_printed_as_stored() {
+    // Issue 18: `yj playtest` on a fixed seed, its whole report compared (the header with the
+    // replay command, win rates with their intervals, victory types, game lengths, every
+    // card's row). Kept with the play-by-plays: a change to play re-blesses them together.
+    let s = Scratch::new();
+    let run = s.run(&[
+        "playtest",
+        "example:light",
+        "--vs",
+        "example:dark",
+        "--games",
+        "20",
+        "--seed",
+        "12",
+        "--jobs",
+        "1",
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_stored("playtest-light-dark-seed12.txt", &run.stdout);
+}
+
+#[test]
 fn names_the_cards_whose_text_the_engine_does_not_play_yet() {
     // Issue 12: a player testing decks is told which cards' game text is ignored, per deck,
     // on stderr before the game (engine::text_support).
