@@ -38,6 +38,26 @@ impl GameArgs {
         }))
     }
 
+    /// These options as they are typed, each that is not the default (` --agent-config
+    /// w.toml --rules decipher --starships battle-of-naboo`), for the commands a report
+    /// prints to replay or repeat a run; `word` quotes a value for the shell.
+    pub fn words(&self, word: impl Fn(&str) -> String) -> String {
+        let mut s = String::new();
+        if let Some(p) = &self.agent_config {
+            s.push_str(&format!(
+                " --agent-config {}",
+                word(&p.display().to_string())
+            ));
+        }
+        if let Some(r) = &self.rules {
+            s.push_str(&format!(" --rules {}", word(r)));
+        }
+        if self.starships != Starships::DuelOfTheFates {
+            s.push_str(&format!(" --starships {}", self.starships.name()));
+        }
+        s
+    }
+
     /// The rules set `--rules` names, checked against the catalogue; None: each list's own.
     pub fn rules(&self, catalogue: &Catalogue) -> Result<Option<RulesSet>> {
         Ok(RulesSet::chosen(self.rules.as_deref(), None, catalogue)
@@ -84,4 +104,30 @@ pub fn agent_kind(name: &str, what: &str) -> Result<AgentKind> {
         };
         InputError(message).into()
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The replay and repeat commands carry every option that decides how games are played,
+    /// and leave out the defaults.
+    #[test]
+    fn the_options_are_written_back_when_not_the_default() {
+        let default = GameArgs {
+            agent_config: None,
+            rules: None,
+            starships: Starships::DuelOfTheFates,
+        };
+        assert_eq!(default.words(str::to_string), "");
+        let all = GameArgs {
+            agent_config: Some("my w.toml".into()),
+            rules: Some("decipher".into()),
+            starships: Starships::BattleOfNaboo,
+        };
+        assert_eq!(
+            all.words(|w| format!("<{w}>")),
+            " --agent-config <my w.toml> --rules <decipher> --starships battle-of-naboo"
+        );
+    }
 }

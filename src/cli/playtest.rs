@@ -20,7 +20,7 @@ use serde::Serialize;
 use serde_json::json;
 
 use super::InputError;
-use super::game_args::{GameArgs, Starships, agent_kind};
+use super::game_args::{GameArgs, agent_kind};
 use super::game_decks::{GameDeck, load_decks, setup_error};
 use super::open_db;
 use super::output::{Format, table};
@@ -262,18 +262,7 @@ fn replay(args: &PlaytestArgs, a: &str, b: &str, kinds: [AgentKind; 2], seed: u6
         kinds[0].name(),
         kinds[1].name()
     );
-    if let Some(r) = &args.shared.rules {
-        s.push_str(&format!(" --rules {}", shell_word(r)));
-    }
-    if args.shared.starships != Starships::DuelOfTheFates {
-        s.push_str(&format!(" --starships {}", args.shared.starships.name()));
-    }
-    if let Some(p) = &args.shared.agent_config {
-        s.push_str(&format!(
-            " --agent-config {}",
-            shell_word(&p.display().to_string())
-        ));
-    }
+    s.push_str(&args.shared.words(shell_word));
     if args.allow_illegal {
         s.push_str(" --allow-illegal");
     }
