@@ -231,18 +231,33 @@ pub(crate) enum Outcome {
     Unreadable { file: String, error: String },
 }
 
+/// A decklist read, resolved and checked, with the rules it was checked against.
+struct Loaded {
+    list: DeckList,
+    deck: ResolvedDeck,
+    report: Report,
+    rules: RulesSet,
+}
+
+/// Reads `file`, resolves its lines and checks it under the rules that apply to it; the
+/// error is the file's (unreadable, or naming rules that do not exist).
 fn load(
     file: &str,
     chosen: &Option<RulesSet>,
     resolver: &mut Resolver,
     starter: bool,
-) -> Result<(DeckList, ResolvedDeck, Report), String> {
+) -> Result<Loaded, String> {
     let list = read_list(file).map_err(|e| e.to_string())?;
     let rules = rules_for(&list, chosen, resolver.catalogue(), starter)?;
     let deck = resolver.resolve(&list);
     let mut report = check(&list, &deck, resolver.catalogue(), &rules, starter);
     report.rules_from_list = chosen.is_none() && list.rules.is_some();
-    Ok((list, deck, report))
+    Ok(Loaded {
+        list,
+        deck,
+        report,
+        rules,
+    })
 }
 
 fn run_need(args: NeedArgs, db: &Database, catalogue: &Catalogue) -> Result<ExitCode> {
@@ -273,7 +288,7 @@ fn run_check(args: CheckArgs, db: &Database, catalogue: &Catalogue) -> Result<Ex
     let mut outcomes: Vec<Outcome> = Vec::new();
     for file in &args.files {
         match load(file, &chosen, &mut resolver, args.starter) {
-            Ok((_, deck, report)) => {
+            Ok(Loaded { deck, report, .. }) => {
                 decks.push(Some(deck));
                 outcomes.push(Outcome::Checked(Box::new(report)));
             }
@@ -331,7 +346,7 @@ fn run_check(args: CheckArgs, db: &Database, catalogue: &Catalogue) -> Result<Ex
 fn run_sheet(args: SheetArgs, catalogue: &Catalogue) -> Result<ExitCode> {
     let chosen = chosen_rules(&args.rules, catalogue, args.starter)?;
     let mut resolver = Resolver::new(catalogue);
-    let (_, deck, report) =
+    let Loaded { deck, report, .. } =
         load(&args.file, &chosen, &mut resolver, args.starter).map_err(InputError)?;
     if report.verdict == Verdict::Unresolved {
         // A sheet must list exactly the deck; with unknown lines it cannot.

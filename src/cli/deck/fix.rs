@@ -6,7 +6,7 @@ use anyhow::{Context, Result, bail};
 use clap::Args;
 use serde_json::{Value, json};
 
-use super::{Outcome, OwnedArgs, RulesChoice, chosen_rules, render, rules_for};
+use super::{Loaded, Outcome, OwnedArgs, RulesChoice, chosen_rules, load, render};
 use crate::catalogue::{Catalogue, Database, Side};
 use crate::cli::output::{Format, write_file};
 use crate::cli::shortfall::check_collection;
@@ -15,8 +15,7 @@ use crate::collection::{requirements, store};
 use crate::deck::fix::{Action, Change, Fix, Mode, Request, Supply, fix};
 use crate::deck::strength::Strength;
 use crate::deck::{
-    DeckCard, DeckList, Entry, ListFormat, Report, ResolvedDeck, Resolver, RulesSet, Verdict,
-    check, read_list,
+    DeckCard, DeckList, Entry, ListFormat, Report, ResolvedDeck, Resolver, RulesSet, Verdict, check,
 };
 use crate::engine::CardPool;
 
@@ -50,12 +49,18 @@ pub fn run(args: FixArgs, db: &Database, catalogue: &Catalogue) -> Result<ExitCo
         check_collection(db, name)?;
     }
     let chosen = chosen_rules(&args.rules, catalogue, args.starter)?;
-    let list = read_list(&args.file).map_err(|e| InputError(e.to_string()))?;
-    let rules = rules_for(&list, &chosen, catalogue, args.starter).map_err(InputError)?;
-    let mut resolver = Resolver::new(catalogue);
-    let deck = resolver.resolve(&list);
-    let mut report = check(&list, &deck, catalogue, &rules, args.starter);
-    report.rules_from_list = chosen.is_none() && list.rules.is_some();
+    let Loaded {
+        list,
+        deck,
+        report,
+        rules,
+    } = load(
+        &args.file,
+        &chosen,
+        &mut Resolver::new(catalogue),
+        args.starter,
+    )
+    .map_err(InputError)?;
     if report.verdict == Verdict::Unresolved {
         // Nothing can be judged, so nothing fixed, until every line names one card.
         render::check(
