@@ -23,6 +23,7 @@ use crate::engine::{
 use crate::sim::{AgentKind, VictoryKind, agent_seed, make_agent};
 
 #[derive(Debug, Args)]
+// `yj play`'s own words for a shared option (`GameArgs` says "agents", as `yj playtest` does).
 #[command(mut_arg("agent_config", |a| a.help(
     "Weights for the heuristic agent (a file like data/agents/heuristic.toml)"
 )))]

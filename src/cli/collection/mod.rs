@@ -368,9 +368,9 @@ fn write_options() -> WriteOptions {
 }
 
 /// A collection error as the command's error. The user's input (a quantity, a name, a file)
-/// is exit 2; a busy database, a collection changed underneath the command or a stored entry
-/// that cannot be read (`Busy`, `Conflict`), as SQLite and file failures, exit 3: the same
-/// command works again on a healthy database (README "Exit codes", `cli::exit_code`).
+/// is exit 2; a busy database (`Busy`), a collection changed underneath the command or a
+/// stored entry that cannot be read (`Conflict`), as SQLite and file failures, exit 3: the
+/// same command works again on a healthy database (README "Exit codes", `cli::exit_code`).
 fn input(e: CollectionError) -> anyhow::Error {
     match e {
         CollectionError::Input(_) | CollectionError::Lookup(_) | CollectionError::File { .. } => {
