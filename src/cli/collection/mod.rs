@@ -123,7 +123,7 @@ pub struct SetArgs {
     details: DetailsArgs,
 }
 
-/// Which printing of a card `add`, `remove` and `set` mean: the regular one, or a foil.
+/// Which printing of a card `add`, `remove`, `set` and `want` mean: the regular one, or a foil.
 #[derive(Debug, Args)]
 pub struct FinishArgs {
     /// The foil printing (a foil number such as `BN-F10` implies it).
@@ -252,6 +252,9 @@ enum WantAction {
     /// Want QTY copies of a card in total (replacing an earlier target); or with --deck, the
     /// copies a deck needs of every card the collection lacks; or with --set, QTY of every
     /// card of a set (`--set DM --qty 5` for a playset). --deck and --set only raise targets.
+    #[command(mut_arg("printing", |a| a.help(
+        "One foil printing (`RF`, or the card's own set); without it any foil meets a foil want"
+    )))]
     Add {
         #[arg(required_unless_present_any = ["deck", "set"], conflicts_with_all = ["deck", "set"])]
         card: Option<String>,
@@ -263,20 +266,14 @@ enum WantAction {
         set: Option<Set>,
         #[arg(long, default_value = "1", value_parser = qty_arg, allow_negative_numbers = true)]
         qty: u32,
-        #[arg(long)]
-        foil: bool,
-        /// One foil printing (`RF`, or the card's own set); without it any foil meets a foil
-        /// want.
-        #[arg(long, value_parser = parse_with::<Set>, value_name = "RELEASE")]
-        printing: Option<Set>,
+        #[command(flatten)]
+        finish: FinishArgs,
     },
     /// Take a card off the want list.
     Remove {
         card: String,
-        #[arg(long)]
-        foil: bool,
-        #[arg(long, value_parser = parse_with::<Set>, value_name = "RELEASE")]
-        printing: Option<Set>,
+        #[command(flatten)]
+        finish: FinishArgs,
     },
 }
 
@@ -518,11 +515,11 @@ pub fn run(args: CollectionArgs, db_path: &Path) -> Result<ExitCode> {
             Some(WantAction::Add {
                 card: Some(card),
                 qty,
-                foil,
-                printing: asked,
+                finish,
                 ..
             }) => {
-                let chosen = printing(&catalogue, &card, foil, asked).map_err(input)?;
+                let chosen =
+                    printing(&catalogue, &card, finish.foil, finish.printing).map_err(input)?;
                 // A foil want without a printing is "any foil": no warning to pick one.
                 let several = chosen.finish == Finish::Foil
                     && crate::collection::printings::has_several(&catalogue, &chosen.card_id);
@@ -535,12 +532,8 @@ pub fn run(args: CollectionArgs, db_path: &Path) -> Result<ExitCode> {
                 warn(&warnings);
                 c.write(&mut db, |h| edit::want(h, chosen.slot(List::Want), qty))
             }
-            Some(WantAction::Remove {
-                card,
-                foil,
-                printing: asked,
-            }) => {
-                let chosen = c.stored_printing(&db, &card, foil, asked)?;
+            Some(WantAction::Remove { card, finish }) => {
+                let chosen = c.stored_printing(&db, &card, finish.foil, finish.printing)?;
                 c.write(&mut db, |h| edit::want(h, chosen.slot(List::Want), 0))
             }
             None => match &a.deck {
