@@ -59,8 +59,16 @@ struct StoredChange {
     /// were printings, which named the slot that migration 4 gives `''`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     printing: Option<String>,
+    /// The lot; absent for lot 0, which is what entries written before lots named (migration
+    /// 6 gives every earlier entry lot 0).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    lot: u32,
     before: Option<Value>,
     after: Option<Value>,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 fn finish_text(text: &str) -> Finish {
@@ -89,6 +97,7 @@ pub fn changes_to_json(changes: &[Change]) -> String {
             card_id: c.slot.card_id.clone(),
             finish: c.slot.finish.as_str().to_string(),
             printing: c.slot.printing.map(|p| p.code().to_string()),
+            lot: c.slot.lot,
             before: c.before.clone(),
             after: c.after.clone(),
         })
@@ -109,6 +118,7 @@ fn changes_from_json(id: i64, text: &str) -> Result<Vec<Change>, CollectionError
                     card_id: s.card_id,
                     finish: finish_text(&s.finish),
                     printing: printing_text(s.printing.as_deref())?,
+                    lot: s.lot,
                 },
                 before: s.before,
                 after: s.after,
@@ -120,8 +130,8 @@ fn changes_from_json(id: i64, text: &str) -> Result<Vec<Change>, CollectionError
 /// Reads one collection.
 pub fn load(conn: &Connection, collection: &str) -> Result<Holdings, CollectionError> {
     let mut stmt = conn.prepare_cached(
-        "SELECT list, card_id, finish, qty, condition, note, printing FROM collection_items
-         WHERE collection = ?1",
+        "SELECT list, card_id, finish, qty, condition, note, printing, lot, price, deck
+         FROM collection_items WHERE collection = ?1",
     )?;
     let mut rows = stmt.query(params![collection])?;
     let mut holdings = Holdings::new(collection);
@@ -135,6 +145,7 @@ pub fn load(conn: &Connection, collection: &str) -> Result<Holdings, CollectionE
             card_id: row.get(1)?,
             finish: finish_text(&finish),
             printing: printing_text(Some(&printing))?,
+            lot: row.get(7)?,
         };
         let value = Value {
             qty: row.get(3)?,
@@ -143,6 +154,8 @@ pub fn load(conn: &Connection, collection: &str) -> Result<Holdings, CollectionE
                 .transpose()
                 .map_err(CollectionError::Conflict)?,
             note: row.get(5)?,
+            price: row.get(8)?,
+            deck: row.get(9)?,
         };
         holdings.entries.insert(slot, value);
     }
@@ -240,15 +253,16 @@ fn apply(
 ) -> Result<(), CollectionError> {
     let mut upsert = conn.prepare_cached(
         "INSERT INTO collection_items
-           (collection, list, card_id, finish, printing, qty, condition, note)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
-         ON CONFLICT (collection, list, card_id, finish, printing) DO UPDATE SET
-           qty = excluded.qty, condition = excluded.condition, note = excluded.note",
+           (collection, list, card_id, finish, printing, lot, qty, condition, note, price, deck)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
+         ON CONFLICT (collection, list, card_id, finish, printing, lot) DO UPDATE SET
+           qty = excluded.qty, condition = excluded.condition, note = excluded.note,
+           price = excluded.price, deck = excluded.deck",
     )?;
     let mut delete = conn.prepare_cached(
         "DELETE FROM collection_items
          WHERE collection = ?1 AND list = ?2 AND card_id = ?3 AND finish = ?4
-           AND printing = ?5",
+           AND printing = ?5 AND lot = ?6",
     )?;
     for change in changes {
         let s = &change.slot;
@@ -260,9 +274,12 @@ fn apply(
                     s.card_id,
                     s.finish.as_str(),
                     s.printing.map_or("", |p| p.code()),
+                    s.lot,
                     v.qty,
                     v.condition.map(|c| c.as_str()),
-                    v.note
+                    v.note,
+                    v.price,
+                    v.deck
                 ])?;
             }
             None => {
@@ -271,7 +288,8 @@ fn apply(
                     s.list.as_str(),
                     s.card_id,
                     s.finish.as_str(),
-                    s.printing.map_or("", |p| p.code())
+                    s.printing.map_or("", |p| p.code()),
+                    s.lot
                 ])?;
                 if n != 1 {
                     return Err(CollectionError::Conflict(format!(
