@@ -547,7 +547,7 @@ mod tests {
         )
         .unwrap();
         assert_eq!(c[0].after.as_ref().unwrap().qty, 5);
-        let c = remove(&h, Slot::owned("DM-71", Finish::Regular), 2).unwrap();
+        let c = remove(&h, Slot::owned("DM-71", Finish::Regular), 2, &Details::default()).unwrap();
         assert_eq!(c[0].after, None);
         let c = set(
             &h,
@@ -559,64 +559,131 @@ mod tests {
         assert!(c.is_empty(), "setting what is there changes nothing");
     }
 
+    fn lot(qty: u32, condition: Option<Condition>, note: Option<&str>) -> Value {
+        Value {
+            qty,
+            condition,
+            note: note.map(str::to_string),
+            price: None,
+            deck: None,
+        }
+    }
+
+    /// Issue 15, "Lots": adding 3 unlabelled copies to 1 signed moderately-played copy must
+    /// not make all 4 moderately-played and signed.
     #[test]
-    fn add_keeps_the_condition_and_note_unless_given() {
-        let mut h = holding(0);
+    fn new_copies_join_only_the_lot_recorded_as_they_are() {
+        let dm71 = Slot::owned("DM-71", Finish::Regular);
+        let mut h = Holdings::new("main");
         h.entries.insert(
-            Slot::owned("DM-71", Finish::Regular),
-            Value {
-                qty: 1,
-                condition: Some(Condition::NearMint),
-                note: Some("binder".into()),
-            },
+            dm71.clone(),
+            lot(1, Some(Condition::ModeratelyPlayed), Some("signed")),
         );
-        let c = add(
-            &h,
-            Slot::owned("DM-71", Finish::Regular),
-            1,
-            &Details::default(),
-        )
-        .unwrap();
-        let after = c[0].after.clone().unwrap();
-        assert_eq!((after.qty, after.condition), (2, Some(Condition::NearMint)));
-        assert_eq!(after.note.as_deref(), Some("binder"));
-        let details = Details {
-            condition: Some(Condition::Damaged),
-            note: None,
-        };
-        let c = add(&h, Slot::owned("DM-71", Finish::Regular), 0, &details).unwrap();
+        let c = add(&h, dm71.clone(), 3, &Details::default()).unwrap();
+        h.apply(&c).unwrap();
         assert_eq!(
-            c[0].after.as_ref().unwrap().condition,
-            Some(Condition::Damaged)
+            h.get(&dm71),
+            Some(&lot(1, Some(Condition::ModeratelyPlayed), Some("signed")))
         );
-        // An empty note clears the note; notes are trimmed.
-        let clear = Details {
-            condition: None,
-            note: Some("  ".into()),
+        assert_eq!(h.get(&dm71.clone().with_lot(1)), Some(&lot(3, None, None)));
+        assert_eq!(h.owned("DM-71", Finish::Regular), 4);
+        // Copies described as the signed lot is join it; notes are trimmed.
+        let signed = Details {
+            condition: Some(Condition::ModeratelyPlayed),
+            note: Some(" signed \n".into()),
+            ..Default::default()
         };
-        let c = set(&h, Slot::owned("DM-71", Finish::Regular), 1, &clear).unwrap();
-        assert_eq!(c[0].after.as_ref().unwrap().note, None);
-        let padded = Details {
-            condition: None,
-            note: Some(" box 3 \n".into()),
+        let c = add(&h, dm71.clone(), 1, &signed).unwrap();
+        assert_eq!(c.len(), 1);
+        assert_eq!(c[0].slot, dm71);
+        h.apply(&c).unwrap();
+        // Two lots fit "DM-71": set and remove must be told which.
+        let err = remove(&h, dm71.clone(), 1, &Details::default())
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("2 lots that fit"), "{err}");
+        assert!(err.contains("lot 0: 2 moderately-played, “signed”; lot 1: 3 unlabelled"), "{err}");
+        let by_number = Details {
+            lot: Some(1),
+            ..Default::default()
         };
-        let c = set(&h, Slot::owned("DM-71", Finish::Regular), 1, &padded).unwrap();
-        assert_eq!(c[0].after.as_ref().unwrap().note.as_deref(), Some("box 3"));
+        let c = remove(&h, dm71.clone(), 1, &by_number).unwrap();
+        assert_eq!(c[0].after, Some(lot(2, None, None)));
+        let c = remove(&h, dm71.clone(), 2, &signed).unwrap();
+        assert_eq!((c[0].slot.lot, c[0].after.clone()), (0, None));
+        // `set --lot 1 --condition nm` relabels that lot and keeps its number.
+        let relabel = Details {
+            lot: Some(1),
+            condition: Some(Condition::NearMint),
+            ..Default::default()
+        };
+        let c = set(&h, dm71.clone(), 3, &relabel).unwrap();
+        h.apply(&c).unwrap();
+        assert_eq!(
+            h.get(&dm71.clone().with_lot(1)),
+            Some(&lot(3, Some(Condition::NearMint), None))
+        );
+        // Relabelled as lot 0 is, lot 1 joins it.
+        let twin = Details {
+            lot: Some(1),
+            condition: Some(Condition::ModeratelyPlayed),
+            note: Some("signed".into()),
+            ..Default::default()
+        };
+        let c = set(&h, dm71.clone(), 3, &twin).unwrap();
+        h.apply(&c).unwrap();
+        assert_eq!(h.lots(&dm71).count(), 1);
+        assert_eq!(
+            h.get(&dm71),
+            Some(&lot(5, Some(Condition::ModeratelyPlayed), Some("signed")))
+        );
+        let err = set(&h, dm71.clone(), 1, &Details { lot: Some(4), ..Default::default() })
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("has no lot 4"), "{err}");
         let long = Details {
-            condition: None,
             note: Some("x".repeat(1001)),
+            ..Default::default()
         };
-        assert!(set(&h, Slot::owned("DM-71", Finish::Regular), 1, &long).is_err());
+        assert!(add(&h, dm71, 1, &long).is_err());
+    }
+
+    #[test]
+    fn building_a_deck_moves_free_copies_and_unbuilding_frees_them() {
+        let dm71 = Slot::owned("DM-71", Finish::Regular);
+        let mut h = Holdings::new("main");
+        h.entries.insert(dm71.clone(), lot(2, Some(Condition::NearMint), None));
+        h.entries
+            .insert(Slot::owned("DM-71", Finish::Foil), Value::qty(1));
+        let before = h.clone();
+        let c = build(&h, "dark", &[("DM-71".into(), 3)]).unwrap();
+        h.apply(&c).unwrap();
+        assert_eq!(h.owned_total("DM-71"), 3, "still owned");
+        assert_eq!(h.free(None).owned_total("DM-71"), 0, "none free");
+        assert_eq!(
+            h.get(&dm71).and_then(|v| v.deck.clone()).as_deref(),
+            Some("dark"),
+            "a whole lot moves and keeps its number"
+        );
+        assert_eq!(h.built_decks().get("dark"), Some(&3));
+        // Nothing left to build another deck with, and the name is taken.
+        let err = build(&h, "dark2", &[("DM-71".into(), 1)]).unwrap_err().to_string();
+        assert!(err.contains("DM-71 needs 1, 0 free (3 in built decks)"), "{err}");
+        assert!(build(&h, "dark", &[]).is_err());
+        let c = unbuild(&h, "dark").unwrap();
+        h.apply(&c).unwrap();
+        assert_eq!(h, before, "the copies are back in their lots as they were");
+        assert!(unbuild(&h, "dark").unwrap_err().to_string().contains("no built deck"));
     }
 
     #[test]
     fn removing_more_than_owned_or_adding_past_the_limit_is_refused() {
         let h = holding(2);
-        let err = remove(&h, Slot::owned("DM-71", Finish::Regular), 3)
+        let err = remove(&h, Slot::owned("DM-71", Finish::Regular), 3, &Details::default())
             .unwrap_err()
             .to_string();
         assert!(err.contains("owns 2"), "{err}");
-        let err = remove(&h, Slot::owned("DM-71", Finish::Foil), 1)
+        let err = remove(&h, Slot::owned("DM-71", Finish::Foil), 1, &Details::default())
             .unwrap_err()
             .to_string();
         assert!(
@@ -645,6 +712,8 @@ mod tests {
                 qty: 2,
                 condition: Some(Condition::NearMint),
                 note: Some("binder 2".into()),
+                price: None,
+                deck: None,
             },
         );
         let c = assign(&h, "DF-31", Set::RF, Some(1)).unwrap();
@@ -663,7 +732,7 @@ mod tests {
             "{err}"
         );
         // Removing a printing not held names the ones that are.
-        let err = remove(&h, unrecorded.with_printing(Some(Set::DF)), 1)
+        let err = remove(&h, unrecorded.with_printing(Some(Set::DF)), 1, &Details::default())
             .unwrap_err()
             .to_string();
         assert!(err.contains("2 foil RF (--printing RF)"), "{err}");

@@ -227,6 +227,8 @@ mod tests {
                 qty: 3,
                 condition: Some(Condition::LightlyPlayed),
                 note: Some("from \"Uncle\" Bob, box 2\nsecond line".into()),
+                price: None,
+                deck: None,
             },
         );
         h.entries
@@ -245,6 +247,8 @@ mod tests {
                 qty: 2,
                 condition: Some(Condition::NearMint),
                 note: None,
+                price: None,
+                deck: None,
             },
         );
         h.entries.insert(df31, Value::qty(1));
@@ -300,6 +304,8 @@ mod tests {
                 qty: 2,
                 condition: Some(Condition::NearMint),
                 note: Some("old card".into()),
+                price: None,
+                deck: None,
             },
         );
         original
