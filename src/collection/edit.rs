@@ -186,16 +186,19 @@ fn fits(v: &Value, condition: Option<Condition>, note: &Option<Option<String>>, 
 }
 
 /// The one lot of a printing that `details` names: by number, or the lot not in a built
-/// deck that fits what is said. `Ok(None)`: no lot fits.
+/// deck that fits what is said. `Ok(None)`: no lot fits. With `sole`, when no lot fits but
+/// the printing has one free lot, that lot is the one (and the flag says what is said
+/// relabels it): `set DM-71 4 --note "binder 2"` on a printing of one lot sets that lot.
 fn chosen_lot(
     h: &Holdings,
     slot: &Slot,
     details: &Details,
-) -> Result<Option<(Slot, Value)>, CollectionError> {
+    sole: bool,
+) -> Result<Option<(Slot, Value, bool)>, CollectionError> {
     if let Some(n) = details.lot {
         let s = slot.clone().with_lot(n);
         return match h.get(&s) {
-            Some(v) => Ok(Some((s, v.clone()))),
+            Some(v) => Ok(Some((s, v.clone(), true))),
             None => Err(CollectionError::Input(format!(
                 "{} ({}) has no lot {n} in collection `{}`{}; nothing was changed",
                 slot.card_id,
@@ -212,19 +215,23 @@ fn chosen_lot(
         Some(n) => Some(checked_note(n)?),
         None => None,
     };
-    let fitting: Vec<(&Slot, &Value)> = h
-        .lots(slot)
-        .filter(|(_, v)| v.deck.is_none() && fits(v, details.condition, &note, details.price))
+    let free: Vec<(&Slot, &Value)> = h.lots(slot).filter(|(_, v)| v.deck.is_none()).collect();
+    let fitting: Vec<&(&Slot, &Value)> = free
+        .iter()
+        .filter(|(_, v)| fits(v, details.condition, &note, details.price))
         .collect();
-    match fitting.as_slice() {
-        [] => Ok(None),
-        [(s, v)] => Ok(Some(((*s).clone(), (*v).clone()))),
-        _ => Err(CollectionError::Input(format!(
-            "{} ({}) has {} lots that fit in collection `{}` ({}); say which with --lot N \
+    match (fitting.as_slice(), free.as_slice()) {
+        ([(s, v)], _) => Ok(Some(((*s).clone(), (*v).clone(), false))),
+        ([], [(s, v)]) if sole => Ok(Some(((*s).clone(), (*v).clone(), true))),
+        ([], []) => Ok(None),
+        ([], _) if !sole => Ok(None),
+        (_, _) => Err(CollectionError::Input(format!(
+            "{} ({}) has {} lots that {} in collection `{}` ({}); say which with --lot N \
              (or --condition, --note, --price); nothing was changed",
             slot.card_id,
             slot.finish_text(),
-            fitting.len(),
+            fitting.len().max(free.len()),
+            if fitting.is_empty() { "could be meant" } else { "fit" },
             h.collection,
             lots_text(h, slot)
         ))),
@@ -239,11 +246,11 @@ pub fn remove(
     qty: u32,
     details: &Details,
 ) -> Result<Vec<Change>, CollectionError> {
-    let chosen = chosen_lot(h, &slot, details)?;
-    let owned = chosen.as_ref().map_or(0, |(_, v)| v.qty);
+    let chosen = chosen_lot(h, &slot, details, false)?;
+    let owned = chosen.as_ref().map_or(0, |(_, v, _)| v.qty);
     if qty > owned {
         let card_id = &slot.card_id;
-        if let Some((s, _)) = &chosen
+        if let Some((s, _, _)) = &chosen
             && h.lots(&slot).count() > 1
         {
             return Err(CollectionError::Input(format!(
@@ -261,7 +268,9 @@ pub fn remove(
             .map(|(s, v)| (s, v.qty))
             .collect();
         let hint = match others.as_slice() {
-            [] if h.qty(&slot) > 0 => format!(" that fit ({})", lots_text(h, &slot)),
+            [] if chosen.is_none() && h.qty(&slot) > 0 => {
+                format!(" that fit ({})", lots_text(h, &slot))
+            }
             [] => String::new(),
             // The common slip: `--foil` on a regular copy or the reverse.
             [(other, n)] if other.finish != slot.finish && other.printing.is_none() => format!(
@@ -291,15 +300,16 @@ pub fn remove(
         )));
     }
     let mut p = Planner::new(h);
-    if let Some((s, _)) = chosen {
+    if let Some((s, _, _)) = chosen {
         p.take(&s, qty);
     }
     Ok(p.changes())
 }
 
 /// Makes the copies of one lot exactly `qty`: the lot `details` names (`--lot N`, whose
-/// condition, note and price it then sets), the one lot that fits what is said, or a new lot
-/// described so. A lot relabelled to match another lot joins it.
+/// condition, note and price it then sets), the one lot that fits what is said, the
+/// printing's only lot (relabelled with what is said), or a new lot described so. A lot
+/// relabelled to match another lot joins it.
 pub fn set(
     h: &Holdings,
     slot: Slot,
@@ -312,11 +322,11 @@ pub fn set(
         )));
     }
     let mut p = Planner::new(h);
-    match chosen_lot(h, &slot, details)? {
+    match chosen_lot(h, &slot, details, true)? {
         None => p.add(&slot, qty, &described(details)?)?,
-        Some((s, v)) => {
+        Some((s, v, relabel)) => {
             let mut lot = v.lot();
-            if details.lot.is_some() {
+            if relabel {
                 if let Some(c) = details.condition {
                     lot.condition = Some(c);
                 }

@@ -168,7 +168,6 @@ const KNOWN_COLUMNS: &[&str] = &[
     "collection",
     "price_paid",
     "purchase_price",
-    "my_price",
     "paid",
     "deck",
     "built_deck",
@@ -192,10 +191,10 @@ fn column(header: &str) -> Option<Column> {
         "note" | "notes" => Column::Note,
         "list" => Column::List,
         "collection" => Column::Collection,
-        // What was paid, as yj and other tools (ManaBox, Moxfield: "Purchase price";
-        // Deckbox: "My Price") name it. A bare `price` is a market price, which yj does not
-        // keep: it stays an unknown column.
-        "price_paid" | "purchase_price" | "my_price" | "paid" => Column::PricePaid,
+        // What was paid, as yj and other tools (ManaBox, Moxfield: "Purchase price") name
+        // it. A bare `price` is a market price and Deckbox's `My Price` an asking price,
+        // which yj does not keep: they stay unknown columns.
+        "price_paid" | "purchase_price" | "paid" => Column::PricePaid,
         "deck" | "built_deck" => Column::Deck,
         "set" | "set_name" | "card_set" | "edition" | "expansion" => Column::Set,
         "rarity" => Column::Ignored,

@@ -63,7 +63,10 @@ pub fn plan(
     holdings: &Holdings,
 ) -> Result<Vec<Change>, Vec<Rejected>> {
     let mut rejected = Vec::new();
-    let mut merged: BTreeMap<(Slot, Lot), Merged> = BTreeMap::new();
+    // In the file's order, so new lots are numbered as the file lists them (an export
+    // imported into an empty collection gives back the same lots, numbered alike).
+    let mut merged: Vec<((Slot, Lot), Merged)> = Vec::new();
+    let mut index: BTreeMap<(Slot, Lot), usize> = BTreeMap::new();
     for row in rows {
         if row.slot.list == List::Keep && mode == Mode::Add {
             rejected.push(Rejected {
@@ -84,16 +87,18 @@ pub fn plan(
                 continue;
             }
         };
-        match merged.get_mut(&(row.slot.clone(), lot.clone())) {
+        let key = (row.slot.clone(), lot);
+        match index.get(&key).map(|&i| &mut merged[i].1) {
             None => {
-                merged.insert(
-                    (row.slot.clone(), lot),
+                index.insert(key.clone(), merged.len());
+                merged.push((
+                    key,
                     Merged {
                         qty: row.qty as u64,
                         first_line: row.line,
                         last_line: row.line,
                     },
-                );
+                ));
             }
             Some(m) if row.slot.list == List::Keep => rejected.push(Rejected {
                 line: row.line,
@@ -113,7 +118,7 @@ pub fn plan(
         // What the file lacks, in the lists it speaks of, goes: every lot it does not name.
         let lists: Vec<List> = rows.iter().map(|r| r.slot.list).collect();
         for (slot, value) in &holdings.entries {
-            let named = merged.contains_key(&(slot.clone().with_lot(0), value.lot()));
+            let named = index.contains_key(&(slot.clone().with_lot(0), value.lot()));
             if lists.contains(&slot.list) && !named {
                 planner.put(slot.clone(), None);
             }
