@@ -42,9 +42,20 @@ fn add_remove_and_set_print_each_change() {
          lot 1: 1 unlabelled); say which with --lot N (or --condition, --note, --price); \
          nothing was changed\n"
     );
-    let r = s.run(&["collection", "remove", "1_71", "--qty", "2", "--condition", "nm"]);
+    let r = s.run(&[
+        "collection",
+        "remove",
+        "1_71",
+        "--qty",
+        "2",
+        "--condition",
+        "nm",
+    ]);
     ok(&r);
-    assert_eq!(r.stdout, "DM-71 Darth Maul, Sith Apprentice (regular): 2 → 0\n");
+    assert_eq!(
+        r.stdout,
+        "DM-71 Darth Maul, Sith Apprentice (regular): 2 → 0\n"
+    );
     // The printing's one lot left is the one `set` sets, relabelled with what is said.
     let r = s.run(&["collection", "set", "DM-71", "4", "--note", "binder 2"]);
     ok(&r);
@@ -52,7 +63,16 @@ fn add_remove_and_set_print_each_change() {
         r.stdout,
         "DM-71 Darth Maul, Sith Apprentice (regular, lot 1): 1 → 4, note “binder 2”\n"
     );
-    let r = s.run(&["collection", "set", "DM-71", "4", "--lot", "1", "--condition", "NM"]);
+    let r = s.run(&[
+        "collection",
+        "set",
+        "DM-71",
+        "4",
+        "--lot",
+        "1",
+        "--condition",
+        "NM",
+    ]);
     ok(&r);
     let r = s.run(&["collection", "set", "DM-71", "4"]);
     ok(&r);
@@ -249,7 +269,8 @@ fn a_dry_run_lists_changes_and_every_rejected_row_and_changes_nothing() {
     assert_eq!(r.code, 1, "{}", r.stderr);
     // The file's near-mint copies are a lot of their own: the unlabelled copy stays.
     assert!(
-        r.stdout.contains("┆ regular, lot 1 ┆ –      ┆ 3 near-mint │"),
+        r.stdout
+            .contains("┆ regular, lot 1 ┆ –      ┆ 3 near-mint │"),
         "{}",
         r.stdout
     );

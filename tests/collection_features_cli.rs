@@ -385,6 +385,8 @@ fn every_collection_exports_in_one_file_and_imports_back_into_each() {
     let r = s.run(&["collection", "export", "--all"]);
     assert_eq!(
         r.stdout.lines().next(),
-        Some("collection,list,card_id,finish,qty,condition,note,name,set,rarity,printing,price_paid,deck")
+        Some(
+            "collection,list,card_id,finish,qty,condition,note,name,set,rarity,printing,price_paid,deck"
+        )
     );
 }

@@ -213,9 +213,25 @@ fn copies_in_another_condition_or_note_are_a_lot_of_their_own_never_relabelled()
     // description is a lot of its own, from the command line and from files alike.
     let s = Scratch::new();
     ok(&s.run(&[
-        "collection", "add", "DM-71", "--qty", "3", "--condition", "LP", "--note", "binder 1",
+        "collection",
+        "add",
+        "DM-71",
+        "--qty",
+        "3",
+        "--condition",
+        "LP",
+        "--note",
+        "binder 1",
     ]));
-    let r = s.run(&["collection", "add", "DM-71", "--qty", "2", "--condition", "NM"]);
+    let r = s.run(&[
+        "collection",
+        "add",
+        "DM-71",
+        "--qty",
+        "2",
+        "--condition",
+        "NM",
+    ]);
     ok(&r);
     assert_eq!(
         r.stdout,
@@ -225,7 +241,13 @@ fn copies_in_another_condition_or_note_are_a_lot_of_their_own_never_relabelled()
         "trade-night.csv",
         "qty,card_id,condition,note\n2,DM-71,NM,\n1,DM-71,LP,binder 1\n1,DM-71,DMG,signed\n",
     );
-    ok(&s.run(&["collection", "import", file.to_str().unwrap(), "--mode", "add"]));
+    ok(&s.run(&[
+        "collection",
+        "import",
+        file.to_str().unwrap(),
+        "--mode",
+        "add",
+    ]));
     let rows: Vec<String> = s
         .run(&["collection", "export"])
         .stdout
@@ -248,8 +270,10 @@ fn copies_in_another_condition_or_note_are_a_lot_of_their_own_never_relabelled()
     let r = s.run(&["collection", "import", plain.to_str().unwrap()]);
     assert_eq!(r.code, 1);
     assert!(
-        r.stderr.contains("plain.csv:2: DM-71 regular has 3 lots this row could mean (lot 0: \
-             4 lightly-played, “binder 1”; lot 1: 4 near-mint; lot 2: 1 damaged, “signed”)"),
+        r.stderr.contains(
+            "plain.csv:2: DM-71 regular has 3 lots this row could mean (lot 0: \
+             4 lightly-played, “binder 1”; lot 1: 4 near-mint; lot 2: 1 damaged, “signed”)"
+        ),
         "{}",
         r.stderr
     );
@@ -262,8 +286,16 @@ fn copies_in_another_condition_or_note_are_a_lot_of_their_own_never_relabelled()
     // The export gives every lot back exactly, into an empty collection.
     let all = s.path("all.csv");
     ok(&s.run(&["collection", "export", "-o", all.to_str().unwrap()]));
-    ok(&s.run(&["collection", "import", all.to_str().unwrap(), "--collection", "copy"]));
-    let copy = s.run(&["collection", "export", "--collection", "copy"]).stdout;
+    ok(&s.run(&[
+        "collection",
+        "import",
+        all.to_str().unwrap(),
+        "--collection",
+        "copy",
+    ]));
+    let copy = s
+        .run(&["collection", "export", "--collection", "copy"])
+        .stdout;
     assert_eq!(copy, s.run(&["collection", "export"]).stdout);
     // Undo takes the last import back as one change.
     ok(&s.run(&["collection", "undo"]));

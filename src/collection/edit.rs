@@ -99,10 +99,7 @@ impl Planner {
     pub fn take(&mut self, slot: &Slot, qty: u32) {
         if let Some(v) = self.work.get(slot).cloned() {
             let left = v.qty.saturating_sub(qty);
-            self.put(
-                slot.clone(),
-                (left > 0).then(|| Value { qty: left, ..v }),
-            );
+            self.put(slot.clone(), (left > 0).then(|| Value { qty: left, ..v }));
         }
     }
 
@@ -114,6 +111,16 @@ impl Planner {
         to: &Slot,
         lot: &Lot,
     ) -> Result<(), CollectionError> {
+        // A whole lot relabelled within its printing keeps its number, unless it joins a
+        // twin: building a deck and taking it apart gives back the lots as they were.
+        let same_printing = from.clone().with_lot(0) == to.clone().with_lot(0);
+        if same_printing
+            && self.work.get(from).is_some_and(|v| v.qty == qty)
+            && self.work.find_lot(to, lot).is_none()
+        {
+            self.put(from.clone(), Some(Value::of(qty, lot)));
+            return Ok(());
+        }
         self.take(from, qty);
         self.add(to, qty, lot)
     }
@@ -179,7 +186,12 @@ fn option_for(slot: &Slot) -> String {
 }
 
 /// Whether a lot fits what was said of it (what was not said fits anything).
-fn fits(v: &Value, condition: Option<Condition>, note: &Option<Option<String>>, price: Option<Option<u32>>) -> bool {
+fn fits(
+    v: &Value,
+    condition: Option<Condition>,
+    note: &Option<Option<String>>,
+    price: Option<Option<u32>>,
+) -> bool {
     condition.is_none_or(|c| v.condition == Some(c))
         && note.as_ref().is_none_or(|n| v.note == *n)
         && price.is_none_or(|p| v.price == p)
@@ -231,7 +243,11 @@ fn chosen_lot(
             slot.card_id,
             slot.finish_text(),
             fitting.len().max(free.len()),
-            if fitting.is_empty() { "could be meant" } else { "fit" },
+            if fitting.is_empty() {
+                "could be meant"
+            } else {
+                "fit"
+            },
             h.collection,
             lots_text(h, slot)
         ))),
@@ -505,10 +521,7 @@ pub fn assign(
             if unrecorded == 1 { "" } else { "s" }
         )));
     }
-    let lots: Vec<(Slot, Value)> = h
-        .lots(&from)
-        .map(|(s, v)| (s.clone(), v.clone()))
-        .collect();
+    let lots: Vec<(Slot, Value)> = h.lots(&from).map(|(s, v)| (s.clone(), v.clone())).collect();
     let mut p = Planner::new(h);
     let mut left = n;
     for (s, v) in lots {
@@ -557,7 +570,13 @@ mod tests {
         )
         .unwrap();
         assert_eq!(c[0].after.as_ref().unwrap().qty, 5);
-        let c = remove(&h, Slot::owned("DM-71", Finish::Regular), 2, &Details::default()).unwrap();
+        let c = remove(
+            &h,
+            Slot::owned("DM-71", Finish::Regular),
+            2,
+            &Details::default(),
+        )
+        .unwrap();
         assert_eq!(c[0].after, None);
         let c = set(
             &h,
@@ -612,7 +631,10 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(err.contains("2 lots that fit"), "{err}");
-        assert!(err.contains("lot 0: 2 moderately-played, “signed”; lot 1: 3 unlabelled"), "{err}");
+        assert!(
+            err.contains("lot 0: 2 moderately-played, “signed”; lot 1: 3 unlabelled"),
+            "{err}"
+        );
         let by_number = Details {
             lot: Some(1),
             ..Default::default()
@@ -647,9 +669,17 @@ mod tests {
             h.get(&dm71),
             Some(&lot(5, Some(Condition::ModeratelyPlayed), Some("signed")))
         );
-        let err = set(&h, dm71.clone(), 1, &Details { lot: Some(4), ..Default::default() })
-            .unwrap_err()
-            .to_string();
+        let err = set(
+            &h,
+            dm71.clone(),
+            1,
+            &Details {
+                lot: Some(4),
+                ..Default::default()
+            },
+        )
+        .unwrap_err()
+        .to_string();
         assert!(err.contains("has no lot 4"), "{err}");
         let long = Details {
             note: Some("x".repeat(1001)),
@@ -662,7 +692,8 @@ mod tests {
     fn building_a_deck_moves_free_copies_and_unbuilding_frees_them() {
         let dm71 = Slot::owned("DM-71", Finish::Regular);
         let mut h = Holdings::new("main");
-        h.entries.insert(dm71.clone(), lot(2, Some(Condition::NearMint), None));
+        h.entries
+            .insert(dm71.clone(), lot(2, Some(Condition::NearMint), None));
         h.entries
             .insert(Slot::owned("DM-71", Finish::Foil), Value::qty(1));
         let before = h.clone();
@@ -677,25 +708,45 @@ mod tests {
         );
         assert_eq!(h.built_decks().get("dark"), Some(&3));
         // Nothing left to build another deck with, and the name is taken.
-        let err = build(&h, "dark2", &[("DM-71".into(), 1)]).unwrap_err().to_string();
-        assert!(err.contains("DM-71 needs 1, 0 free (3 in built decks)"), "{err}");
+        let err = build(&h, "dark2", &[("DM-71".into(), 1)])
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains("DM-71 needs 1, 0 free (3 in built decks)"),
+            "{err}"
+        );
         assert!(build(&h, "dark", &[]).is_err());
         let c = unbuild(&h, "dark").unwrap();
         h.apply(&c).unwrap();
         assert_eq!(h, before, "the copies are back in their lots as they were");
-        assert!(unbuild(&h, "dark").unwrap_err().to_string().contains("no built deck"));
+        assert!(
+            unbuild(&h, "dark")
+                .unwrap_err()
+                .to_string()
+                .contains("no built deck")
+        );
     }
 
     #[test]
     fn removing_more_than_owned_or_adding_past_the_limit_is_refused() {
         let h = holding(2);
-        let err = remove(&h, Slot::owned("DM-71", Finish::Regular), 3, &Details::default())
-            .unwrap_err()
-            .to_string();
+        let err = remove(
+            &h,
+            Slot::owned("DM-71", Finish::Regular),
+            3,
+            &Details::default(),
+        )
+        .unwrap_err()
+        .to_string();
         assert!(err.contains("owns 2"), "{err}");
-        let err = remove(&h, Slot::owned("DM-71", Finish::Foil), 1, &Details::default())
-            .unwrap_err()
-            .to_string();
+        let err = remove(
+            &h,
+            Slot::owned("DM-71", Finish::Foil),
+            1,
+            &Details::default(),
+        )
+        .unwrap_err()
+        .to_string();
         assert!(
             err.contains("you own 2 regular copies: leave out --foil"),
             "{err}"
@@ -742,9 +793,14 @@ mod tests {
             "{err}"
         );
         // Removing a printing not held names the ones that are.
-        let err = remove(&h, unrecorded.with_printing(Some(Set::DF)), 1, &Details::default())
-            .unwrap_err()
-            .to_string();
+        let err = remove(
+            &h,
+            unrecorded.with_printing(Some(Set::DF)),
+            1,
+            &Details::default(),
+        )
+        .unwrap_err()
+        .to_string();
         assert!(err.contains("2 foil RF (--printing RF)"), "{err}");
     }
 }

@@ -251,7 +251,13 @@ impl fmt::Display for Slot {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.list {
             List::Owned if self.lot > 0 => {
-                write!(f, "{} {} lot {}", self.card_id, self.finish_text(), self.lot)
+                write!(
+                    f,
+                    "{} {} lot {}",
+                    self.card_id,
+                    self.finish_text(),
+                    self.lot
+                )
             }
             List::Owned => write!(f, "{} {}", self.card_id, self.finish_text()),
             List::Want => write!(f, "want {} {}", self.card_id, self.finish_text()),
@@ -542,7 +548,10 @@ impl Holdings {
         };
         // `None` sorts before every release and V1 is the last release, so this range holds
         // exactly the slots of this list, card and finish (every lot of each).
-        let last = first.clone().with_printing(Some(Set::V1)).with_lot(u32::MAX);
+        let last = first
+            .clone()
+            .with_printing(Some(Set::V1))
+            .with_lot(u32::MAX);
         self.entries.range(first..=last)
     }
 

@@ -1068,7 +1068,11 @@ mod tests {
         let mut db = Database::open_with(&path, &CatalogueSource::embedded()).unwrap();
         assert_eq!(db.schema_version().unwrap(), 6);
         assert_eq!(raw(db.connection(), columns), before.0, "every entry kept");
-        assert_eq!(raw(db.connection(), history_sql), before.1, "the history kept");
+        assert_eq!(
+            raw(db.connection(), history_sql),
+            before.1,
+            "the history kept"
+        );
         assert_eq!(
             raw(
                 db.connection(),
@@ -1098,7 +1102,10 @@ mod tests {
         })
         .unwrap();
         let h = load(db.connection(), "main").unwrap();
-        assert_eq!((h.get(&lot1), h.owned("DM-71", Finish::Regular)), (Some(&priced), 3));
+        assert_eq!(
+            (h.get(&lot1), h.owned("DM-71", Finish::Regular)),
+            (Some(&priced), 3)
+        );
         assert_eq!(history(&db, "main", 1).unwrap()[0].changes[0].slot, lot1);
         undo(&mut db, "main", 1, "undo").unwrap();
         assert_eq!(load(db.connection(), "main").unwrap().qty(&dm71), 1);

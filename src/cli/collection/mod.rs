@@ -112,12 +112,16 @@ fn qty_arg(s: &str) -> Result<u32, String> {
     import::parse_qty(s)
 }
 
+/// A price paid for each copy in hundredths, or none (`--price none`).
+#[derive(Debug, Clone, Copy)]
+pub struct PriceArg(Option<u32>);
+
 /// A price paid for each copy (`1.50`), or `none` for no price.
-fn price_arg(s: &str) -> Result<Option<u32>, String> {
+fn price_arg(s: &str) -> Result<PriceArg, String> {
     if s.trim().eq_ignore_ascii_case("none") {
-        Ok(None)
+        Ok(PriceArg(None))
     } else {
-        crate::collection::model::parse_price(s).map(Some)
+        crate::collection::model::parse_price(s).map(|p| PriceArg(Some(p)))
     }
 }
 
@@ -136,7 +140,7 @@ pub struct LotArgs {
     note: Option<String>,
     /// The price paid for each copy (`1.50`; `none`: no price).
     #[arg(long, value_parser = price_arg, value_name = "PRICE")]
-    price: Option<Option<u32>>,
+    price: Option<PriceArg>,
 }
 
 impl LotArgs {
@@ -144,7 +148,7 @@ impl LotArgs {
         Details {
             condition: self.condition,
             note: self.note,
-            price: self.price,
+            price: self.price.map(|p| p.0),
             lot: self.lot,
         }
     }

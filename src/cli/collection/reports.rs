@@ -470,7 +470,9 @@ impl Ctx<'_> {
                 );
             }
             // A built deck kept in the binder's collection is not for trade.
-            let b = store::load(db.connection(), name).map_err(input)?.free(None);
+            let b = store::load(db.connection(), name)
+                .map_err(input)?
+                .free(None);
             for (slot, v) in b.entries_of(List::Owned) {
                 add(
                     crate::collection::Slot::owned(&slot.card_id, slot.finish),

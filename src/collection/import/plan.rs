@@ -5,9 +5,9 @@
 use std::collections::BTreeMap;
 
 use super::{ImportRow, Mode, Rejected};
+use crate::collection::Change;
 use crate::collection::edit::{Planner, lots_text};
 use crate::collection::model::{Holdings, List, Lot, MAX_QTY, Slot, Value};
-use crate::collection::Change;
 
 /// Rows of one lot, merged.
 struct Merged {

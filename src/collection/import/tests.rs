@@ -285,7 +285,10 @@ fn rows_of_one_printing_in_other_conditions_are_lots_of_their_own() {
     );
     let changes = plan(&plain.rows, Mode::Set, &one).unwrap();
     assert_eq!(changes.len(), 1);
-    assert_eq!(changes[0].after.as_ref().unwrap().condition, Some(Condition::NearMint));
+    assert_eq!(
+        changes[0].after.as_ref().unwrap().condition,
+        Some(Condition::NearMint)
+    );
     assert_eq!(changes[0].after.as_ref().unwrap().qty, 3);
 }
 
