@@ -609,7 +609,17 @@ pub(super) fn names(db: &Database, format: Format) -> Result<ExitCode> {
         let owned: Vec<_> = h.entries_of(List::Owned).collect();
         records.push(vec![
             ("collection", json!(name)),
-            ("printings", json!(owned.len())),
+            // Lots of one printing count once.
+            (
+                "printings",
+                json!(
+                    owned
+                        .iter()
+                        .map(|(s, _)| (&s.card_id, s.finish, s.printing))
+                        .collect::<std::collections::BTreeSet<_>>()
+                        .len()
+                ),
+            ),
             (
                 "copies",
                 json!(owned.iter().map(|(_, v)| v.qty as u64).sum::<u64>()),
