@@ -67,3 +67,59 @@ fn the_text_decks_hold_cards_with_game_text_and_play_to_the_end() {
         );
     }
 }
+
+/// Issue 12, "What a player sees": a text that takes effect is narrated with the card's name and
+/// what it does, and is a `text` event naming the card's id. BN-72 Darth Sidious, Sith
+/// Manipulator: +1 power while using a diamond Sith Lightsaber (here in a duel, seed 8).
+#[test]
+fn a_text_that_takes_effect_is_narrated_and_named_in_the_json() {
+    let s = Scratch::new();
+    let (l, d) = (deck("reflections-light.txt"), deck("duel-dark.txt"));
+    let args = ["play", l.as_str(), d.as_str(), "--seed", "8"];
+    let text = s.run(&args);
+    assert_eq!(text.code, 0, "{}", text.stderr);
+    assert!(
+        text.stdout.lines().any(|line| line
+            == "Darth Sidious, Sith Manipulator: +1 power while using diamond Sith Lightsaber"),
+        "{}",
+        text.stdout
+    );
+    let mut json_args = args.to_vec();
+    json_args.extend(["--format", "json"]);
+    let json = s.run(&json_args);
+    let v: serde_json::Value = serde_json::from_str(&json.stdout).unwrap();
+    let events: Vec<&serde_json::Value> = v["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["kind"] == "text")
+        .collect();
+    assert!(
+        events
+            .iter()
+            .any(|e| e["cards"][0] == "BN-72" && e["number"] == "power" && e["by"] == 1),
+        "{events:?}"
+    );
+}
+
+/// Issue 12: `text_fired` counts the games in which a card's text took effect; a card with no
+/// game text has none (null), and a card whose text the engine does not play yet never fires.
+#[test]
+fn playtest_counts_the_games_in_which_each_text_fired() {
+    let s = Scratch::new();
+    let (l, d) = (deck("reflections-light.txt"), deck("duel-dark.txt"));
+    let r = s.run(&[
+        "playtest", &d, "--vs", &l, "--games", "100", "--format", "json",
+    ]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let v: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
+    let cards = v["opponents"][0]["cards"].as_array().unwrap();
+    let card = |id: &str| cards.iter().find(|c| c["id"] == id).unwrap();
+    let sidious = card("BN-72")["text_fired"].as_u64().unwrap();
+    let drawn = card("BN-72")["drawn"]["games"].as_u64().unwrap();
+    assert!(sidious > 0 && sidious <= drawn, "{sidious} of {drawn}");
+    assert!(
+        card("DM-107")["text_fired"].is_null(),
+        "Sith Lightsaber has no game text"
+    );
+}

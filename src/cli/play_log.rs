@@ -5,7 +5,9 @@
 
 use serde_json::{Value, json};
 
+use crate::catalogue::abilities::describe_ability;
 use crate::catalogue::{Planet, Side};
+use crate::engine::text::{Number, WHOLE_TEXT};
 use crate::engine::{
     CardRef, DeployedTo, DiscardReason, Event, FightSide, GameResult, GameState, Player,
     PowerParts, Victory,
@@ -401,8 +403,59 @@ impl<'a> Log<'a> {
                 }
             }
             Event::GameOver(r) => self.result(*r),
+            Event::TextUsed {
+                card,
+                ability,
+                on,
+                number,
+                by,
+                ..
+            } => self.text_used(*card, *ability, *on, *number, *by),
             Event::Shuffled(_) | Event::BattleEnded => return None,
         })
+    }
+
+    /// "Bombad General: Each Gungan: +1 power (Jar Jar Binks: power +1)": the card, what
+    /// the ability does in the words of `yj cards show`, and what it changed here.
+    fn text_used(
+        &self,
+        card: CardRef,
+        ability: u8,
+        on: Option<CardRef>,
+        number: Option<Number>,
+        by: i16,
+    ) -> String {
+        let what: Option<String> = self
+            .game
+            .def(card)
+            .text
+            .and_then(|t| t.abilities.get(ability as usize))
+            .map(describe_ability);
+        let mut s = self.card(card);
+        match &what {
+            Some(w) => {
+                s.push_str(": ");
+                // The card is named already: "This card: +1 power" reads "+1 power".
+                s.push_str(w.trim_end_matches('.').trim_start_matches("This card: "));
+            }
+            None => s.push_str("'s text takes effect"),
+        }
+        let signed = if by >= 0 {
+            format!("+{by}")
+        } else {
+            by.to_string()
+        };
+        match (number, on) {
+            (Some(n), Some(c)) if c != card => {
+                s.push_str(&format!(" ({}: {} {signed})", self.card(c), number_word(n)))
+            }
+            (Some(n), _) if what.is_none() => {
+                s.push_str(&format!(" ({} {signed})", number_word(n)))
+            }
+            (None, Some(c)) if c != card => s.push_str(&format!(" ({})", self.card(c))),
+            _ => {}
+        }
+        s
     }
 
     fn weapon(&self, w: Option<CardRef>) -> String {
@@ -817,6 +870,24 @@ impl<'a> Log<'a> {
                 vec![],
                 json!({ "planet": pl(&planet), "surrendered": surrendered }),
             ),
+            Event::TextUsed {
+                player,
+                card,
+                ability,
+                on,
+                number,
+                by,
+            } => {
+                let ability = (ability != WHOLE_TEXT).then_some(ability);
+                (
+                    "text",
+                    Some(player),
+                    std::iter::once(card)
+                        .chain(on.filter(|&c| c != card))
+                        .collect(),
+                    json!({ "ability": ability, "number": number, "by": number.map(|_| by) }),
+                )
+            }
             Event::GameOver(r) => (
                 "game-over",
                 r.winner,
@@ -873,6 +944,22 @@ fn sum(p: &PowerParts, total: bool) -> String {
         (true, 1) => p.total().to_string(),
         (true, _) => format!("{}: power {tail}", p.total()),
         (false, _) => tail,
+    }
+}
+
+/// A number of the rules as a play-by-play line names it.
+fn number_word(n: Number) -> &'static str {
+    match n {
+        Number::Power => "power",
+        Number::Damage => "damage",
+        Number::DeployCost => "cost",
+        Number::CountersPerTurn => "counters this turn",
+        Number::EvenUpHand => "Even Up hand size",
+        Number::DuelHand => "dueling hand",
+        Number::Destiny => "destiny",
+        Number::DuelHits => "hits",
+        Number::DuelHitCards => "cards after the hit",
+        Number::FightTogether => "fighters together",
     }
 }
 

@@ -458,25 +458,12 @@ impl GameState {
         against: &Unit,
         space: bool,
     ) -> (PowerParts, u8) {
-        let opponent = against.cards[0];
-        let arena = if space { Arena::Space } else { Arena::Battle };
         let site = self.fight_place(space);
         let mut parts = PowerParts::default();
         let mut draws = 0u8;
         for c in u.fighters() {
             let d = self.def(c);
-            let weapon = if d.armed {
-                Some(c)
-            } else {
-                u.weapon.map(|w| w.0)
-            };
-            let q = Query::new(Number::Power, p)
-                .card(c)
-                .arena(arena)
-                .place(site)
-                .weapon(weapon)
-                .battle_card(u.battle.map(|b| b.0))
-                .opponent(opponent);
+            let q = self.fighter_query(p, c, u, against, space);
             let printed = d.printed_power() as i16;
             let location = site.map_or(0, |(planet, s)| d.location_bonus(planet, s) as i16);
             parts.printed += printed;
@@ -514,6 +501,35 @@ impl GameState {
             draws += l.cubes;
         }
         (parts, draws)
+    }
+
+    /// The power query of fighter `c` of unit `u` (player `p`) against `against`.
+    fn fighter_query(&self, p: Player, c: CardRef, u: &Unit, against: &Unit, space: bool) -> Query {
+        let weapon = if self.def(c).armed {
+            Some(c)
+        } else {
+            u.weapon.map(|w| w.0)
+        };
+        Query::new(Number::Power, p)
+            .card(c)
+            .arena(if space { Arena::Space } else { Arena::Battle })
+            .place(self.fight_place(space))
+            .weapon(weapon)
+            .battle_card(u.battle.map(|b| b.0))
+            .opponent(against.cards[0])
+    }
+
+    /// Narrates the texts that changed the fighters' power in the fight being decided.
+    fn note_fight_texts(&mut self, p: Player, u: &Unit, against: &Unit, space: bool) {
+        for c in u.fighters() {
+            let q = self.fighter_query(p, c, u, against, space);
+            let d = self.def(c);
+            let base = d.printed_power() as i16
+                + q.planet
+                    .zip(q.site)
+                    .map_or(0, |(planet, s)| d.location_bonus(planet, s) as i16);
+            self.note_number(q, base);
+        }
     }
 
     /// The use line of `card` whose bonus counts in this fight: `line` (the line used for
@@ -607,7 +623,7 @@ impl GameState {
                 .weapon(u.weapon.map(|w| w.0))
                 .battle_card(u.battle.map(|b| b.0))
                 .opponent(by.cards[0]);
-            damage = damage.saturating_add(self.damage_of(q));
+            damage = damage.saturating_add(self.damage_noted(q));
             self.trigger(Trigger::Defeated {
                 card: c,
                 by: by.cards[0],
@@ -700,6 +716,9 @@ impl GameState {
                         let mut s = self.unit_static_power(p, &u, &against, space).0;
                         s.destiny += f.power[p.index()];
                         parts[p.index()] = s;
+                        if s.text != 0 {
+                            self.note_fight_texts(p, &u, &against, space);
+                        }
                     }
                     self.battle.as_mut().expect("battle").fight = None;
                     self.resolve_fight(a, &f, parts, space)?;

@@ -218,6 +218,9 @@ impl GameState {
             ..PowerParts::default()
         };
         parts.text = self.power(q) - parts.printed - parts.location;
+        if parts.text != 0 {
+            self.note_number(q, parts.printed + parts.location);
+        }
         if self.def(c).draws_power() {
             parts.destiny += self.draw_destiny(p)? as i16;
         }
@@ -226,13 +229,14 @@ impl GameState {
         {
             parts.weapon += self.def(w).uses[line].dots as i16;
         }
-        let total = self.number(
-            Query {
-                number: Number::DuelHand,
-                ..q
-            },
-            parts.total(),
-        );
+        let hand = Query {
+            number: Number::DuelHand,
+            ..q
+        };
+        let total = self.number(hand, parts.total());
+        if total != parts.total() {
+            self.note_number(hand, parts.total());
+        }
         parts.text += total - parts.total();
         Ok(parts)
     }
@@ -395,7 +399,7 @@ impl GameState {
                     .place(self.site())
                     .weapon(d.weapons[q.index()])
                     .opponent(by);
-                let printed = self.damage_of(query);
+                let printed = self.damage_noted(query);
                 let scored = d.hits[q.other().index()];
                 let damage = printed.saturating_sub(scored);
                 self.emit(Event::DuelEnded {

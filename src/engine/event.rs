@@ -295,6 +295,22 @@ pub enum Event {
         card: CardRef,
         reason: DiscardReason,
     },
+    /// A card's game text took effect (the play-by-play narrates it; playtest counts the games
+    /// in which each card's text did, `text_fired`).
+    TextUsed {
+        /// The owner of the card whose text it is.
+        player: Player,
+        card: CardRef,
+        /// Which ability of the card's specification (`data/abilities`), in printed order;
+        /// [`WHOLE_TEXT`](super::text::WHOLE_TEXT) for a text written in code or a lasting
+        /// effect.
+        ability: u8,
+        /// The card it acted on: the fighter whose power changed, the card found or saved.
+        on: Option<CardRef>,
+        /// The number it changed (of `on`, or of the player), and by how much.
+        number: Option<super::text::Number>,
+        by: i16,
+    },
     GameOver(GameResult),
 }
 

@@ -4,9 +4,10 @@
 
 use std::sync::Arc;
 
+use super::event::Event;
 use super::player::{CardRef, Player};
 use super::state::{Flow, GameState};
-use super::text::{Arena, Listen, Num, Number, Query, Text, Texts, Trigger, Window};
+use super::text::{Arena, Listen, Num, Number, Query, Text, Texts, Trigger, WHOLE_TEXT, Window};
 use crate::catalogue::Planet;
 
 impl GameState {
@@ -41,6 +42,71 @@ impl GameState {
             }
         }
         n.value()
+    }
+
+    /// Tells the play-by-play which texts changed the number `q` asks (the rules' value
+    /// `base`): one [`Event::TextUsed`] per ability (or lasting effect) that changed it. The
+    /// rules call it where a changed number is used (a fighter's power in a fight, a defeated
+    /// card's damage, a deploy cost), after the number came out different from `base`, so an
+    /// unchanged number costs nothing more.
+    pub(crate) fn note_number(&mut self, q: Query, base: i16) {
+        let bit = Listen::number(q.number);
+        if !self.listen.any(bit) {
+            return;
+        }
+        // At most a handful of texts change one number; more than eight go unnarrated.
+        let mut seen = [None::<(CardRef, u8, i16)>; 8];
+        let mut len = 0;
+        let mut n = Num::new(base);
+        let texts = Arc::clone(&self.texts);
+        self.each_text(
+            &texts,
+            bit,
+            [q.card, q.weapon, q.battle_card],
+            &mut |text, me| {
+                text.explain(self, me, &q, &mut n, &mut |ability, by| {
+                    if len < seen.len() {
+                        seen[len] = Some((me, ability, by));
+                        len += 1;
+                    }
+                })
+            },
+        );
+        for l in &self.text_state.lasting {
+            if l.number == q.number
+                && l.player == q.player
+                && (l.target.is_none() || l.target == q.card)
+                && len < seen.len()
+            {
+                seen[len] = Some((l.source, WHOLE_TEXT, l.add));
+                len += 1;
+            }
+        }
+        for (card, ability, by) in seen.into_iter().flatten() {
+            self.emit(Event::TextUsed {
+                player: self.owner(card),
+                card,
+                ability,
+                on: q.card,
+                number: Some(q.number),
+                by,
+            });
+        }
+    }
+
+    /// Tells the play-by-play that ability `ability` of `card`'s text took effect (on `on`,
+    /// if it acted on a card): the rules call it for every text that does something other
+    /// than change a number.
+    #[allow(dead_code)] // the templates other than modifiers call it as they land
+    pub(crate) fn text_used(&mut self, card: CardRef, ability: u8, on: Option<CardRef>) {
+        self.emit(Event::TextUsed {
+            player: self.owner(card),
+            card,
+            ability,
+            on,
+            number: None,
+            by: 0,
+        });
     }
 
     /// Calls `f` for every text in force that listens to `bit`: the face-up cards in play,
@@ -208,6 +274,23 @@ impl GameState {
             base,
         )
         .clamp(0, u8::MAX as i16) as u8
+    }
+
+    /// [`GameState::damage_of`], narrating the texts that changed it.
+    pub(crate) fn damage_noted(&mut self, q: Query) -> u8 {
+        let damage = self.damage_of(q);
+        let c = q.card.expect("damage of a card");
+        let base = self.def(c).damage() as i16;
+        if damage as i16 != base {
+            self.note_number(
+                Query {
+                    number: Number::Damage,
+                    ..q
+                },
+                base,
+            );
+        }
+        damage
     }
 
     /// Whether some text of this game (or a lasting effect) listens to `n`: when not, the

@@ -204,6 +204,16 @@ impl GameState {
         };
         let pt = power(t, p, starfighter);
         let mut ps = power(starfighter, o, t);
+        for (card, player, opponent, total) in [(t, p, starfighter, pt), (starfighter, o, t, ps)] {
+            let printed = self.def(card).printed_power() as i16;
+            if total != printed {
+                let q = Query::new(Number::Power, player)
+                    .card(card)
+                    .arena(Arena::Space)
+                    .opponent(Some(opponent));
+                self.note_number(q, printed);
+            }
+        }
         let destiny = self.draw_destiny(o)? as i16;
         ps += destiny;
         let winner = match ps.cmp(&pt) {
@@ -241,7 +251,7 @@ impl GameState {
                 .card(t)
                 .arena(Arena::Space)
                 .opponent(Some(starfighter));
-            let dmg = self.damage_of(q);
+            let dmg = self.damage_noted(q);
             self.evacuees_lost(p);
             self.fly_away(o, starfighter);
             return self.damage(p, dmg);
@@ -258,7 +268,7 @@ impl GameState {
                 .card(starfighter)
                 .arena(Arena::Space)
                 .opponent(Some(t));
-            let dmg = self.damage_of(q);
+            let dmg = self.damage_noted(q);
             self.damage(o, dmg)?;
         } else {
             self.fly_away(o, starfighter);

@@ -314,6 +314,25 @@ pub trait Text: Debug + Send + Sync {
     /// Changes the number asked by `q` (`n` holds the rules' value and earlier texts' changes).
     fn modify(&self, _g: &GameState, _me: CardRef, _q: &Query, _n: &mut Num) {}
 
+    /// [`Text::modify`], telling `seen` which of the card's abilities changed the number and by
+    /// how much (`seen(ability, by)`, the ability's index in the card's specification, or
+    /// [`WHOLE_TEXT`]). Asked only for the play-by-play, after a number came out changed; the
+    /// default reports the whole text as one.
+    fn explain(
+        &self,
+        g: &GameState,
+        me: CardRef,
+        q: &Query,
+        n: &mut Num,
+        seen: &mut dyn FnMut(u8, i16),
+    ) {
+        let before = n.value();
+        self.modify(g, me, q, n);
+        if n.value() != before {
+            seen(WHOLE_TEXT, n.value() - before);
+        }
+    }
+
     /// Reacts to an event.
     fn react(&self, _g: &mut GameState, _me: CardRef, _t: Trigger) -> Flow {
         Ok(())
@@ -336,6 +355,11 @@ pub trait Text: Debug + Send + Sync {
         Ok(())
     }
 }
+
+/// The ability index [`Text::explain`] and [`Event::TextUsed`](super::Event::TextUsed) give
+/// when a change is not one ability of the card's specification (a text written in code, a
+/// lasting effect).
+pub const WHOLE_TEXT: u8 = u8::MAX;
 
 /// The texts of a card pool: at most one [`Text`] per card definition.
 #[derive(Debug, Clone, Default)]

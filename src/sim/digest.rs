@@ -29,6 +29,19 @@ pub const PAIRS: &[(&str, &str)] = &[
     ("examples/decks/light.txt", "examples/decks/dark.txt"),
     ("examples/decks/light-virtual.txt", "example:dark"),
     ("examples/decks/starter-style-light.txt", "example:dark"),
+    // The decks that exercise game text: every change of how a text plays shows here.
+    (
+        "examples/decks/duel-light.txt",
+        "examples/decks/duel-dark.txt",
+    ),
+    (
+        "examples/decks/podrace-light.txt",
+        "examples/decks/podrace-dark.txt",
+    ),
+    (
+        "examples/decks/reflections-light.txt",
+        "examples/decks/duel-dark.txt",
+    ),
 ];
 
 /// The agent pairs played (player A first).

@@ -19,8 +19,8 @@ pub enum VictoryKind {
     TurnCap,
     /// No location left for the next planet (illegal decks only): nobody won.
     NoLocation,
-    /// One step emptied both draw decks: nobody won (rulings.md "Deck victory happens when a
-    /// draw deck is empty").
+    /// One step emptied both draw decks: nobody won (`RULINGS.md` E1: a deck victory
+    /// happens as soon as a draw deck is empty).
     BothDecksEmpty,
 }
 
@@ -89,6 +89,8 @@ pub struct Observer {
     local: Vec<u16>,
     pub drawn: Vec<bool>,
     pub deployed: Vec<bool>,
+    /// Whether the card's game text took effect at least once this game.
+    pub text_fired: Vec<bool>,
     /// Damage dealt per distinct card, in `DAMAGE_UNIT`ths.
     pub damage: Vec<u64>,
     pub deck_first: bool,
@@ -108,6 +110,7 @@ impl Observer {
             local,
             drawn: vec![false; distinct],
             deployed: vec![false; distinct],
+            text_fired: vec![false; distinct],
             damage: vec![0; distinct],
             deck_first: false,
             last_surrendered: false,
@@ -122,6 +125,7 @@ impl Observer {
         self.offset = if seat == Player::A { 0 } else { opponent_len };
         self.drawn.fill(false);
         self.deployed.fill(false);
+        self.text_fired.fill(false);
         self.damage.fill(0);
         self.deck_first = false;
         self.last_surrendered = false;
@@ -160,9 +164,17 @@ impl Observer {
                 }
             }
             // The weapon discarded with a defeated character comes between its defeat and the
-            // damage it deals.
+            // damage it deals, as do texts that change that damage.
             Event::Defeated { .. } | Event::EvacueesLost { .. } | Event::Discarded { .. } => {
                 self.credit = credit
+            }
+            Event::TextUsed { player, card, .. } => {
+                self.credit = credit;
+                if player == me
+                    && let Some(i) = self.local(card)
+                {
+                    self.text_fired[i] = true;
+                }
             }
             Event::FirstPlayer(p) => self.deck_first = p == me,
             Event::Drew { player, .. }

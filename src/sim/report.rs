@@ -55,7 +55,7 @@ pub struct NoWinner {
     pub turn_cap: u64,
     /// Games where no location was left for the next planet (illegal decks only).
     pub no_location: u64,
-    /// Games where one step emptied both draw decks (rulings.md: a draw, counted apart).
+    /// Games where one step emptied both draw decks (`RULINGS.md` E1: a draw, counted apart).
     pub both_decks_empty: u64,
 }
 
@@ -146,6 +146,9 @@ pub struct CardStats {
     /// fight; starships: also added from hand to intercept, or played from hand under the
     /// Battle of Naboo rules), and the win rate.
     pub deployed: Rate,
+    /// Games in which the card's game text took effect at least once (None: the card has no
+    /// game text).
+    pub text_fired: Option<u64>,
     /// Damage the card dealt per game in which it was deployed: the damage of the fights and
     /// duels it won (shared within a fight-together group; a weapon or battle card is
     /// credited with the whole damage of the fights it was used in). Breakthrough damage is
@@ -194,6 +197,7 @@ impl OpponentReport {
                     copies: deck.iter().filter(|&&x| x == d).count() as u32,
                     drawn: Rate::new(c.drawn_wins, c.drawn),
                     deployed: Rate::new(c.deployed_wins, c.deployed),
+                    text_fired: def.text.is_some().then_some(c.text_fired),
                     avg_damage: (c.deployed > 0)
                         .then(|| c.damage as f64 / DAMAGE_UNIT as f64 / c.deployed as f64),
                 }

@@ -13,6 +13,8 @@ pub struct CardTally {
     /// Games in which a copy was deployed (or, for battle cards, used in a fight).
     pub deployed: u64,
     pub deployed_wins: u64,
+    /// Games in which the card's game text took effect at least once.
+    pub text_fired: u64,
     /// Damage dealt, in `observe::DAMAGE_UNIT`ths.
     pub damage: u64,
 }
@@ -91,6 +93,7 @@ impl Tally {
                 c.deployed += 1;
                 c.deployed_wins += u64::from(won);
             }
+            c.text_fired += u64::from(obs.text_fired[i]);
             c.damage += obs.damage[i];
         }
     }
@@ -122,6 +125,7 @@ impl Tally {
             a.drawn_wins += b.drawn_wins;
             a.deployed += b.deployed;
             a.deployed_wins += b.deployed_wins;
+            a.text_fired += b.text_fired;
             a.damage += b.damage;
         }
         self

@@ -67,6 +67,7 @@ pub const CARD_COLUMNS: &[CardColumn] = &[
     col("won drawn", "/drawn/win_rate", Kind::Percent),
     col("deployed", "/deployed/games", Kind::Count),
     col("won deployed", "/deployed/win_rate", Kind::Percent),
+    col("text fired", "/text_fired", Kind::Count),
     col("avg damage", "/avg_damage", Kind::Decimal2),
 ];
 
@@ -94,6 +95,7 @@ mod tests {
             copies: 3,
             drawn: Rate::new(546, 889),
             deployed: Rate::new(0, 0),
+            text_fired: Some(12),
             avg_damage: Some(4.7666),
         };
         let v = serde_json::to_value(&card).unwrap();
@@ -108,8 +110,16 @@ mod tests {
                 "61.4%",
                 "0",
                 "",
+                "12",
                 "4.77"
             ]
         );
+        // A card without game text has no count: the cell stays empty, not 0.
+        let v = serde_json::to_value(CardStats {
+            text_fired: None,
+            ..card
+        })
+        .unwrap();
+        assert_eq!(CARD_COLUMNS[6].cell(&v), "");
     }
 }

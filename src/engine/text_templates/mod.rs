@@ -1,0 +1,234 @@
+//! The engine's texts built from the ability specifications (`data/abilities/`). Each template
+//! is played by one *part* (a module here named after the kind of text it holds): the part
+//! takes the abilities of a card's specification it plays ([`Part::take`]) and answers the
+//! engine's calls for them. A card's [`SpecText`] is its parts side by side, each statically
+//! typed (no dynamic dispatch inside a card's text). Filters are read once per card pool into
+//! sets of definitions ([`DefSet`]), so a text's check during a game is a bit test.
+//! [`plays`] says which abilities are built; `text_support` counts exactly those as played.
+//!
+//! Options of offered abilities ([`Text::offers`]) and keys of prompts ([`GameState::ask`])
+//! are the ability's index in the card's specification, so each part knows its own.
+
+mod battle;
+mod deploy;
+mod duel;
+mod modifier;
+mod triggered;
+
+use std::sync::Arc;
+
+use super::action::Action;
+use super::card_pool::CardDef;
+use super::card_pool::DefId;
+use super::player::CardRef;
+use super::state::{Flow, GameState};
+use super::text::{Arena, Listen, Num, Query, Text, Trigger, Window};
+use crate::catalogue::Card;
+use crate::catalogue::abilities::{Ability, Condition, Filter};
+
+/// A set of card definitions of a pool: those that fit a list of filters.
+#[derive(Debug, Clone)]
+pub(crate) struct DefSet(Box<[u64]>);
+
+impl DefSet {
+    pub(super) fn of(cards: &[Card], filters: &[Filter]) -> DefSet {
+        let mut bits = vec![0u64; cards.len().div_ceil(64)];
+        for (i, c) in cards.iter().enumerate() {
+            if filters.iter().any(|f| f.matches(c)) {
+                bits[i / 64] |= 1 << (i % 64);
+            }
+        }
+        DefSet(bits.into_boxed_slice())
+    }
+
+    #[inline]
+    pub(super) fn has(&self, d: DefId) -> bool {
+        let i = d.0 as usize;
+        self.0.get(i / 64).is_some_and(|w| w & (1 << (i % 64)) != 0)
+    }
+}
+
+/// A condition of a modifier that the engine checks.
+#[derive(Debug, Clone)]
+pub(super) enum Cond {
+    /// The weapon or battle card in use fits.
+    WhileUsing(DefSet),
+    NoWeapon,
+    /// The opposing card fits.
+    Vs(DefSet),
+    InDuel,
+    NotInDuel,
+}
+
+impl Cond {
+    pub(super) fn read(c: &Condition, cards: &[Card]) -> Option<Cond> {
+        Some(match c {
+            Condition::WhileUsing(f) => Cond::WhileUsing(DefSet::of(cards, f)),
+            Condition::NoWeapon => Cond::NoWeapon,
+            Condition::Vs(f) => Cond::Vs(DefSet::of(cards, f)),
+            Condition::InDuel => Cond::InDuel,
+            Condition::NotInDuel => Cond::NotInDuel,
+            _ => return None,
+        })
+    }
+
+    pub(super) fn holds(&self, g: &GameState, q: &Query) -> bool {
+        let fits = |c: Option<CardRef>, s: &DefSet| c.is_some_and(|c| s.has(g.def_id(c)));
+        match self {
+            Cond::WhileUsing(s) => fits(q.weapon, s) || fits(q.battle_card, s),
+            Cond::NoWeapon => q.weapon.is_none(),
+            Cond::Vs(s) => fits(q.opponent, s),
+            Cond::InDuel => q.arena == Arena::Duel,
+            Cond::NotInDuel => q.arena != Arena::Duel,
+        }
+    }
+}
+
+/// What every part of a card's text answers; the defaults do nothing. The methods are those
+/// of [`Text`], for the abilities the part took.
+pub(super) trait Part: Default {
+    /// Takes ability `index` of `def`'s specification if this part plays it (returns whether).
+    /// Must agree with the part's `plays`.
+    fn take(&mut self, index: u8, a: &Ability, def: &CardDef, cards: &[Card]) -> bool;
+
+    fn listens(&self) -> Listen;
+
+    fn modify(&self, _g: &GameState, _me: CardRef, _q: &Query, _n: &mut Num) {}
+
+    fn explain(
+        &self,
+        g: &GameState,
+        me: CardRef,
+        q: &Query,
+        n: &mut Num,
+        seen: &mut dyn FnMut(u8, i16),
+    ) {
+        let _ = (g, me, q, n, seen);
+    }
+
+    fn react(&self, _g: &mut GameState, _me: CardRef, _t: Trigger) -> Flow {
+        Ok(())
+    }
+
+    fn offers(&self, _g: &GameState, _me: CardRef, _window: Window, _out: &mut Vec<u8>) {}
+
+    /// Uses offered option `option` if it is one of this part's abilities.
+    fn use_ability(&self, _g: &mut GameState, _me: CardRef, _option: u8) -> Flow {
+        Ok(())
+    }
+
+    fn answers(&self, _g: &GameState, _me: CardRef, _key: u8, _out: &mut Vec<Action>) {}
+
+    fn answer(&self, _g: &mut GameState, _me: CardRef, _key: u8, _answer: Action) -> Flow {
+        Ok(())
+    }
+}
+
+/// The text of one card: the abilities of its spec the engine plays, by part.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct SpecText {
+    modifier: modifier::Modifiers,
+    battle: battle::BattleTexts,
+    deploy: deploy::DeployTexts,
+    duel: duel::DuelTexts,
+    triggered: triggered::TriggeredTexts,
+    listen: Listen,
+}
+
+/// Calls `$call` on every part of a [`SpecText`], in order.
+macro_rules! each_part {
+    ($t:expr, $p:ident => $call:expr) => {{
+        {
+            let $p = &$t.modifier;
+            $call;
+        }
+        {
+            let $p = &$t.battle;
+            $call;
+        }
+        {
+            let $p = &$t.deploy;
+            $call;
+        }
+        {
+            let $p = &$t.duel;
+            $call;
+        }
+        {
+            let $p = &$t.triggered;
+            $call;
+        }
+    }};
+}
+
+impl Text for SpecText {
+    fn listens(&self) -> Listen {
+        self.listen
+    }
+
+    fn modify(&self, g: &GameState, me: CardRef, q: &Query, n: &mut Num) {
+        each_part!(self, p => p.modify(g, me, q, n));
+    }
+
+    fn explain(
+        &self,
+        g: &GameState,
+        me: CardRef,
+        q: &Query,
+        n: &mut Num,
+        seen: &mut dyn FnMut(u8, i16),
+    ) {
+        each_part!(self, p => p.explain(g, me, q, n, seen));
+    }
+
+    fn react(&self, g: &mut GameState, me: CardRef, t: Trigger) -> Flow {
+        each_part!(self, p => p.react(g, me, t)?);
+        Ok(())
+    }
+
+    fn offers(&self, g: &GameState, me: CardRef, window: Window, out: &mut Vec<u8>) {
+        each_part!(self, p => p.offers(g, me, window, out));
+    }
+
+    fn use_ability(&self, g: &mut GameState, me: CardRef, option: u8) -> Flow {
+        each_part!(self, p => p.use_ability(g, me, option)?);
+        Ok(())
+    }
+
+    fn answers(&self, g: &GameState, me: CardRef, key: u8, out: &mut Vec<Action>) {
+        each_part!(self, p => p.answers(g, me, key, out));
+    }
+
+    fn answer(&self, g: &mut GameState, me: CardRef, key: u8, answer: Action) -> Flow {
+        each_part!(self, p => p.answer(g, me, key, answer)?);
+        Ok(())
+    }
+}
+
+/// Whether the engine plays ability `a` of `def` as a template of this module.
+pub fn plays(a: &Ability, def: &CardDef) -> bool {
+    modifier::plays(a, def)
+        || battle::plays(a, def)
+        || deploy::plays(a, def)
+        || duel::plays(a, def)
+        || triggered::plays(a, def)
+}
+
+/// The engine's text for `def` (catalogue card `card`) in a pool of `cards`, if it plays any.
+pub fn build(def: &CardDef, cards: &[Card]) -> Option<Arc<dyn Text>> {
+    let spec = def.text?;
+    let mut t = SpecText::default();
+    for (i, a) in spec.abilities.iter().enumerate() {
+        let i = i as u8;
+        let _ = t.modifier.take(i, a, def, cards)
+            || t.battle.take(i, a, def, cards)
+            || t.deploy.take(i, a, def, cards)
+            || t.duel.take(i, a, def, cards)
+            || t.triggered.take(i, a, def, cards);
+    }
+    each_part!(t, p => t.listen = t.listen.union(p.listens()));
+    if t.listen == Listen::NONE {
+        return None;
+    }
+    Some(Arc::new(t))
+}
