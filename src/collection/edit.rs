@@ -99,7 +99,7 @@ impl Planner {
     pub fn take(&mut self, slot: &Slot, qty: u32) {
         if let Some(v) = self.work.get(slot).cloned() {
             let left = v.qty.saturating_sub(qty);
-            self.put(slot.clone(), (left > 0).then(|| Value { qty: left, ..v }));
+            self.put(slot.clone(), (left > 0).then_some(Value { qty: left, ..v }));
         }
     }
 
