@@ -63,7 +63,8 @@ pub enum CollectionCommand {
     Completion(CompletionArgs),
     /// What is still wanted: the want list, or with --set every card of a set not owned.
     Want(WantArgs),
-    /// The copies beyond the keep reserve, which can be traded away.
+    /// The copies beyond the keep reserve, which can be traded away (copies in built decks
+    /// are not offered).
     Trades(TradesArgs),
     /// Set the keep reserve: `keep 4` for every card, `keep 2 DM-71` for one card,
     /// `keep default DM-71` to drop a card's own reserve.
@@ -128,7 +129,7 @@ fn price_arg(s: &str) -> Result<PriceArg, String> {
 /// What `set` and `remove` say to pick a lot of a printing (and `set --lot` relabels).
 #[derive(Debug, Args)]
 pub struct LotArgs {
-    /// One lot of the printing, by its number in `collection list --lots`.
+    /// One lot of the printing, by the number `collection list` shows in its `lot` column.
     #[arg(long, value_name = "N")]
     lot: Option<u32>,
     /// mint (M), near-mint (NM), lightly-played (LP), moderately-played (MP),
