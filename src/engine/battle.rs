@@ -516,7 +516,7 @@ impl GameState {
             .place(self.fight_place(space))
             .weapon(weapon)
             .battle_card(u.battle.map(|b| b.0))
-            .opponent(against.cards[0])
+            .opposing(against.cards)
     }
 
     /// Narrates the texts that changed the fighters' power in the fight being decided.
@@ -622,7 +622,7 @@ impl GameState {
                 .place(self.fight_place(space))
                 .weapon(u.weapon.map(|w| w.0))
                 .battle_card(u.battle.map(|b| b.0))
-                .opponent(by.cards[0]);
+                .opposing(by.cards);
             damage = damage.saturating_add(self.damage_noted(q));
             self.trigger(Trigger::Defeated {
                 card: c,

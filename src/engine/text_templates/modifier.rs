@@ -3,7 +3,7 @@
 
 use super::{Cond, DefSet, Part};
 use crate::catalogue::Card;
-use crate::catalogue::abilities::{Ability, Condition, Half, Stat, Whose};
+use crate::catalogue::abilities::{Ability, Half, Stat, Whose};
 use crate::engine::card_pool::{CardDef, Kind};
 use crate::engine::player::CardRef;
 use crate::engine::state::GameState;
@@ -49,7 +49,7 @@ impl Modifier {
                     }
             }
         };
-        target && self.when.iter().all(|c| c.holds(g, q))
+        target && self.when.iter().all(|c| c.holds(g, me, q))
     }
 }
 
@@ -143,16 +143,7 @@ pub fn plays(a: &Ability, def: &CardDef) -> bool {
                         def.kind,
                         Kind::Character | Kind::Starship | Kind::Weapon | Kind::Battle
                     ))
-                && when.iter().all(|c| {
-                    matches!(
-                        c,
-                        Condition::WhileUsing(_)
-                            | Condition::NoWeapon
-                            | Condition::Vs(_)
-                            | Condition::InDuel
-                            | Condition::NotInDuel
-                    )
-                })
+                && when.iter().all(Cond::reads)
         }
         _ => false,
     }
