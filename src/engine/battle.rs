@@ -742,6 +742,19 @@ impl GameState {
             })
     }
 
+    /// The half of Double Impact card `card` played in the fight in progress: the half of
+    /// the line it is used with (card-text 16.1; None: not a battle card of this fight, or a
+    /// line of no half). Texts of one half ask it before acting.
+    #[allow(dead_code)] // the battle templates of the halves' other texts call it as they land
+    pub(crate) fn half_in_fight(&self, card: CardRef) -> Option<super::who::Half> {
+        let f = self.battle.as_ref()?.fight.as_ref()?;
+        let (_, line) = f
+            .units
+            .iter()
+            .find_map(|u| u.battle.filter(|b| b.0 == card))?;
+        self.def(card).uses.get(line)?.rule.half
+    }
+
     fn set_fight(&mut self, f: Fight) {
         self.battle.as_mut().expect("battle").fight = Some(f);
     }

@@ -184,7 +184,8 @@ fn every_played_modifier_changes_its_number_only_where_it_applies() {
                             // the first, so "vs" must see the whole group.
                             let first = pick(cards, f, false, &fights, "").ok_or("no opponent")?;
                             let o = pick(cards, f, hold, &fights, "").ok_or("no opponent fits")?;
-                            opposing[0] = Some(b.add(B, first.clone(), Zone::At(Planet::Naboo, true)));
+                            opposing[0] =
+                                Some(b.add(B, first.clone(), Zone::At(Planet::Naboo, true)));
                             opposing[1] = Some(b.add(B, o.clone(), Zone::At(Planet::Naboo, true)));
                         }
                         Condition::InDuel => arena = if hold { Arena::Duel } else { Arena::Battle },
@@ -217,12 +218,20 @@ fn every_played_modifier_changes_its_number_only_where_it_applies() {
                         }
                         Condition::EvacuatingThisPlanet => {
                             arena = Arena::Space;
-                            let from = if hold { Planet::Naboo } else { Planet::Tatooine };
+                            let from = if hold {
+                                Planet::Naboo
+                            } else {
+                                Planet::Tatooine
+                            };
                             evacuation = Some((A, from));
                         }
                         Condition::AheadInRace => race = Some(if hold { [1, 0] } else { [0, 1] }),
                         Condition::HasControlled { whose: w, planet } => {
-                            let by = if (*w == Whose::Opponents) == hold { B } else { A };
+                            let by = if (*w == Whose::Opponents) == hold {
+                                B
+                            } else {
+                                A
+                            };
                             controlled = Some((planet.unwrap_or(Planet::Coruscant), by));
                         }
                         Condition::Present(f) => {

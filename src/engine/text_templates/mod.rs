@@ -154,8 +154,7 @@ impl Cond {
             Cond::FoughtThisTurn(s) => g.text_state.fought.iter().any(|&c| fits(Some(c), s)),
             Cond::YoursFoughtOrThrusted(s) => {
                 (g.active == mine && g.ts.thrusted)
-                    || g
-                        .text_state
+                    || g.text_state
                         .fought
                         .iter()
                         .any(|&c| g.owner(c) == mine && fits(Some(c), s))
