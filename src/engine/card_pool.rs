@@ -25,7 +25,7 @@ use serde::Serialize;
 use super::text::Texts;
 use super::traits::{Traits, character_traits, weapon_traits};
 use super::who::{self, Candidate, UseRule};
-use crate::catalogue::abilities::{AbilityBook, CardText};
+use crate::catalogue::abilities::{Ability, AbilityBook, CardText};
 use crate::catalogue::{Card, CardType, Catalogue, Planet, Power, Side, StarshipClass, normalise};
 
 /// Index of a card definition in a [`CardPool`].
@@ -100,6 +100,12 @@ pub struct CardDef {
     /// a battle plan, it deploys as that Effect for `counters` (the Effect half's), and while in
     /// play it is that Effect. Its `uses` are the lines of its battle half or halves.
     pub effect_half: bool,
+    /// The kinds a character counts as when use lines are matched (`counts-as`, EBN-P11): a
+    /// normalised name each, and whether as a diamond card of it.
+    pub counts_as: Vec<(String, bool)>,
+    /// The weapons a character may use as if their use lines named him (`may-use`, DF-33):
+    /// the ability's index in the spec and the pool's definitions that fit.
+    pub(crate) may_use: Option<(u8, super::text_templates::DefSet)>,
     /// The card's game text as specified in `data/abilities/` (None: no game text). What the
     /// engine plays of it: [`CardDef::text_support`].
     pub text: Option<&'static CardText>,
@@ -184,6 +190,9 @@ impl Candidate for CardDef {
     fn starship_class(&self) -> Option<StarshipClass> {
         self.starship
     }
+    fn counts_as(&self) -> &[(String, bool)] {
+        &self.counts_as
+    }
 }
 
 /// Counts of the cards of a deck whose unknown facts took a default.
@@ -266,7 +275,18 @@ impl CardPool {
                 _ => None,
             })
             .collect();
-        let defs: Vec<CardDef> = cards.iter().map(|c| read_card(c, &titles)).collect();
+        let mut defs: Vec<CardDef> = cards.iter().map(|c| read_card(c, &titles)).collect();
+        // `may-use` names weapons of the pool: read once the pool is known.
+        for d in &mut defs {
+            let Some(text) = d.text else { continue };
+            for (i, a) in text.abilities.iter().enumerate() {
+                if let Ability::MayUse { weapons } = a
+                    && d.kind == Kind::Character
+                {
+                    d.may_use = Some((i as u8, super::text_templates::DefSet::of(cards, weapons)));
+                }
+            }
+        }
         CardPool {
             fits: defs.iter().map(|_| OnceLock::new()).collect(),
             texts: Arc::new(Texts::for_pool(cards, &defs)),
@@ -499,6 +519,12 @@ fn read_card(c: &Card, titles: &[Vec<String>]) -> CardDef {
         handling,
         objective_boonta: kind == Kind::Objective && normalise(&c.title) == "boontaeveclassic",
         effect_half: double && c.counters2.is_some(),
+        counts_as: if kind == Kind::Character {
+            counts_as(AbilityBook::embedded().get(&c.id))
+        } else {
+            Vec::new()
+        },
+        may_use: None,
         text: AbilityBook::embedded().get(&c.id),
     }
 }
@@ -514,6 +540,20 @@ fn double_impact(uses: Vec<Use>) -> (Kind, Vec<Use>) {
         .filter(|u| u.rule.half.is_some() && !u.rule.effect)
         .collect();
     (Kind::Battle, lines)
+}
+
+/// The kinds a character's `counts-as` abilities name (names only: the use lines' kinds).
+fn counts_as(text: Option<&CardText>) -> Vec<(String, bool)> {
+    let mut out = Vec::new();
+    for a in text.map_or(&[][..], |t| &t.abilities) {
+        if let Ability::CountsAs { filters } = a {
+            out.extend(filters.iter().filter_map(|f| {
+                let name = f.name.as_deref().or(f.title.as_deref())?;
+                Some((normalise(&who::singular(name)), f.diamond == Some(true)))
+            }));
+        }
+    }
+    out
 }
 
 /// A location's planet and site: the planet column, and the site named in the title

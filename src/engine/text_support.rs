@@ -97,6 +97,9 @@ pub fn ability_played(a: &Ability, def: &CardDef) -> bool {
                     _ => false,
                 })
         }
+        // Read by the use-line matcher (`who::Candidate::counts_as`, `battle::may_use_fits`).
+        Ability::CountsAs { .. } => def.kind == Kind::Character && !def.counts_as.is_empty(),
+        Ability::MayUse { .. } => def.may_use.is_some(),
         _ => super::text_templates::plays(a, def),
     }
 }

@@ -136,3 +136,62 @@ fn double_impact_with_two_battle_halves_the_line_used_is_the_half() {
     assert_eq!(fights(&ev), vec![(3, 1, Some(A)), (3, 1, Some(A))]);
     assert!(g.player(A).discard.contains(&di));
 }
+
+#[test]
+fn counts_as_lets_captain_panaka_use_royal_guard_cards() {
+    // EBN-P11 Captain Panaka "counts as a ◆ Naboo Officer, ◆ Royal Guard and ◆ Naboo Security
+    // for all your cards": DM-58 Security Volunteers (any ◆ Royal Guard, 2 dots) works with
+    // him; with another character it is misplaced. The narration names the text.
+    for id in ["EBN-P11", "DM-1"] {
+        let mut b = at_naboo();
+        let who = b.add(A, real(id), Zone::At(Planet::Naboo, true));
+        let card = b.add(A, real("DM-58"), Zone::Hand);
+        // "Royal Guard" must name a card of the pool.
+        b.add(B, real("DM-31"), Zone::Discard);
+        let y = b.add(B, ch("Y", 1, 1), Zone::At(Planet::Naboo, true));
+        b.deck_filler(A, 1, 5);
+        b.deck_filler(B, 1, 5);
+        let mut g = b.build();
+        let base = power_of(&g, who);
+        let ev = battle(&mut g, [&[card], &[]], [&[card, who], &[y]]);
+        let panaka = id == "EBN-P11";
+        assert_eq!(fights(&ev)[0].0, base + if panaka { 2 } else { 0 }, "{id}");
+        let narrated = ev.iter().any(|e| {
+            matches!(e, Event::TextUsed { card: c, on: Some(o), .. } if *c == who && *o == card)
+        });
+        assert_eq!(narrated, panaka, "{id}");
+    }
+}
+
+#[test]
+fn may_use_lets_aurra_sing_use_a_sith_lightsaber() {
+    // DF-33 Aurra Sing "may use any ◆ Sith Lightsaber" (DM-107: "Darth Maul or Darth Sidious",
+    // 1 dot 1 cube) as if it named her; BP-33 Aurra Sing (no such text) may not: the weapon is
+    // ignored.
+    for id in ["DF-33", "BP-33"] {
+        let mut b = at_naboo();
+        let aurra = b.add(A, real(id), Zone::At(Planet::Naboo, true));
+        let saber = b.add(A, real("DM-107"), Zone::At(Planet::Naboo, true));
+        b.add(B, real("DM-71"), Zone::Discard);
+        b.add(B, real("BN-72"), Zone::Discard);
+        let y = b.add(B, ch("Y", 1, 1), Zone::At(Planet::Naboo, true));
+        b.deck_filler(A, 1, 5);
+        b.deck_filler(B, 1, 5);
+        let mut g = b.build();
+        let ev = battle(&mut g, [&[], &[]], [&[saber, aurra], &[y]]);
+        let side = ev
+            .iter()
+            .find_map(|e| match e {
+                Event::Fight { attacker, .. } => Some(*attacker),
+                _ => None,
+            })
+            .unwrap();
+        let may = id == "DF-33";
+        assert_eq!(side.weapon.is_some(), may, "{id}");
+        assert_eq!(side.parts.weapon, if may { 1 } else { 0 }, "{id}");
+        let ignored = ev
+            .iter()
+            .any(|e| matches!(e, Event::IgnoredWeapon { card, .. } if *card == saber));
+        assert_eq!(ignored, !may, "{id}");
+    }
+}

@@ -31,7 +31,7 @@ use crate::catalogue::{Card, Planet};
 pub(crate) struct DefSet(Box<[u64]>);
 
 impl DefSet {
-    pub(super) fn of(cards: &[Card], filters: &[Filter]) -> DefSet {
+    pub(crate) fn of(cards: &[Card], filters: &[Filter]) -> DefSet {
         let mut bits = vec![0u64; cards.len().div_ceil(64)];
         for (i, c) in cards.iter().enumerate() {
             if filters.iter().any(|f| f.matches(c)) {
@@ -42,7 +42,7 @@ impl DefSet {
     }
 
     #[inline]
-    pub(super) fn has(&self, d: DefId) -> bool {
+    pub(crate) fn has(&self, d: DefId) -> bool {
         let i = d.0 as usize;
         self.0.get(i / 64).is_some_and(|w| w & (1 << (i % 64)) != 0)
     }
