@@ -234,8 +234,8 @@ impl GameState {
                         || hits & alts.situational != 0
                             && self.situational_fit(card, u, c, hits, line, first_in_plan, space))
             });
-            // One bit test for every fighter without `may-use`.
-            if self.def(c).may_use.is_none() {
+            // One bit test for every fighter without `may-use` (a weapon, never in space).
+            if space || self.def(c).may_use.is_none() {
                 return direct;
             }
             let named = d
