@@ -195,3 +195,34 @@ fn may_use_lets_aurra_sing_use_a_sith_lightsaber() {
         assert_eq!(ignored, !may, "{id}");
     }
 }
+
+#[test]
+fn a_duel_counts_as_a_fight_for_fought_this_turn() {
+    // DF-1 Obi-Wan Kenobi: +2 power if Darth Maul or Darth Sidious has fought this turn.
+    // card-text 15: "a duel counts" ("A duel is considered to be a fight"); before it ends,
+    // nobody has fought.
+    let mut b = at_naboo();
+    let obi = b.add(A, real("DF-1"), Zone::At(Planet::Naboo, true));
+    let maul = b.add(B, real("DM-71"), Zone::At(Planet::Naboo, true));
+    b.deck_filler(A, 1, 10);
+    b.deck_filler(B, 2, 10);
+    let saber = saber_for(&mut b, A, "Obi-Wan Kenobi");
+    let mut g = b.build();
+    let before = power_of(&g, obi);
+    play(
+        &mut g,
+        &[
+            Action::Duel {
+                duelist: obi,
+                saber,
+                target: maul,
+            },
+            Action::DuelDefender(maul),
+            Action::DuelWeapon(None),
+        ],
+    );
+    assert_eq!(power_of(&g, obi), before, "the duel is not over");
+    play(&mut g, &[Action::DuelPass, Action::DuelPass]);
+    assert!(g.text_state().fought.contains(&maul));
+    assert_eq!(power_of(&g, obi), before + 2);
+}
