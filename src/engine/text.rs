@@ -134,6 +134,9 @@ pub struct Query {
     pub battle_card: Option<CardRef>,
     /// The opposing card (the first of a group); for damage, the card that defeated this one.
     pub opponent: Option<CardRef>,
+    /// Every opposing card of the fight (a fight-together group), `opponent` first: what "vs"
+    /// texts look at ("the opposing fighter, any member of a group").
+    pub opposing: [Option<CardRef>; 3],
 }
 
 impl Query {
@@ -148,6 +151,7 @@ impl Query {
             weapon: None,
             battle_card: None,
             opponent: None,
+            opposing: [None; 3],
         }
     }
 
@@ -177,20 +181,38 @@ impl Query {
         self
     }
 
+    /// The opposing card, alone (see [`Query::opposing`] for a group).
     pub fn opponent(mut self, card: Option<CardRef>) -> Query {
         self.opponent = card;
+        self.opposing = [card, None, None];
         self
+    }
+
+    /// The opposing cards of a fight (a group, the first being `opponent`).
+    pub fn opposing(mut self, cards: [Option<CardRef>; 3]) -> Query {
+        self.opponent = cards.iter().flatten().next().copied();
+        self.opposing = cards;
+        self
+    }
+
+    /// The opposing cards of the fight.
+    pub fn opponents(&self) -> impl Iterator<Item = CardRef> + '_ {
+        self.opposing.iter().flatten().copied()
     }
 }
 
 /// A number being worked out: the rules' value, then what texts do to it. A fixed value
-/// ("costs 3", "Even Up to 7") replaces the rules' value; additions apply on top of it, so the
-/// order texts are asked in does not matter (two fixed values: the last asked wins).
+/// ("costs 3", "Even Up to 7") replaces the rules' value; additions apply on top of it, and a
+/// multiplier last, so the order texts are asked in does not matter (two fixed values: the
+/// last asked wins).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Num {
     base: i16,
     fixed: Option<i16>,
     add: i16,
+    /// A multiplier applied last (card-text "General decisions": multiplied damage applies
+    /// after every plus and minus).
+    times: i16,
 }
 
 impl Num {
@@ -199,6 +221,7 @@ impl Num {
             base,
             fixed: None,
             add: 0,
+            times: 1,
         }
     }
 
@@ -215,8 +238,16 @@ impl Num {
         self.fixed = Some(n);
     }
 
+    /// Multiplies the final value ("double damage"); two multipliers multiply.
+    pub fn times(&mut self, n: i16) {
+        self.times = self.times.saturating_mul(n);
+    }
+
     pub fn value(&self) -> i16 {
-        self.fixed.unwrap_or(self.base).saturating_add(self.add)
+        self.fixed
+            .unwrap_or(self.base)
+            .saturating_add(self.add)
+            .saturating_mul(self.times)
     }
 }
 

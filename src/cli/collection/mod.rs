@@ -63,7 +63,8 @@ pub enum CollectionCommand {
     Completion(CompletionArgs),
     /// What is still wanted: the want list, or with --set every card of a set not owned.
     Want(WantArgs),
-    /// The copies beyond the keep reserve, which can be traded away.
+    /// The copies beyond the keep reserve, which can be traded away (copies in built decks
+    /// are not offered).
     Trades(TradesArgs),
     /// Set the keep reserve: `keep 4` for every card, `keep 2 DM-71` for one card,
     /// `keep default DM-71` to drop a card's own reserve.
@@ -82,11 +83,76 @@ pub enum CollectionCommand {
     Restore(RestoreArgs),
     /// The named collections in this database.
     Names(NamesArgs),
+    /// Record a deck as built: the copies it needs move to lots marked with the deck's name
+    /// (still owned, no longer free to trade or to build another deck with).
+    Build(BuildArgs),
+    /// Take a built deck apart: its copies are free again.
+    Unbuild(UnbuildArgs),
+    /// The built decks and their copies.
+    Decks(NamesArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct BuildArgs {
+    /// A decklist, as `yj deck check` reads it.
+    file: String,
+    /// The deck's name (default: the file's name without its extension, which is what
+    /// `yj deck need FILE` looks for to count the deck's own copies).
+    #[arg(long)]
+    name: Option<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct UnbuildArgs {
+    /// The built deck's name, as `collection decks` lists it.
+    name: String,
 }
 
 /// A quantity argument, checked like an import file's.
 fn qty_arg(s: &str) -> Result<u32, String> {
     import::parse_qty(s)
+}
+
+/// A price paid for each copy in hundredths, or none (`--price none`).
+#[derive(Debug, Clone, Copy)]
+pub struct PriceArg(Option<u32>);
+
+/// A price paid for each copy (`1.50`), or `none` for no price.
+fn price_arg(s: &str) -> Result<PriceArg, String> {
+    if s.trim().eq_ignore_ascii_case("none") {
+        Ok(PriceArg(None))
+    } else {
+        crate::collection::model::parse_price(s).map(|p| PriceArg(Some(p)))
+    }
+}
+
+/// What `set` and `remove` say to pick a lot of a printing (and `set --lot` relabels).
+#[derive(Debug, Args)]
+pub struct LotArgs {
+    /// One lot of the printing, by the number `collection list` shows in its `lot` column.
+    #[arg(long, value_name = "N")]
+    lot: Option<u32>,
+    /// mint (M), near-mint (NM), lightly-played (LP), moderately-played (MP),
+    /// heavily-played (HP), damaged (DMG).
+    #[arg(long, value_parser = parse_with::<Condition>)]
+    condition: Option<Condition>,
+    /// The lot's note (`""`: no note).
+    #[arg(long)]
+    note: Option<String>,
+    /// The price paid for each copy (`1.50`; `none`: no price).
+    #[arg(long, value_parser = price_arg, value_name = "PRICE")]
+    price: Option<PriceArg>,
+}
+
+impl LotArgs {
+    fn details(self) -> Details {
+        Details {
+            condition: self.condition,
+            note: self.note,
+            price: self.price.map(|p| p.0),
+            lot: self.lot,
+        }
+    }
 }
 
 #[derive(Debug, Args)]
@@ -97,20 +163,10 @@ pub struct AddArgs {
     card: Vec<String>,
     #[arg(long, default_value = "1", value_parser = qty_arg, allow_negative_numbers = true)]
     qty: u32,
-    /// The foil printing (a foil number such as `BN-F10` implies it).
-    #[arg(long)]
-    foil: bool,
-    /// Which foil printing, by its release: `RF` for a Reflections reprint, the card's own set
-    /// for its own-number foil (only cards with two foil printings need it; implies --foil).
-    #[arg(long, value_parser = parse_with::<Set>, value_name = "RELEASE")]
-    printing: Option<Set>,
-    /// mint (M), near-mint (NM), lightly-played (LP), moderately-played (MP),
-    /// heavily-played (HP), damaged (DMG).
-    #[arg(long, value_parser = parse_with::<Condition>)]
-    condition: Option<Condition>,
-    /// A free note kept with the printing (where it is, where it came from).
-    #[arg(long)]
-    note: Option<String>,
+    #[command(flatten)]
+    finish: FinishArgs,
+    #[command(flatten)]
+    details: DetailsArgs,
 }
 
 #[derive(Debug, Args)]
@@ -118,6 +174,27 @@ pub struct RemoveArgs {
     card: String,
     #[arg(long, default_value = "1", value_parser = qty_arg, allow_negative_numbers = true)]
     qty: u32,
+    #[command(flatten)]
+    finish: FinishArgs,
+    #[command(flatten)]
+    lot: LotArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct SetArgs {
+    card: String,
+    #[arg(value_parser = qty_arg, allow_negative_numbers = true)]
+    qty: u32,
+    #[command(flatten)]
+    finish: FinishArgs,
+    #[command(flatten)]
+    lot: LotArgs,
+}
+
+/// Which printing of a card `add`, `remove`, `set` and `want` mean: the regular one, or a foil.
+#[derive(Debug, Args)]
+pub struct FinishArgs {
+    /// The foil printing (a foil number such as `BN-F10` implies it).
     #[arg(long)]
     foil: bool,
     /// Which foil printing, by its release: `RF` for a Reflections reprint, the card's own set
@@ -126,21 +203,34 @@ pub struct RemoveArgs {
     printing: Option<Set>,
 }
 
+/// What `add` records of the new copies (what is not said is not recorded).
 #[derive(Debug, Args)]
-pub struct SetArgs {
-    card: String,
-    #[arg(value_parser = qty_arg, allow_negative_numbers = true)]
-    qty: u32,
-    #[arg(long)]
-    foil: bool,
-    /// Which foil printing, by its release: `RF` for a Reflections reprint, the card's own set
-    /// for its own-number foil (only cards with two foil printings need it; implies --foil).
-    #[arg(long, value_parser = parse_with::<Set>, value_name = "RELEASE")]
-    printing: Option<Set>,
+pub struct DetailsArgs {
+    /// mint (M), near-mint (NM), lightly-played (LP), moderately-played (MP),
+    /// heavily-played (HP), damaged (DMG).
     #[arg(long, value_parser = parse_with::<Condition>)]
     condition: Option<Condition>,
+    /// A free note kept with the copies (where they are, where they came from, `signed`).
     #[arg(long)]
     note: Option<String>,
+    /// The price paid for each copy (`1.50`), in your currency; summed by `collection list`.
+    #[arg(long, value_parser = parse_with_price, value_name = "PRICE")]
+    price: Option<u32>,
+}
+
+fn parse_with_price(s: &str) -> Result<u32, String> {
+    crate::collection::model::parse_price(s)
+}
+
+impl From<DetailsArgs> for Details {
+    fn from(a: DetailsArgs) -> Details {
+        Details {
+            condition: a.condition,
+            note: a.note,
+            price: a.price.map(Some),
+            lot: None,
+        }
+    }
 }
 
 #[derive(Debug, Args)]
@@ -239,6 +329,9 @@ enum WantAction {
     /// Want QTY copies of a card in total (replacing an earlier target); or with --deck, the
     /// copies a deck needs of every card the collection lacks; or with --set, QTY of every
     /// card of a set (`--set DM --qty 5` for a playset). --deck and --set only raise targets.
+    #[command(mut_arg("printing", |a| a.help(
+        "One foil printing (`RF`, or the card's own set); without it any foil meets a foil want"
+    )))]
     Add {
         #[arg(required_unless_present_any = ["deck", "set"], conflicts_with_all = ["deck", "set"])]
         card: Option<String>,
@@ -250,20 +343,14 @@ enum WantAction {
         set: Option<Set>,
         #[arg(long, default_value = "1", value_parser = qty_arg, allow_negative_numbers = true)]
         qty: u32,
-        #[arg(long)]
-        foil: bool,
-        /// One foil printing (`RF`, or the card's own set); without it any foil meets a foil
-        /// want.
-        #[arg(long, value_parser = parse_with::<Set>, value_name = "RELEASE")]
-        printing: Option<Set>,
+        #[command(flatten)]
+        finish: FinishArgs,
     },
     /// Take a card off the want list.
     Remove {
         card: String,
-        #[arg(long)]
-        foil: bool,
-        #[arg(long, value_parser = parse_with::<Set>, value_name = "RELEASE")]
-        printing: Option<Set>,
+        #[command(flatten)]
+        finish: FinishArgs,
     },
 }
 
@@ -354,13 +441,15 @@ fn write_options() -> WriteOptions {
     }
 }
 
+/// A collection error as the command's error. The user's input (a quantity, a name, a file)
+/// is exit 2; a busy database (`Busy`), a collection changed underneath the command or a
+/// stored entry that cannot be read (`Conflict`), as SQLite and file failures, exit 3: the
+/// same command works again on a healthy database (README "Exit codes", `cli::exit_code`).
 fn input(e: CollectionError) -> anyhow::Error {
     match e {
-        CollectionError::Input(_)
-        | CollectionError::Lookup(_)
-        | CollectionError::File { .. }
-        | CollectionError::Busy
-        | CollectionError::Conflict(_) => InputError(e.to_string()).into(),
+        CollectionError::Input(_) | CollectionError::Lookup(_) | CollectionError::File { .. } => {
+            InputError(e.to_string()).into()
+        }
         other => anyhow::Error::new(other),
     }
 }
@@ -402,7 +491,8 @@ pub fn run(args: CollectionArgs, db_path: &Path) -> Result<ExitCode> {
             // reads "DM-45: 0 → 2", not two steps.
             let mut slots: Vec<(crate::collection::Slot, u32)> = Vec::new();
             for card in &a.card {
-                let chosen = printing(&catalogue, card, a.foil, a.printing).map_err(input)?;
+                let chosen =
+                    printing(&catalogue, card, a.finish.foil, a.finish.printing).map_err(input)?;
                 warn(&chosen.warnings);
                 let slot = chosen.slot(List::Owned);
                 match slots.iter_mut().find(|(s, _)| *s == slot) {
@@ -410,10 +500,7 @@ pub fn run(args: CollectionArgs, db_path: &Path) -> Result<ExitCode> {
                     None => slots.push((slot, a.qty)),
                 }
             }
-            let details = Details {
-                condition: a.condition,
-                note: a.note,
-            };
+            let details = Details::from(a.details);
             c.write(&mut db, |h| {
                 let mut changes = Vec::new();
                 for (slot, qty) in slots {
@@ -424,18 +511,16 @@ pub fn run(args: CollectionArgs, db_path: &Path) -> Result<ExitCode> {
         }
         CollectionCommand::Remove(a) => {
             // Removing needs no warning: what is there is what is removed.
-            let chosen = c.stored_printing(&db, &a.card, a.foil, a.printing)?;
+            let chosen = c.stored_printing(&db, &a.card, a.finish.foil, a.finish.printing)?;
+            let details = a.lot.details();
             c.write(&mut db, |h| {
-                edit::remove(h, chosen.slot(List::Owned), a.qty)
+                edit::remove(h, chosen.slot(List::Owned), a.qty, &details)
             })
         }
         CollectionCommand::Set(a) => {
-            let chosen = c.stored_printing(&db, &a.card, a.foil, a.printing)?;
+            let chosen = c.stored_printing(&db, &a.card, a.finish.foil, a.finish.printing)?;
             warn(&chosen.warnings);
-            let details = Details {
-                condition: a.condition,
-                note: a.note,
-            };
+            let details = a.lot.details();
             c.write(&mut db, |h| {
                 edit::set(h, chosen.slot(List::Owned), a.qty, &details)
             })
@@ -508,11 +593,11 @@ pub fn run(args: CollectionArgs, db_path: &Path) -> Result<ExitCode> {
             Some(WantAction::Add {
                 card: Some(card),
                 qty,
-                foil,
-                printing: asked,
+                finish,
                 ..
             }) => {
-                let chosen = printing(&catalogue, &card, foil, asked).map_err(input)?;
+                let chosen =
+                    printing(&catalogue, &card, finish.foil, finish.printing).map_err(input)?;
                 // A foil want without a printing is "any foil": no warning to pick one.
                 let several = chosen.finish == Finish::Foil
                     && crate::collection::printings::has_several(&catalogue, &chosen.card_id);
@@ -525,12 +610,8 @@ pub fn run(args: CollectionArgs, db_path: &Path) -> Result<ExitCode> {
                 warn(&warnings);
                 c.write(&mut db, |h| edit::want(h, chosen.slot(List::Want), qty))
             }
-            Some(WantAction::Remove {
-                card,
-                foil,
-                printing: asked,
-            }) => {
-                let chosen = c.stored_printing(&db, &card, foil, asked)?;
+            Some(WantAction::Remove { card, finish }) => {
+                let chosen = c.stored_printing(&db, &card, finish.foil, finish.printing)?;
                 c.write(&mut db, |h| edit::want(h, chosen.slot(List::Want), 0))
             }
             None => match &a.deck {
@@ -623,6 +704,52 @@ pub fn run(args: CollectionArgs, db_path: &Path) -> Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         CollectionCommand::Names(a) => reports::names(&db, a.format),
+        CollectionCommand::Decks(a) => c.decks(&db, a.format),
+        CollectionCommand::Unbuild(a) => c.write(&mut db, |h| edit::unbuild(h, &a.name)),
+        CollectionCommand::Build(a) => {
+            let deck_name = match a.name {
+                Some(n) => n,
+                None => super::shortfall::deck_name(&a.file).ok_or_else(|| {
+                    InputError(format!(
+                        "{}: the file's name is not a deck name (letters, digits, `-`, `_`, \
+                         `.`); give one with --name",
+                        a.file
+                    ))
+                })?,
+            };
+            crate::collection::model::check_deck_name(&deck_name).map_err(input)?;
+            let list = crate::deck::read_list(&a.file).map_err(|e| InputError(e.to_string()))?;
+            let mut resolver = crate::deck::Resolver::new(&catalogue);
+            let deck = resolver.resolve(&list);
+            if let Some(u) = deck.unresolved.first() {
+                return Err(InputError(format!(
+                    "{}, line {}: `{}` names no card, so the deck cannot be built; nothing \
+                     was changed ({} not understood)",
+                    list.source,
+                    u.line,
+                    crate::catalogue::lookup::excerpt(&u.text),
+                    plural(deck.unresolved.len(), "line")
+                ))
+                .into());
+            }
+            if deck.cards.is_empty() {
+                return Err(InputError(format!(
+                    "{}: lists no cards, so there is no deck to build",
+                    list.source
+                ))
+                .into());
+            }
+            let wanted: Vec<(String, u32)> =
+                deck.cards.iter().map(|c| (c.id.clone(), c.count)).collect();
+            c.write(&mut db, |h| {
+                let needs: Vec<(String, u32)> =
+                    crate::collection::requirements(h, &catalogue, &wanted)
+                        .into_iter()
+                        .map(|r| (r.card_id, r.needed))
+                        .collect();
+                edit::build(h, &deck_name, &needs)
+            })
+        }
     }
 }
 
@@ -640,13 +767,8 @@ fn human_bytes(bytes: u64) -> String {
     }
 }
 
-/// One row of `list`: the slot, copies, condition, note.
-type ListRow = (
-    crate::collection::Slot,
-    u32,
-    Option<Condition>,
-    Option<String>,
-);
+/// One row of `list`: a lot (or, with --missing, a printing not owned) and what it holds.
+type ListRow = (crate::collection::Slot, crate::collection::Value);
 
 /// What every collection command needs.
 struct Ctx<'a> {
@@ -682,10 +804,15 @@ impl Ctx<'_> {
         let qty = |v: &Option<crate::collection::Value>| v.as_ref().map_or(0, |v| v.qty);
         let what = match change.slot.list {
             List::Owned => format!(
-                "{} {} ({})",
+                "{} {} ({}{})",
                 change.slot.card_id,
                 self.card_name(&change.slot.card_id),
-                self.finish_label(&change.slot)
+                self.finish_label(&change.slot),
+                if change.slot.lot > 0 {
+                    format!(", lot {}", change.slot.lot)
+                } else {
+                    String::new()
+                }
             ),
             List::Want => format!(
                 "want {} {} ({})",
@@ -720,6 +847,23 @@ impl Ctx<'_> {
             && let Some(n) = note(a)
         {
             text.push_str(&format!(", note “{n}”"));
+        }
+        let price = |v: Option<&crate::collection::Value>| v.and_then(|v| v.price);
+        if price(b) != price(a)
+            && let Some(p) = price(a)
+        {
+            text.push_str(&format!(
+                ", paid {} each",
+                crate::collection::model::format_price(p)
+            ));
+        }
+        let deck = |v: Option<&crate::collection::Value>| v.and_then(|v| v.deck.clone());
+        if deck(b) != deck(a) {
+            match (deck(b), deck(a)) {
+                (_, Some(d)) => text.push_str(&format!(", in deck {d}")),
+                (Some(d), None) => text.push_str(&format!(", out of deck {d}")),
+                (None, None) => {}
+            }
         }
         text
     }
@@ -831,5 +975,36 @@ impl Ctx<'_> {
             }
         }
         Ok(ExitCode::SUCCESS)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cli::{EXIT_FAILURE, EXIT_INPUT, exit_code};
+
+    /// README "Exit codes": the user's input is 2; a busy database or a collection that
+    /// changed underneath the command is not the input (the same command works again), 3.
+    #[test]
+    fn busy_and_conflict_exit_3_and_the_users_input_2() {
+        let code = |e: CollectionError| exit_code(&input(e));
+        assert_eq!(code(CollectionError::Busy), EXIT_FAILURE);
+        assert_eq!(
+            code(CollectionError::Conflict("DM-71".into())),
+            EXIT_FAILURE
+        );
+        let full = std::io::Error::from(std::io::ErrorKind::StorageFull);
+        assert_eq!(
+            code(CollectionError::io("cannot write `x.csv`".into(), full)),
+            EXIT_FAILURE
+        );
+        assert_eq!(code(CollectionError::Input("--qty".into())), EXIT_INPUT);
+        assert_eq!(
+            code(CollectionError::File {
+                file: "x.csv".into(),
+                reason: "empty".into()
+            }),
+            EXIT_INPUT
+        );
     }
 }
