@@ -87,16 +87,17 @@ pub fn ability_played(a: &Ability, def: &CardDef) -> bool {
             let Some(u) = def.uses.get((*line as usize).saturating_sub(1)) else {
                 return false;
             };
-            !right(half)
-                && def.kind != Kind::Other
-                && !u.rule.is_nobody()
-                && !u.rule.unplayed_condition
-                && when.iter().all(|c| match c {
-                    Condition::Vs(_) => !u.rule.vs.is_empty() || !u.rule.not_vs.is_empty(),
-                    Condition::WhileUsing(_) => !u.rule.while_using.is_empty(),
-                    Condition::NotInDuel => u.rule.not_in_duel,
-                    _ => false,
-                })
+            super::text_templates::plays(a, def)
+                || !right(half)
+                    && def.kind != Kind::Other
+                    && !u.rule.is_nobody()
+                    && !u.rule.unplayed_condition
+                    && when.iter().all(|c| match c {
+                        Condition::Vs(_) => !u.rule.vs.is_empty() || !u.rule.not_vs.is_empty(),
+                        Condition::WhileUsing(_) => !u.rule.while_using.is_empty(),
+                        Condition::NotInDuel => u.rule.not_in_duel,
+                        _ => false,
+                    })
         }
         _ => super::text_templates::plays(a, def),
     }

@@ -42,6 +42,9 @@ pub enum Pred {
     NonDiamond,
     /// A starship of a class: `any transport starship`, `any starfighter` (DF-18, DF-48).
     Class(StarshipClass),
+    /// Any one of several conditions, each with its own diamond: a member of `any three
+    /// diamond Royal Guards, diamond Naboo Security and/or diamond Bravo Pilots` (BN-50).
+    Either(Vec<Single>),
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -138,6 +141,7 @@ impl Single {
             Pred::ThisCard => this_card,
             Pred::NonDiamond => !c.is_diamond(),
             Pred::Class(k) => c.starship_class() == Some(*k),
+            Pred::Either(kinds) => kinds.iter().any(|m| m.matches(c, first_in_plan, this_card)),
         }
     }
 }
@@ -320,10 +324,44 @@ fn parse_inner(who: &str, titles: &[Vec<String>]) -> Option<UseRule> {
     } else {
         // Alternatives of single conditions sharing a prefix: "any diamond a, b or c".
         let pieces = split_alternatives(&s);
-        // "any three Royal Guards, Naboo Security and/or Bravo Pilots": a group whose members
-        // may each be any of several kinds. Rare; not read yet, so usable by nobody.
+        // "any three Royal Guards, Naboo Security and/or Bravo Pilots. They fight together"
+        // (BN-50, DM-62, JC-58, RF-DI10): one group whose members may each be any of the
+        // kinds listed, in any mix (rulebook "Fight Together").
         if pieces.len() > 1 && count_prefix(&pieces[0]) > 1 {
-            return None;
+            if !together {
+                return None;
+            }
+            let (first, n, place) = parse_single(&pieces[0], titles)?;
+            let mut kinds = vec![first];
+            let prefix = any_prefix(&pieces[0]);
+            for p in &pieces[1..] {
+                let text = if p.starts_with("any ") {
+                    p.to_string()
+                } else {
+                    format!("{prefix}{p}")
+                };
+                match parse_single(&text, titles)? {
+                    (m, 1, None) => kinds.push(m),
+                    _ => return None,
+                }
+            }
+            if place.is_some() || n < 2 {
+                return None;
+            }
+            return Some(UseRule {
+                alts: vec![Group {
+                    members: vec![single(Pred::Either(kinds)); n],
+                    same_stack: false,
+                    distinct: false,
+                    at: None,
+                }],
+                not_in_duel,
+                vs,
+                not_vs,
+                while_using,
+                unplayed_condition,
+                ..UseRule::default()
+            });
         }
         let prefix = any_prefix(&pieces[0]);
         for (i, p) in pieces.iter().enumerate() {
