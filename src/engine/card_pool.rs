@@ -647,10 +647,15 @@ mod tests {
                 .iter()
                 .all(|u| u.rule.half == Some(who::Half::Left))
         );
-        // No readable left line (Defensive Measures: its left group of three of several
-        // kinds is not read yet): not played.
+        // The Queen's Plan & Naboo Royal Security Forces: its left group of three of several
+        // kinds is read (BN-50's line), the right half's line dropped.
         let d = pool.get(pool.find("RF-DI10").unwrap());
-        assert_eq!((d.kind, d.uses.len()), (Kind::Other, 0));
+        assert_eq!((d.kind, d.uses.len()), (Kind::Battle, 1));
+        assert_eq!(d.uses[0].rule.alts[0].members.len(), 3);
+        assert!(matches!(
+            d.uses[0].rule.alts[0].members[0].pred,
+            who::Pred::Either(ref kinds) if kinds.len() == 3
+        ));
     }
 
     #[test]

@@ -5,7 +5,8 @@
 //! Today the engine plays only the text that its use lines and built-in rules carry: a plain
 //! use line, a fight-together group its use-line reader reads, a bonus condition the reader
 //! expresses (`bonus only vs`, `bonus only while using`), the rulebook's Armed & Dangerous and
-//! Boonta Eve Classic rules. Everything else in the specifications is not played yet. When
+//! Boonta Eve Classic rules, and the templates `text_templates` builds (modifiers, the battle
+//! texts...). Everything else in the specifications is not played yet. When
 //! `engine::text::catalogue_text` builds a template's behaviour from `CardDef::text`, the
 //! template's arm in [`ability_played`] says so, in the same change.
 
@@ -146,23 +147,19 @@ mod tests {
             ),
             (
                 "BP-22",
-                TextSupport::NotPlayed,
-                "reveal the hand: bonus refused",
+                TextSupport::Played,
+                "reveal the hand: offered before the fight (card-text 16.12)",
             ),
             (
                 "BN-48",
-                TextSupport::Partly,
-                "group played, 'only the Gungan' not",
+                TextSupport::Played,
+                "group and 'only the Gungan is defeated'",
             ),
-            (
-                "DM-50",
-                TextSupport::Partly,
-                "group played, 'no Weapon card' not",
-            ),
+            ("DM-50", TextSupport::Played, "group and 'no Weapon card'"),
             (
                 "BN-50",
-                TextSupport::NotPlayed,
-                "three of several kinds: not read",
+                TextSupport::Played,
+                "three of several kinds, read from its use line",
             ),
             ("RF-A1", TextSupport::Played, "rulebook Armed & Dangerous"),
             ("BP-29", TextSupport::Played, "rulebook Boonta Eve Classic"),

@@ -1,0 +1,310 @@
+//! The battle texts over the real cards (issue 12): fight-together groups (rulebook "Fight
+//! Together"), who alone is defeated when a group loses, the `bonus only if` conditions left
+//! to text and the battle restrictions. A probe per template names every failing card; the
+//! decisions have scenario tests.
+
+use super::*;
+use crate::catalogue::abilities::{Ability, Condition, Restriction};
+use crate::catalogue::{Card, CardType, Planet};
+use crate::engine::CardPool;
+use crate::engine::card_pool::{CardDef, Kind};
+use crate::engine::text_support::ability_played;
+use crate::engine::who::Single;
+
+/// The catalogue and its pool.
+fn catalogue() -> (&'static crate::catalogue::Catalogue, CardPool) {
+    let cat = crate::catalogue::Catalogue::embedded_for_tests();
+    let pool = CardPool::from_cards(cat.cards());
+    (cat, pool)
+}
+
+/// A catalogue character (with known facts) for each member, all different characters (no
+/// two of one persona, none of `avoid`), preferring cards without game text.
+fn members<'a>(
+    cards: &'a [Card],
+    pool: &CardPool,
+    want: &[Single],
+    distinct: bool,
+    avoid: &[&str],
+) -> Option<Vec<&'a Card>> {
+    let book = crate::catalogue::abilities::AbilityBook::embedded();
+    let mut out: Vec<&Card> = Vec::new();
+    for m in want {
+        let ok = |c: &&Card| {
+            let d = pool.get(pool.find(&c.id).unwrap());
+            d.kind == Kind::Character
+                && c.power.is_some()
+                && c.damage.is_some()
+                && !avoid.contains(&c.id.as_str())
+                && m.matches(d, false, false)
+                && out.iter().all(|o| {
+                    // Diamond cards of one name are different characters (several may be in
+                    // play); a named character is one, whatever its card.
+                    let od = pool.get(pool.find(&o.id).unwrap());
+                    od.persona != d.persona || d.diamond && !distinct
+                })
+        };
+        let c = cards
+            .iter()
+            .filter(ok)
+            .find(|c| book.get(&c.id).is_none())
+            .or_else(|| cards.iter().find(ok))?;
+        out.push(c);
+    }
+    Some(out)
+}
+
+/// Two cards of one character stack (add together).
+fn one_stack<'a>(cards: &'a [Card], pool: &CardPool) -> Option<[&'a Card; 2]> {
+    let def = |c: &Card| pool.get(pool.find(&c.id).unwrap());
+    let chars: Vec<&Card> = cards
+        .iter()
+        .filter(|c| def(c).kind == Kind::Character && c.power.is_some() && c.damage.is_some())
+        .collect();
+    chars.iter().find_map(|a| {
+        chars
+            .iter()
+            .find(|b| b.id != a.id && def(b).persona == def(a).persona && def(a).stackable)
+            .map(|b| [*a, *b])
+    })
+}
+
+/// A battle at Naboo: A plays `card` (from hand) before `group`, against one fixture
+/// character of B with `their_power`; returns the events. `weapon`: a card placed between.
+fn group_battle(
+    card: &Card,
+    group: &[&Card],
+    weapon: Option<Card>,
+    their_power: u8,
+) -> (GameState, Vec<CardRef>, Option<CardRef>, Vec<Event>) {
+    let mut b = at_naboo();
+    b.deck_filler(A, 1, 12);
+    b.deck_filler(B, 1, 12);
+    // The use-line reader reads a kind only if some card of the pool has it (`who.rs`), as
+    // in a real game's pool of the whole catalogue: every character is in B's discard pile.
+    for c in crate::catalogue::Catalogue::embedded_for_tests().cards() {
+        if c.card_type == CardType::Character {
+            b.add(B, c.clone(), Zone::Discard);
+        }
+    }
+    let me = b.add(A, card.clone(), Zone::Hand);
+    let refs: Vec<CardRef> = group
+        .iter()
+        .map(|c| b.add(A, (*c).clone(), Zone::At(Planet::Naboo, true)))
+        .collect();
+    let w = weapon.map(|w| b.add(A, w, Zone::At(Planet::Naboo, true)));
+    let y = b.add(B, ch("Y", their_power, 1), Zone::At(Planet::Naboo, true));
+    let mut g = b.build();
+    let mut plan = vec![me];
+    plan.extend(w);
+    plan.extend(&refs);
+    let ev = battle(&mut g, [&[me], &[]], [&plan, &[y]]);
+    (g, refs, w, ev)
+}
+
+fn fight_sides(ev: &[Event]) -> Vec<(usize, Option<CardRef>, Option<CardRef>)> {
+    ev.iter()
+        .filter_map(|e| match e {
+            Event::Fight { attacker, .. } => Some((
+                attacker.cards.iter().flatten().count(),
+                attacker.battle_card,
+                attacker.weapon,
+            )),
+            _ => None,
+        })
+        .collect()
+}
+
+fn misplaced(ev: &[Event], card: CardRef) -> bool {
+    ev.iter()
+        .any(|e| matches!(e, Event::MisplacedBattleCard { card: c, .. } if *c == card))
+}
+
+/// The group a card's played fight-together ability is read with: the first alternative
+/// of its first (left-half) line naming two or more characters.
+fn group_of(def: &CardDef) -> Option<&crate::engine::who::Group> {
+    def.uses.iter().find_map(|u| {
+        u.rule
+            .alts
+            .iter()
+            .find(|g| g.members.len() >= 2 && !g.members.iter().any(|m| is_ship(m)))
+    })
+}
+
+fn is_ship(m: &Single) -> bool {
+    matches!(m.pred, crate::engine::who::Pred::Class(_))
+}
+
+#[test]
+fn every_played_fight_together_card_makes_its_group_fight_as_one() {
+    // Rulebook "Fight Together": "you turn up cards until you get the group of characters.
+    // The characters in that group fight like they were one big character"; "suppose you
+    // didn't use the right kinds of characters ... just discard the first Battle card".
+    // Yes-probe: the card before the real characters it names: one fight, all of them on
+    // A's side, with the card. No-probe: the last member swapped for a character who fits
+    // nothing: the card is misplaced (discarded) and each character fights alone.
+    let (cat, pool) = catalogue();
+    let cards = cat.cards();
+    let mut failures = Vec::new();
+    let mut probed = 0;
+    for card in cards {
+        let def = pool.get(pool.find(&card.id).unwrap());
+        let Some(text) = def.text else { continue };
+        let Some(a) = text
+            .abilities
+            .iter()
+            .find(|a| matches!(a, Ability::FightTogether { .. }) && ability_played(a, def))
+        else {
+            continue;
+        };
+        let Some(g) = group_of(def) else {
+            failures.push(format!("{}: played, but no group on its lines", card.id));
+            continue;
+        };
+        let same_stack = matches!(
+            a,
+            Ability::FightTogether {
+                same_stack: true,
+                ..
+            }
+        );
+        let group: Vec<&Card> = if same_stack {
+            match one_stack(cards, &pool) {
+                Some(two) => two.to_vec(),
+                None => {
+                    failures.push(format!("{}: no stack of two", card.id));
+                    continue;
+                }
+            }
+        } else {
+            match members(cards, &pool, &g.members, g.distinct, &[]) {
+                Some(m) => m,
+                None => {
+                    failures.push(format!("{}: no real characters fit {:?}", card.id, g));
+                    continue;
+                }
+            }
+        };
+        probed += 1;
+        let n = group.len();
+        let (_, _, _, ev) = group_battle(card, &group, None, 1);
+        let sides = fight_sides(&ev);
+        if sides.first().map(|s| s.0) != Some(n) || sides[0].1.is_none() {
+            let ids: Vec<&str> = group.iter().map(|c| c.id.as_str()).collect();
+            failures.push(format!(
+                "{}: {n} fitting characters {ids:?} did not fight as one: {sides:?}",
+                card.id
+            ));
+        }
+        let nobody = fx::character("Nobody In Particular", "", 1, 1, 1);
+        let mut wrong = group.clone();
+        wrong[n - 1] = &nobody;
+        let (_, _, _, ev) = group_battle(card, &wrong, None, 1);
+        let sides = fight_sides(&ev);
+        if sides.iter().any(|s| s.0 > 1)
+            || !ev
+                .iter()
+                .any(|e| matches!(e, Event::MisplacedBattleCard { .. }))
+        {
+            failures.push(format!(
+                "{}: a group with a character who fits nothing still fought as one: {sides:?}",
+                card.id
+            ));
+        }
+    }
+    assert!(probed >= 40, "only {probed} fight-together cards probed");
+    assert!(
+        failures.is_empty(),
+        "{} of {probed} fight-together cards fail:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+#[test]
+fn every_only_defeated_card_loses_only_the_member_it_names() {
+    // Rulebook "Fight Together": "all of your characters that were fighting together are
+    // defeated – and you suffer Damage ... for each of them (unless the Battle card says that
+    // only [one] of them is defeated)". BN-48, BN-119, BN-122, BP-23, DF-49. Yes-probe: the
+    // group loses: only the members that fit are defeated, the others stay at the planet,
+    // and the damage is theirs alone. No-probe: the same characters with a battle card of
+    // the same use line and no text: all are defeated.
+    let (cat, pool) = catalogue();
+    let cards = cat.cards();
+    let mut failures = Vec::new();
+    let mut probed = 0;
+    for card in cards {
+        let def = pool.get(pool.find(&card.id).unwrap());
+        let Some(text) = def.text else { continue };
+        let Some(Ability::OnlyDefeated { who }) = text
+            .abilities
+            .iter()
+            .find(|a| matches!(a, Ability::OnlyDefeated { .. }) && ability_played(a, def))
+        else {
+            continue;
+        };
+        let g = group_of(def).expect("an only-defeated card names a group");
+        let Some(group) = members(cards, &pool, &g.members, g.distinct, &[]) else {
+            failures.push(format!("{}: no real characters fit", card.id));
+            continue;
+        };
+        probed += 1;
+        let fits: Vec<bool> = group.iter().map(|c| who.matches(c)).collect();
+        if fits.iter().all(|&f| f) || !fits.iter().any(|&f| f) {
+            failures.push(format!("{}: probe group {fits:?} tests nothing", card.id));
+            continue;
+        }
+        let defeated = |ev: &[Event], refs: &[CardRef]| -> Vec<bool> {
+            refs.iter()
+                .map(|r| {
+                    ev.iter()
+                        .any(|e| matches!(e, Event::Defeated { card, .. } if card == r))
+                })
+                .collect()
+        };
+        let damage = |ev: &[Event]| -> u32 {
+            ev.iter()
+                .filter_map(|e| match e {
+                    Event::Damage { player: A, cards } => Some(*cards as u32),
+                    _ => None,
+                })
+                .sum()
+        };
+        let (g1, refs, _, ev) = group_battle(card, &group, None, 60);
+        let got = defeated(&ev, &refs);
+        let want_damage: u32 = group
+            .iter()
+            .zip(&fits)
+            .filter(|(_, f)| **f)
+            .map(|(c, _)| c.damage.unwrap() as u32)
+            .sum();
+        let stayed = refs
+            .iter()
+            .zip(&fits)
+            .filter(|(_, f)| !**f)
+            .all(|(r, _)| g1.at(Planet::Naboo, A).iter().any(|c| c.card == *r));
+        if got != fits || damage(&ev) != want_damage || !stayed {
+            failures.push(format!(
+                "{}: defeated {got:?} (want {fits:?}), damage {} (want {want_damage}), others stayed: {stayed}",
+                card.id,
+                damage(&ev)
+            ));
+        }
+        let who_text = &card.uses[0].who;
+        let plain = fx::battle("Plain Group", &[(who_text.as_str(), 0, 0)]);
+        let (_, refs, _, ev) = group_battle(&plain, &group, None, 60);
+        if defeated(&ev, &refs).iter().any(|d| !d) {
+            failures.push(format!(
+                "{}: without its text some of the group survived",
+                card.id
+            ));
+        }
+    }
+    assert!(probed >= 5, "only {probed} only-defeated cards probed");
+    assert!(
+        failures.is_empty(),
+        "{} of {probed} only-defeated cards fail:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
