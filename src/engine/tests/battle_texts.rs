@@ -308,3 +308,251 @@ fn every_only_defeated_card_loses_only_the_member_it_names() {
         failures.join("\n")
     );
 }
+
+/// A's real battle card `card` used by fixture character X (power 3) against B's Y (power
+/// 1); `setup` changes the game before the battle, `after` is played once the plans are made
+/// (answers to the fight's window). Returns the game, the card and the events.
+fn bonus_battle(
+    card: &Card,
+    setup: &dyn Fn(&mut GameState),
+    after: &dyn Fn(CardRef) -> Vec<Action>,
+) -> (GameState, CardRef, Vec<Event>) {
+    let mut b = at_naboo();
+    b.deck_filler(A, 1, 12);
+    b.deck_filler(B, 1, 12);
+    let me = b.add(A, card.clone(), Zone::Hand);
+    let x = b.add(A, ch("X", 3, 1), Zone::At(Planet::Naboo, true));
+    let y = b.add(B, ch("Y", 1, 1), Zone::At(Planet::Naboo, true));
+    let mut g = b.build();
+    setup(&mut g);
+    let mut ev = battle(&mut g, [&[me], &[]], [&[me, x], &[y]]);
+    ev.extend(play(&mut g, &after(me)));
+    (g, me, ev)
+}
+
+fn battle_card_dots(ev: &[Event]) -> Option<i16> {
+    ev.iter().find_map(|e| match e {
+        Event::Fight { attacker, .. } => Some(attacker.parts.battle_card),
+        _ => None,
+    })
+}
+
+#[test]
+fn every_played_bonus_condition_counts_only_when_it_holds() {
+    // Template `bonus-only-if`, the conditions the use-line reader leaves to text.
+    // BP-24, BP-52 "Add power bonus only if your opponent controls a planet you did not
+    // surrender": yes-probe, B won Tatooine; no-probes, nobody controls a planet, B controls
+    // one A surrendered, A controls one. BP-22, BP-53 "only if you reveal the cards in your
+    // hand" (card-text 16.12, the choice made when the card is turned up): yes-probe, A uses
+    // the offered ability before the fight; no-probe, A declines. The card is used (and
+    // discarded) either way.
+    let (cat, pool) = catalogue();
+    let cards = cat.cards();
+    let mut failures = Vec::new();
+    let mut probed = 0;
+    for card in cards {
+        let def = pool.get(pool.find(&card.id).unwrap());
+        let Some(text) = def.text else { continue };
+        for (i, a) in text.abilities.iter().enumerate() {
+            let Ability::BonusOnlyIf { when, .. } = a else {
+                continue;
+            };
+            if !crate::engine::text_templates::plays(a, def) {
+                continue;
+            }
+            let dots = card.uses[0].dots.unwrap() as i16;
+            probed += 1;
+            let none = |_: CardRef| Vec::new();
+            let no_setup = |_: &mut GameState| {};
+            let status = |by: Player, surrendered: bool| {
+                move |g: &mut GameState| {
+                    g.planets[Planet::Tatooine as usize].status =
+                        crate::engine::state::PlanetStatus::Controlled { by, surrendered };
+                }
+            };
+            let (yes, nos): (Option<i16>, Vec<Option<i16>>) = match when.as_slice() {
+                [Condition::OpponentControlsUnsurrendered] => (
+                    battle_card_dots(&bonus_battle(card, &status(B, false), &none).2),
+                    vec![
+                        battle_card_dots(&bonus_battle(card, &no_setup, &none).2),
+                        battle_card_dots(&bonus_battle(card, &status(B, true), &none).2),
+                        battle_card_dots(&bonus_battle(card, &status(A, false), &none).2),
+                    ],
+                ),
+                [Condition::RevealHand] => {
+                    let reveal = |me: CardRef| {
+                        vec![
+                            Action::UseAbility {
+                                card: me,
+                                option: i as u8,
+                            },
+                            Action::Decline,
+                        ]
+                    };
+                    let (g, me, ev) = bonus_battle(card, &no_setup, &reveal);
+                    let narrated = ev.iter().any(|e| {
+                        matches!(e, Event::TextUsed { card, ability, .. } if *card == me && *ability == i as u8)
+                    });
+                    if !g.text_state.revealed_hand[A.index()] || !narrated {
+                        failures.push(format!("{}: the hand is not shown as revealed", card.id));
+                    }
+                    let decline = |_: CardRef| vec![Action::Decline];
+                    (
+                        battle_card_dots(&ev),
+                        vec![battle_card_dots(&bonus_battle(card, &no_setup, &decline).2)],
+                    )
+                }
+                other => {
+                    failures.push(format!("{}: no probe for {other:?}", card.id));
+                    continue;
+                }
+            };
+            if yes != Some(dots) || nos.iter().any(|n| *n != Some(0)) {
+                failures.push(format!(
+                    "{}: bonus {yes:?} where the condition holds (want {dots}), {nos:?} where not",
+                    card.id
+                ));
+            }
+        }
+    }
+    assert!(probed >= 4, "only {probed} bonus conditions probed");
+    assert!(
+        failures.is_empty(),
+        "{} of {probed} bonus conditions fail:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+/// A fixture weapon any character may use: +2 power.
+fn any_blaster() -> Card {
+    fx::weapon("Probe Blaster", &[("any character", 2, 0)])
+}
+
+fn weapon_used(ev: &[Event], side: Player) -> Option<bool> {
+    ev.iter().find_map(|e| match e {
+        Event::Fight {
+            attacker, defender, ..
+        } => Some(if side == A { attacker } else { defender }.weapon.is_some()),
+        _ => None,
+    })
+}
+
+#[test]
+fn every_played_battle_restriction_forbids_only_what_it_names() {
+    // Template `restriction` in battles. DM-50, RF-C2 "(the characters it is used with) may
+    // not use a Weapon card": a weapon placed between the card and its group is ignored (rulebook
+    // "What if you make a mistake?": a weapon that does not work is ignored), where a plain
+    // card of the same line lets it work. DF-23 "Trade Federation Tanks may not use weapons"
+    // (card-text 16.10): with the Effect at the planet, an opposing tank's weapon is ignored,
+    // another character's is not. V1-JC-3 "may not use battle cards" (card-text 8): a battle
+    // card placed before him is misplaced, before another character it works.
+    let (cat, pool) = catalogue();
+    let cards = cat.cards();
+    let mut failures = Vec::new();
+    let mut probed = 0;
+    for card in cards {
+        let def = pool.get(pool.find(&card.id).unwrap());
+        let Some(text) = def.text else { continue };
+        for a in &text.abilities {
+            let Ability::Restriction { rule, .. } = a else {
+                continue;
+            };
+            if !crate::engine::text_templates::plays(a, def) {
+                continue;
+            }
+            probed += 1;
+            match rule {
+                Restriction::NoWeaponCard => {
+                    let g = group_of(def).expect("a group");
+                    let Some(group) = members(cards, &pool, &g.members, g.distinct, &[]) else {
+                        failures.push(format!("{}: no group", card.id));
+                        continue;
+                    };
+                    let (_, _, _, ev) = group_battle(card, &group, Some(any_blaster()), 1);
+                    let plain = fx::battle("Plain Group", &[(card.uses[0].who.as_str(), 0, 0)]);
+                    let (_, _, _, ev2) = group_battle(&plain, &group, Some(any_blaster()), 1);
+                    let ignored = ev.iter().any(|e| matches!(e, Event::IgnoredWeapon { .. }));
+                    if weapon_used(&ev, A) != Some(false)
+                        || !ignored
+                        || weapon_used(&ev2, A) != Some(true)
+                    {
+                        failures.push(format!(
+                            "{}: weapon used {:?} with it, {:?} with a plain card",
+                            card.id,
+                            weapon_used(&ev, A),
+                            weapon_used(&ev2, A)
+                        ));
+                    }
+                }
+                Restriction::NoWeapons(f) => {
+                    let run = |fits: bool| {
+                        let mut b = at_naboo();
+                        b.deck_filler(A, 1, 12);
+                        b.deck_filler(B, 1, 12);
+                        b.add(A, card.clone(), Zone::At(Planet::Naboo, true));
+                        let x = b.add(A, ch("X", 1, 1), Zone::At(Planet::Naboo, true));
+                        let target = cards
+                            .iter()
+                            .find(|c| {
+                                c.card_type == CardType::Character
+                                    && c.power.is_some()
+                                    && f.iter().any(|f| f.matches(c)) == fits
+                            })
+                            .expect("a character");
+                        let t = b.add(B, target.clone(), Zone::At(Planet::Naboo, true));
+                        let w = b.add(B, any_blaster(), Zone::At(Planet::Naboo, true));
+                        let mut g = b.build();
+                        let ev = battle(&mut g, [&[], &[]], [&[x], &[w, t]]);
+                        weapon_used(&ev, B)
+                    };
+                    if run(true) != Some(false) || run(false) != Some(true) {
+                        failures.push(format!(
+                            "{}: a fitting card's weapon used {:?}, another's {:?}",
+                            card.id,
+                            run(true),
+                            run(false)
+                        ));
+                    }
+                }
+                Restriction::NoBattleCards => {
+                    let run = |him: bool| {
+                        let mut b = at_naboo();
+                        b.deck_filler(A, 1, 12);
+                        b.deck_filler(B, 1, 12);
+                        let user = if him {
+                            b.add(A, card.clone(), Zone::At(Planet::Naboo, true))
+                        } else {
+                            b.add(A, ch("X", 1, 1), Zone::At(Planet::Naboo, true))
+                        };
+                        let bc = b.add(
+                            A,
+                            fx::battle("Plain", &[("any character", 2, 0)]),
+                            Zone::Hand,
+                        );
+                        let y = b.add(B, ch("Y", 1, 1), Zone::At(Planet::Naboo, true));
+                        let mut g = b.build();
+                        let ev = battle(&mut g, [&[bc], &[]], [&[bc, user], &[y]]);
+                        misplaced(&ev, bc)
+                    };
+                    if !run(true) || run(false) {
+                        failures.push(format!(
+                            "{}: battle card misplaced before him {}, before another {}",
+                            card.id,
+                            run(true),
+                            run(false)
+                        ));
+                    }
+                }
+                other => failures.push(format!("{}: no probe for {other:?}", card.id)),
+            }
+        }
+    }
+    assert!(probed >= 4, "only {probed} restrictions probed");
+    assert!(
+        failures.is_empty(),
+        "{} of {probed} restrictions fail:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
