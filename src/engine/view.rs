@@ -95,6 +95,13 @@ impl<'a> PlayerView<'a> {
         &self.state.players[self.player.index()].hand
     }
 
+    /// `p`'s hand, when a text has revealed it to the viewer this turn (BP-22, card-text
+    /// 16.12); the viewer's own hand always.
+    pub fn revealed_hand(&self, p: Player) -> Option<&'a [CardRef]> {
+        (p == self.player || self.state.text_state.revealed_hand[p.index()])
+            .then(|| self.state.players[p.index()].hand.as_slice())
+    }
+
     pub fn hand_len(&self, p: Player) -> usize {
         self.state.players[p.index()].hand.len()
     }
@@ -417,7 +424,8 @@ impl<'a> PlayerView<'a> {
             return true;
         }
         if owner != me {
-            return false;
+            // A hand revealed by a text (BP-22, card-text 16.12) is shown until the turn ends.
+            return g.text_state.revealed_hand[owner.index()] && ps.hand.contains(&card);
         }
         if ps.hand.contains(&card) || ps.held.contains(&card) || ps.duel_hand.contains(&card) {
             return true;

@@ -556,3 +556,104 @@ fn every_played_battle_restriction_forbids_only_what_it_names() {
         failures.join("\n")
     );
 }
+
+fn real(id: &str) -> Card {
+    crate::catalogue::Catalogue::embedded_for_tests()
+        .get(id)
+        .unwrap()
+        .clone()
+}
+
+#[test]
+fn gungan_battle_cry_keeps_captain_tarpals_and_his_weapon_when_the_group_loses() {
+    // BN-48 Gungan Battle Cry: "Captain Tarpals and any ◆ Gungan ... If they lose, only the
+    // Gungan is defeated." Reading chosen: the Captain stays, and so does the weapon he
+    // used (the rulebook discards a weapon with its defeated user only); the damage is the
+    // Gungan's alone.
+    let mut b = at_naboo();
+    b.deck_filler(A, 1, 12);
+    b.deck_filler(B, 1, 12);
+    let cry = b.add(A, real("BN-48"), Zone::Hand);
+    let w = b.add(A, any_blaster(), Zone::At(Planet::Naboo, true));
+    let tarpals = b.add(A, real("BN-14"), Zone::At(Planet::Naboo, true));
+    let gungan = b.add(A, real("BN-31"), Zone::At(Planet::Naboo, true));
+    let y = b.add(B, ch("Giant", 40, 1), Zone::At(Planet::Naboo, true));
+    let mut g = b.build();
+    assert!(g.def(gungan).diamond, "BN-31 is a diamond Gungan");
+    let ev = battle(&mut g, [&[cry], &[]], [&[cry, w, tarpals, gungan], &[y]]);
+    let sides = fight_sides(&ev);
+    assert_eq!(sides[0], (2, Some(cry), Some(w)), "{ev:?}");
+    let defeated: Vec<CardRef> = ev
+        .iter()
+        .filter_map(|e| match e {
+            Event::Defeated { card, .. } => Some(*card),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(defeated, vec![gungan]);
+    let here: Vec<CardRef> = g.at(Planet::Naboo, A).iter().map(|c| c.card).collect();
+    assert!(here.contains(&tarpals) && here.contains(&w), "{here:?}");
+    let damage = g.def(gungan).damage();
+    assert!(ev.contains(&Event::Damage {
+        player: A,
+        cards: damage
+    }));
+    // Narrated as the card's text: "Gungan Battle Cry: only the Gungan is defeated".
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::TextUsed { card, on: Some(on), .. } if *card == cry && *on == tarpals
+    )));
+}
+
+#[test]
+fn jar_jar_outcast_fails_a_fight_together_card_whose_group_holds_him() {
+    // V1-JC-3 Jar Jar Binks, Gungan Outcast: "May not use battle cards" — card-text 8: "a
+    // fight-together card fails if its group would include him". RF-C5 names Anakin and Jar
+    // Jar: with another Jar Jar (DM-3) the pair fights as one; with this one the card is
+    // misplaced and discarded, and each fights alone.
+    for outcast in [false, true] {
+        let mut b = at_naboo();
+        b.deck_filler(A, 1, 12);
+        b.deck_filler(B, 1, 12);
+        let card = b.add(A, real("RF-C5"), Zone::Hand);
+        let anakin = b.add(A, real("BN-4"), Zone::At(Planet::Naboo, true));
+        let jar_jar = b.add(
+            A,
+            real(if outcast { "V1-JC-3" } else { "DM-3" }),
+            Zone::At(Planet::Naboo, true),
+        );
+        let y = b.add(B, ch("Y", 1, 1), Zone::At(Planet::Naboo, true));
+        let z = b.add(B, ch("Z", 1, 1), Zone::At(Planet::Naboo, true));
+        let mut g = b.build();
+        let ev = battle(&mut g, [&[card], &[]], [&[card, anakin, jar_jar], &[y, z]]);
+        assert_eq!(misplaced(&ev, card), outcast, "{ev:?}");
+        assert_eq!(fight_sides(&ev)[0].0, if outcast { 1 } else { 2 });
+    }
+}
+
+#[test]
+fn dis_is_nutsen_shows_the_hand_to_the_opponent_when_used() {
+    // BP-22 Dis Is Nutsen: "Add power bonus only if you reveal the cards in your hand to your
+    // opponent" (card-text 16.12: chosen when the card is turned up). Before, B's view sees
+    // nothing of A's hand; once A reveals for the bonus, B sees every card of it (until the
+    // turn ends).
+    let mut b = at_naboo();
+    b.deck_filler(A, 1, 12);
+    b.deck_filler(B, 1, 12);
+    let card = b.add(A, real("BP-22"), Zone::Hand);
+    let kept = b.add(A, ch("Kept", 2, 2), Zone::Hand);
+    let x = b.add(A, ch("X", 3, 1), Zone::At(Planet::Naboo, true));
+    let y = b.add(B, ch("Y", 1, 1), Zone::At(Planet::Naboo, true));
+    let mut g = b.build();
+    battle(&mut g, [&[card], &[]], [&[card, x], &[y]]);
+    assert!(g.view(B).def(kept).is_none());
+    assert_eq!(g.view(B).revealed_hand(A), None);
+    assert!(legal(&g).contains(&Action::UseAbility { card, option: 0 }));
+    let ev = play(
+        &mut g,
+        &[Action::UseAbility { card, option: 0 }, Action::Decline],
+    );
+    assert!(g.view(B).def(kept).is_some());
+    assert_eq!(g.view(B).revealed_hand(A), Some(&[kept][..]));
+    assert_eq!(battle_card_dots(&ev), Some(2));
+}
