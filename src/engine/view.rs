@@ -342,6 +342,20 @@ impl<'a> PlayerView<'a> {
         if !seen(card) || !group.iter().all(|&c| seen(c)) {
             return None;
         }
+        // A restriction the rules would apply (DF-23: tanks use no weapons; V1-JC-3: no
+        // battle cards) makes the card work for nobody here.
+        let allowed = match self.state.def(card).kind {
+            super::card_pool::Kind::Weapon => group
+                .first()
+                .is_none_or(|&u| self.state.may_use(u, Some(card), None)),
+            super::card_pool::Kind::Battle => group
+                .iter()
+                .all(|&u| self.state.may_use(u, None, Some(card))),
+            _ => true,
+        };
+        if !allowed {
+            return None;
+        }
         self.state.def(card).uses.get(line)
     }
 

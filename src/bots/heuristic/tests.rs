@@ -270,3 +270,46 @@ fn it_plays_only_legal_actions_and_beats_random_agents() {
         }
     }
 }
+
+#[test]
+fn plays_a_fight_together_group_where_it_wins_the_fight() {
+    // Rulebook "Fight Together": two characters of 3 each lose alone to a 5, together (6)
+    // they beat it. The agent takes the battle card from hand and puts it just before the
+    // pair; without the card it plans them one by one.
+    for with_card in [true, false] {
+        let mut b = naboo(Phase::BattleStep);
+        let left = b.add(A, ch("Lefty Lucy", 3, 1, 1), here(true));
+        let right = b.add(A, ch("Righty Rob", 3, 1, 1), here(true));
+        let card = b.add(
+            A,
+            fx::battle(
+                "Side By Side",
+                &[("Lefty Lucy and Righty Rob together", 0, 0)],
+            ),
+            if with_card { Zone::Hand } else { Zone::Discard },
+        );
+        b.add(B, ch("Big", 5, 1, 1), here(true));
+        let mut g = b.build();
+        let mut agent = HeuristicAgent::default();
+        g.apply(Action::DeclareBattle).unwrap();
+        let mut plan = Vec::new();
+        while matches!(g.phase(), Phase::BattleCards(_) | Phase::BattlePlan(_)) {
+            let me = g.to_act() == Some(A);
+            let a = decide(&mut agent, &g);
+            if me && let Action::PlanNext(c) = a {
+                plan.push(c);
+            }
+            g.apply(a).unwrap();
+            if g.phase() == Phase::BattlePlan(B) {
+                break;
+            }
+        }
+        if with_card {
+            assert_eq!(plan.len(), 3, "{plan:?}");
+            assert_eq!(plan[0], card);
+            assert!(plan[1..].contains(&left) && plan[1..].contains(&right));
+        } else {
+            assert!(!plan.contains(&card), "{plan:?}");
+        }
+    }
+}
