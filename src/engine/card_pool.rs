@@ -679,13 +679,10 @@ mod reader_coverage {
 
     /// Every use line of the catalogue is read, except these, which the reader cannot express
     /// yet; a line read by nobody makes its card unusable (discarded as misplaced), never
-    /// stronger. Not written as use lines at all (so not here): the groups whose members are
-    /// each any of several kinds (BN-50, DM-62, JC-58, RF-DI10's left half) and the two-weapon
-    /// cards DF-15, DF-17, DF-44 (card-text 16.8: a wrong pair of weapons is a misplaced card,
-    /// which a use line cannot check). Double Impact cards are checked by their left half.
+    /// stronger. Not written as use lines at all (so not here): the two-weapon cards DF-15,
+    /// DF-17, DF-44 (card-text 16.8: a wrong pair of weapons is a misplaced card, which a use
+    /// line cannot check). Double Impact cards are checked by their left half.
     const UNREAD: &[&str] = &[
-        // "not Sebulba" is not read.
-        "JC-126: any two different Podracer pilots (not Sebulba)",
         // Two-weapon Combo Battle cards (card-text 16.8).
         "RF-C3: a Gungan with a kaadu and an electropole",
         "RF-C10: a diamond battle droid with a STAP and a battle droid blaster rifle",
