@@ -713,10 +713,7 @@ fn show_says_how_the_engine_plays_the_text_and_whether_it_does_yet() {
                 "Text played as",
                 "Captain Tarpals + diamond Gungan fight together. If they lose, only the diamond Gungan is defeated."
             ),
-            row(
-                "Engine plays it",
-                "partly; not yet: If they lose, only the diamond Gungan is defeated"
-            ),
+            row("Engine plays it", "yes, all of it"),
             row("Checked", "against the card scan"),
         ]
     );

@@ -127,7 +127,7 @@ fn group_of(def: &CardDef) -> Option<&crate::engine::who::Group> {
         u.rule
             .alts
             .iter()
-            .find(|g| g.members.len() >= 2 && !g.members.iter().any(|m| is_ship(m)))
+            .find(|g| g.members.len() >= 2 && !g.members.iter().any(is_ship))
     })
 }
 
