@@ -3,6 +3,7 @@
 mod battle;
 mod battle_texts;
 mod bonus_conditions;
+mod catalogue_sweep;
 mod decisions;
 mod deck_victory;
 mod deploy;
