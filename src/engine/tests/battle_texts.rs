@@ -657,3 +657,40 @@ fn dis_is_nutsen_shows_the_hand_to_the_opponent_when_used() {
     assert_eq!(g.view(B).revealed_hand(A), Some(&[kept][..]));
     assert_eq!(battle_card_dots(&ev), Some(2));
 }
+
+#[test]
+fn gungan_energy_shield_takes_a_dueled_tanks_weapon_too() {
+    // DF-23 Gungan Energy Shield: "Trade Federation Tanks may not use weapons" — card-text
+    // 16.10: "in battles and in duels". A's Obi-Wan duels B's tank; with the Effect at the
+    // planet the tank's laser cannon is not among its weapons to choose, without it it is.
+    for shield in [false, true] {
+        let mut b = at_naboo();
+        b.deck_filler(A, 1, 20);
+        b.deck_filler(B, 1, 20);
+        let obi = b.add(A, real("DM-1"), Zone::At(Planet::Naboo, true));
+        let saber = b.add(A, real("DM-34"), Zone::At(Planet::Naboo, true));
+        if shield {
+            b.add(A, real("DF-23"), Zone::At(Planet::Naboo, true));
+        }
+        let tank = b.add(B, real("BN-81"), Zone::At(Planet::Naboo, true));
+        let cannon = b.add(B, real("BN-112"), Zone::At(Planet::Naboo, true));
+        let mut g = b.build();
+        play(
+            &mut g,
+            &[
+                Action::Duel {
+                    duelist: obi,
+                    saber,
+                    target: tank,
+                },
+                Action::DuelDefender(tank),
+            ],
+        );
+        let weapons = legal(&g);
+        assert_eq!(
+            weapons.contains(&Action::DuelWeapon(Some(cannon))),
+            !shield,
+            "{weapons:?}"
+        );
+    }
+}
