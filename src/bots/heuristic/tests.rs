@@ -313,3 +313,34 @@ fn plays_a_fight_together_group_where_it_wins_the_fight() {
         }
     }
 }
+
+#[test]
+fn values_a_fight_together_card_by_the_group_it_makes_here() {
+    // A fight-together card adds no dots of its own; held with two characters it works for,
+    // it is worth the power the second one adds to the first's fight (Even Up keeps it), and
+    // nothing when they are not here.
+    for present in [true, false] {
+        let mut b = naboo(Phase::EvenUp);
+        let zone = if present { here(true) } else { Zone::Discard };
+        b.add(A, ch("Lefty Lucy", 3, 1, 1), zone);
+        b.add(A, ch("Righty Rob", 2, 1, 1), zone);
+        let card = b.add(
+            A,
+            fx::battle(
+                "Side By Side",
+                &[("Lefty Lucy and Righty Rob together", 0, 0)],
+            ),
+            Zone::Hand,
+        );
+        let g = b.build();
+        let view = g.view(A);
+        let weights = super::Weights::default();
+        let cx = super::eval::Ctx::new(&view, &weights, false);
+        let v = cx.hand_value(card, g.def(card));
+        if present {
+            assert!((v - 0.7 * 2.0).abs() < 1e-6, "{v}");
+        } else {
+            assert_eq!(v, 0.0);
+        }
+    }
+}
