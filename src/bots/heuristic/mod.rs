@@ -12,6 +12,7 @@ mod battle;
 mod deploy;
 mod duel;
 mod eval;
+mod prompts;
 mod turn;
 pub mod weights;
 
@@ -80,12 +81,12 @@ fn phase_choice(
 }
 
 /// A decision in the middle of a step: optional abilities are declined unless one is known
-/// to help (`battle::window`); a text's prompt takes its first answer; a bonus line is the
+/// to help (`battle::window`); a text's prompt is answered by `prompts`; a bonus line is the
 /// one adding most.
 fn pending(cx: &Ctx, top: Pending, legal: &[Action]) -> Option<Action> {
     match top {
         Pending::Window { .. } => battle::window(cx, legal),
-        Pending::Prompt { .. } => legal.iter().copied().find(|&a| a != Action::Decline),
+        Pending::Prompt { .. } => prompts::answer(cx, legal),
         Pending::BonusLine { card, .. } => battle::bonus_line(cx, card, legal),
     }
 }
