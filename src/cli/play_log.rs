@@ -965,6 +965,9 @@ fn number_word(n: Number) -> &'static str {
         Number::DuelHits => "hits",
         Number::DuelHitCards => "cards after the hit",
         Number::FightTogether => "fighters together",
+        Number::MayUse => "may use",
+        Number::Defeated => "defeated",
+        Number::BonusCounts => "bonus counts",
     }
 }
 

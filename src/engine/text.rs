@@ -85,10 +85,20 @@ pub enum Number {
     /// How many characters battle card `Query::card` makes fight together where its use line
     /// does not say so (0: as printed).
     FightTogether,
+    /// Whether `Query::card` may use the weapon `Query::weapon` and the battle card
+    /// `Query::battle_card` its plan puts with it (1: yes; 0 or less: a restriction forbids).
+    MayUse,
+    /// Whether fighter `Query::card`, of a unit that lost its fight with battle card
+    /// `Query::battle_card`, is defeated (1) or stays in play (0 or less: "only the X is
+    /// defeated").
+    Defeated,
+    /// Whether the bonus of battle card `Query::battle_card`'s line counts for `Query::card`
+    /// where the line's condition is left to its text (`bonus only if ...`): 0 no, 1 yes.
+    BonusCounts,
 }
 
 impl Number {
-    pub const ALL: [Number; 10] = [
+    pub const ALL: [Number; 13] = [
         Number::Power,
         Number::Damage,
         Number::DeployCost,
@@ -99,6 +109,9 @@ impl Number {
         Number::DuelHits,
         Number::DuelHitCards,
         Number::FightTogether,
+        Number::MayUse,
+        Number::Defeated,
+        Number::BonusCounts,
     ];
 }
 

@@ -337,6 +337,39 @@ fn a_sweep_reaches_every_kind_of_decision() {
     )
     .unwrap();
     phases.extend(a.phases);
+    // Choosing the defender of a duel: the random games above reach it only by chance (their
+    // play changes whenever the agents' play does), so one position is built for it. A's
+    // Obi-Wan duels B's battle droid; B may put Darth Maul in instead (rulebook "Who fights
+    // in the duel?").
+    let cat = crate::catalogue::Catalogue::embedded_for_tests();
+    let real = |id: &str| cat.get(id).unwrap().clone();
+    let mut b = crate::engine::builder::Builder::new();
+    b.current(crate::catalogue::Planet::Naboo, 0);
+    b.phase(Phase::BattleStep, Player::A);
+    let here = crate::engine::builder::Zone::At(crate::catalogue::Planet::Naboo, true);
+    let obi = b.add(Player::A, real("DM-1"), here);
+    let saber = b.add(Player::A, real("DM-34"), here);
+    b.add(Player::B, real("DM-71"), here);
+    let droid = b.add(Player::B, real("DM-99"), here);
+    b.deck_filler(Player::A, 1, 20);
+    b.deck_filler(Player::B, 1, 20);
+    let mut g = b.build();
+    g.start_duel(obi, saber, droid);
+    let mut r = RandomAgent::never_surrendering(2);
+    let mut d = Recording {
+        inner: agent(3, 2),
+        phases: BTreeSet::new(),
+    };
+    play(
+        &mut g,
+        [&mut r, &mut d],
+        PlayOptions {
+            check_zones: true,
+            events: None,
+        },
+    )
+    .unwrap();
+    phases.extend(d.phases);
     let all = [
         "BattleCards",
         "BattlePlan",
