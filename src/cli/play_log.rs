@@ -386,6 +386,11 @@ impl<'a> Log<'a> {
                     p(player),
                     self.card(*card)
                 ),
+                DiscardReason::Cost => format!(
+                    "{} discards {} for its text",
+                    p(player),
+                    self.card(*card)
+                ),
             },
             Event::HandRecycled { player, cards } => {
                 format!("{} discards the whole hand ({cards})", p(player))
@@ -960,6 +965,11 @@ fn number_word(n: Number) -> &'static str {
         Number::DuelHits => "hits",
         Number::DuelHitCards => "cards after the hit",
         Number::FightTogether => "fighters together",
+        Number::Saved => "saved",
+        Number::IgnoredWeapons => "weapons ignored",
+        Number::ResultDamage => "extra damage",
+        Number::FightsAgain => "fights again",
+        Number::BreakthroughLoss => "breakthrough loss",
     }
 }
 

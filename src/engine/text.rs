@@ -85,10 +85,28 @@ pub enum Number {
     /// How many characters battle card `Query::card` makes fight together where its use line
     /// does not say so (0: as printed).
     FightTogether,
+    /// Whether defeated card `Query::card` (with its unit's weapon and battle card) goes back
+    /// to its owner's hand with its weapon, its owner taking no damage for it (0: no, by the
+    /// rules; 1: yes).
+    Saved,
+    /// How many of the opposing unit's weapons add nothing in this fight (0 by the rules),
+    /// asked for the unit whose text ignores them (`Query::card` its lead fighter, with its
+    /// weapon and battle card; `Query::opponent` the opposing lead fighter).
+    IgnoredWeapons,
+    /// The extra damage `Query::player` takes on a fight's result (0), asked once with each
+    /// side's battle card (`Query::card`: the lead fighter of that battle card's side;
+    /// `Query::opponent`: the other side's).
+    ResultDamage,
+    /// Whether the winner of a fight (`Query::card`, with its weapon and battle card) also
+    /// fights the next fight, with the same weapon, for defeating `Query::opponent` (0: no).
+    FightsAgain,
+    /// The cards `Query::player` loses from breakthrough (the rules' value: one per leftover
+    /// attacker), asked with each battle card of the player's in this battle.
+    BreakthroughLoss,
 }
 
 impl Number {
-    pub const ALL: [Number; 10] = [
+    pub const ALL: [Number; 15] = [
         Number::Power,
         Number::Damage,
         Number::DeployCost,
@@ -99,8 +117,16 @@ impl Number {
         Number::DuelHits,
         Number::DuelHitCards,
         Number::FightTogether,
+        Number::Saved,
+        Number::IgnoredWeapons,
+        Number::ResultDamage,
+        Number::FightsAgain,
+        Number::BreakthroughLoss,
     ];
 }
+
+// A bit per number in `Listen`, below the trigger bits.
+const _: () = assert!(Number::ALL.len() <= 16);
 
 /// Where a number is asked.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
