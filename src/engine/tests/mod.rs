@@ -7,6 +7,7 @@ mod deck_victory;
 mod deploy;
 mod duel;
 mod events;
+mod fight_texts;
 mod podrace;
 mod reflections;
 mod setup;
