@@ -970,6 +970,7 @@ fn number_word(n: Number) -> &'static str {
         Number::ResultDamage => "extra damage",
         Number::FightsAgain => "fights again",
         Number::BreakthroughLoss => "breakthrough loss",
+        Number::TwoWeapons => "two weapons",
     }
 }
 

@@ -19,6 +19,9 @@ use crate::catalogue::{Planet, StarshipClass};
 pub(crate) struct Unit {
     pub cards: [Option<CardRef>; 3],
     pub weapon: Option<(CardRef, usize)>,
+    /// A second weapon of the same user, where a battle card's text allows two (card-text
+    /// 16.8).
+    pub weapon2: Option<(CardRef, usize)>,
     pub battle: Option<(CardRef, usize)>,
 }
 
@@ -57,6 +60,18 @@ pub(crate) enum FightStep {
 impl Unit {
     fn fighters(&self) -> impl Iterator<Item = CardRef> + '_ {
         self.cards.iter().flatten().copied()
+    }
+
+    /// The weapon cards the unit uses, with their lines: the weapon, then a second one.
+    fn weapons(&self) -> impl Iterator<Item = (CardRef, usize)> {
+        self.weapon.into_iter().chain(self.weapon2)
+    }
+
+    /// The weapon cards, then the battle card, each with its line and whether it is a weapon.
+    fn items(&self) -> impl Iterator<Item = (CardRef, usize, bool)> {
+        self.weapons()
+            .map(|(c, l)| (c, l, true))
+            .chain(self.battle.map(|(c, l)| (c, l, false)))
     }
 }
 
@@ -333,6 +348,7 @@ impl GameState {
                         return Some(Unit {
                             cards: [Some(n), None, None],
                             weapon: Some((c, line)),
+                            weapon2: None,
                             battle: None,
                         });
                     }
@@ -358,6 +374,9 @@ impl GameState {
         first: bool,
         space: bool,
     ) -> Option<Unit> {
+        if !space && let Some(u) = self.two_weapon_unit(p, b, plan, first) {
+            return Some(u);
+        }
         let skip = usize::from(
             !space
                 && plan
@@ -415,10 +434,56 @@ impl GameState {
             return Some(Unit {
                 cards,
                 weapon,
+                weapon2: None,
                 battle: Some((b, line)),
             });
         }
         None
+    }
+
+    /// Card-text 16.8 (DF-17 Gungan Mounted Troops: "that character may use two weapons and
+    /// draw destiny for both"): battle card `b`, then two weapons its text names (either
+    /// order), then a user it names. Each weapon adds the bonus of its line that fits the user,
+    /// else of its first line (the text lets him use it); the battle card its own line, if
+    /// it has one. None when the plan does not read so: the card is then read as usual (a
+    /// card without a line that fits is misplaced, "if either weapon is missing or wrong").
+    fn two_weapon_unit(
+        &mut self,
+        p: Player,
+        b: CardRef,
+        plan: &mut VecDeque<CardRef>,
+        first: bool,
+    ) -> Option<Unit> {
+        if !self.asks(Number::TwoWeapons) {
+            return None;
+        }
+        let (&w1, &w2, &c) = (plan.front()?, plan.get(1)?, plan.get(2)?);
+        let weapon = |w: CardRef| {
+            let d = self.def(w);
+            d.kind == Kind::Weapon && !d.uses.is_empty()
+        };
+        if !weapon(w1) || !weapon(w2) || !self.is_fighter(c, false) || self.def(c).armed {
+            return None;
+        }
+        let q = Query::new(Number::TwoWeapons, p)
+            .card(c)
+            .arena(Arena::Battle)
+            .place(self.fight_place(false))
+            .battle_card(Some(b));
+        let slots = [w1, w2].map(|w| self.number(q.weapon(Some(w)), 0));
+        if !(slots[0] & 1 != 0 && slots[1] & 2 != 0 || slots[0] & 2 != 0 && slots[1] & 1 != 0) {
+            return None;
+        }
+        let line = |w: CardRef| self.use_line_for(w, &[c], first, false, false).unwrap_or(0);
+        let (l1, l2) = (line(w1), line(w2));
+        plan.drain(..3);
+        self.note_text(q.weapon(Some(w2)), 0);
+        Some(Unit {
+            cards: [Some(c), None, None],
+            weapon: Some((w1, l1)),
+            weapon2: Some((w2, l2)),
+            battle: (!self.def(b).uses.is_empty()).then_some((b, 0)),
+        })
     }
 
     /// How many destiny draws a unit's power takes: `?` power, a starfighter's cube in space,
@@ -443,8 +508,9 @@ impl GameState {
                 }
             }
         }
-        for (i, (card, line)) in u.weapon.into_iter().chain(u.battle).enumerate() {
-            if i == 0 && u.weapon.is_some() && ignored > 0 {
+        for (card, line, weapon) in u.items() {
+            if weapon && ignored > 0 {
+                ignored -= 1;
                 continue;
             }
             let l = &self.def(card).uses[line];
@@ -512,15 +578,15 @@ impl GameState {
                 }
             }
         }
-        for (i, (card, line)) in u.weapon.into_iter().chain(u.battle).enumerate() {
-            if i == 0 && u.weapon.is_some() && ignored > 0 {
+        for (card, line, weapon) in u.items() {
+            if weapon && ignored > 0 {
+                ignored -= 1;
                 continue;
             }
             let Some(line) = self.counting_line(card, line, u, against, space) else {
                 continue;
             };
             let l = &self.def(card).uses[line];
-            let weapon = i == 0 && u.weapon.is_some();
             *(if weapon {
                 &mut parts.weapon
             } else {
@@ -673,7 +739,8 @@ impl GameState {
         }
         // "If a character is defeated when using a weapon, discard the weapon along with the
         // character."
-        if let Some((w, _)) = u.weapon {
+        // Card-text 16.8: "if the character is defeated, both weapons are discarded with him".
+        for (w, _) in u.weapons() {
             let planet = self.current.expect("a planet is in play");
             self.remove_from_planet(planet, p, w);
             if weapon_saved {
@@ -766,6 +833,7 @@ impl GameState {
                             self.note_fight_texts(p, &u, &against, space);
                         }
                         let armed = u.weapon.is_some() || u.fighters().any(|c| self.def(c).armed);
+
                         if armed && self.ignored_weapons(p.other(), &against, &u, space) > 0 {
                             let lead = against.cards[0].expect("a fighter");
                             let q = Query {
@@ -791,7 +859,7 @@ impl GameState {
             .is_some_and(|f| {
                 f.units.iter().any(|u| {
                     u.fighters().any(|c| c == card)
-                        || u.weapon.is_some_and(|w| w.0 == card)
+                        || u.weapons().any(|w| w.0 == card)
                         || u.battle.is_some_and(|b| b.0 == card)
                 })
             })
@@ -1003,6 +1071,8 @@ impl GameState {
         let b = self.battle.as_mut().expect("battle");
         let queue = &mut b.queue[w.index()];
         queue.push_front(lead);
+        // In plan order: the weapons just before their user (a second weapon after the
+        // first is read only after a battle card that allows two, so it is left out).
         if let Some((weapon, _)) = won.weapon {
             queue.push_front(weapon);
         }

@@ -103,10 +103,14 @@ pub enum Number {
     /// The cards `Query::player` loses from breakthrough (the rules' value: one per leftover
     /// attacker), asked with each battle card of the player's in this battle.
     BreakthroughLoss,
+    /// For battle card `Query::battle_card` letting its user `Query::card` use two weapons
+    /// (card-text 16.8): which of its two weapon slots `Query::weapon` fits, as bits (1 the
+    /// first, 2 the second; 0 by the rules: none).
+    TwoWeapons,
 }
 
 impl Number {
-    pub const ALL: [Number; 15] = [
+    pub const ALL: [Number; 16] = [
         Number::Power,
         Number::Damage,
         Number::DeployCost,
@@ -122,11 +126,12 @@ impl Number {
         Number::ResultDamage,
         Number::FightsAgain,
         Number::BreakthroughLoss,
+        Number::TwoWeapons,
     ];
 }
 
-// A bit per number in `Listen`, below the trigger bits.
-const _: () = assert!(Number::ALL.len() <= 16);
+// A bit per number in `Listen`: bits 0-15, then 32-63 (the trigger bits lie between).
+const _: () = assert!(Number::ALL.len() <= 48);
 
 /// Where a number is asked.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
@@ -296,7 +301,7 @@ pub enum Window {
 /// Which calls of [`Text`] a text answers: a bit per [`Number`], per [`Trigger`] kind, and one
 /// for offered abilities.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash)]
-pub struct Listen(pub u32);
+pub struct Listen(pub u64);
 
 impl Listen {
     pub const NONE: Listen = Listen(0);
@@ -310,14 +315,16 @@ impl Listen {
     pub const OFFERS: Listen = Listen(1 << 24);
 
     pub const fn number(n: Number) -> Listen {
-        Listen(1 << n as u32)
+        let i = n as u32;
+        // The first 16 numbers keep bits 0-15; later ones go above the trigger bits.
+        Listen(1 << if i < 16 { i } else { i + 16 })
     }
 
     pub const fn numbers(ns: &[Number]) -> Listen {
         let mut bits = 0;
         let mut i = 0;
         while i < ns.len() {
-            bits |= 1 << ns[i] as u32;
+            bits |= Listen::number(ns[i]).0;
             i += 1;
         }
         Listen(bits)

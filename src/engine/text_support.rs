@@ -172,8 +172,15 @@ mod tests {
             ),
             (
                 "RF-DI4",
-                TextSupport::NotPlayed,
-                "fights-again left, right half never",
+                TextSupport::Partly,
+                "fights-again left played, right half never",
+            ),
+            ("BN-57", TextSupport::Played, "saved-if-defeated"),
+            ("DF-17", TextSupport::Played, "two weapons"),
+            (
+                "DF-19",
+                TextSupport::Partly,
+                "no breakthrough loss played, its dueling text not (text-duel)",
             ),
             ("DF-26", TextSupport::NotPlayed, "a deck search"),
             (

@@ -435,3 +435,104 @@ fn every_no_breakthrough_loss_card_spares_the_defender_when_its_user_ends_the_pl
     }
     assert!(failures.is_empty(), "{failures:#?}");
 }
+
+/// The first catalogue card (without game text first) of `kind` that fits one of `filters`.
+fn first_fitting(filters: &[Filter], kind: CardType) -> Option<Card> {
+    let cat = crate::catalogue::Catalogue::embedded_for_tests();
+    let book = AbilityBook::embedded();
+    let mut fits: Vec<&Card> = cat
+        .cards()
+        .iter()
+        .filter(|c| {
+            c.card_type == kind
+                && filters.iter().any(|f| f.matches(c))
+                && (kind != CardType::Character || c.power.is_some() && c.damage.is_some())
+        })
+        .collect();
+    fits.sort_by_key(|c| book.get(&c.id).is_some());
+    fits.first().map(|c| (*c).clone())
+}
+
+#[test]
+fn every_two_weapons_card_lets_its_user_add_both_weapons_and_lose_both() {
+    // Template `two-weapons` (DF-17 Gungan Mounted Troops: "that character may use two
+    // weapons and draw destiny for both"; card-text 16.8: plan order battle card, the two
+    // weapons in either order, the character; each weapon adds its dots and draws its own
+    // destiny; both are discarded with him; a weapon missing: read as usual). Yes: both
+    // weapons' dots and cubes count, in either order, and a loss discards both. No: one
+    // weapon only, no second weapon counts.
+    let cards = cards_playing(&|a| matches!(a, Ability::TwoWeapons { .. }));
+    assert_eq!(cards.len(), 5, "DF-15 DF-17 DF-44 RF-C3 RF-C10");
+    let mut failures = Vec::new();
+    for (card, a) in &cards {
+        let Ability::TwoWeapons {
+            user,
+            first,
+            second,
+        } = a
+        else {
+            continue;
+        };
+        // `order`: 0 first weapon first, 1 second weapon first, 2 the first weapon only.
+        let run = |order: u8, foe_power: u8| -> Result<(Vec<Event>, GameState, [CardRef; 2], i16, u8), String> {
+            let mut b = probe_game();
+            let bc = b.add(A, card.clone(), Zone::Hand);
+            let u = first_fitting(user, CardType::Character).ok_or("no user")?;
+            let w1 = first_fitting(first, CardType::Weapon).ok_or("no first weapon")?;
+            let w2 = first_fitting(second, CardType::Weapon).ok_or("no second weapon")?;
+            let (w1, w2) = (b.add(A, w1, NABOO), b.add(A, w2, NABOO));
+            let u = b.add(A, u, NABOO);
+            let foe = b.add(B, ch("Probe Foe", foe_power, 1), NABOO);
+            let mut g = b.build();
+            let line = |w: CardRef| {
+                let l = g.use_line_for(w, &[u], true, false, false).unwrap_or(0);
+                let u = &g.def(w).uses[l];
+                (u.dots, u.cubes)
+            };
+            let (l1, l2) = (line(w1), line(w2));
+            let dots = l1.0 as i16 + l2.0 as i16;
+            let cubes = l1.1 + l2.1;
+            let plan = match order {
+                0 => vec![bc, w1, w2, u],
+                1 => vec![bc, w2, w1, u],
+                _ => vec![bc, w1, u],
+            };
+            let mut ev = battle(&mut g, [&[bc], &[]], [&plan, &[foe]]);
+            // A weapon with several lines that fit: its owner chooses; take the first offered.
+            while let Some(crate::engine::Pending::BonusLine { lines, .. }) = g.pending() {
+                ev.extend(play(&mut g, &[Action::ChooseLine(lines.trailing_zeros() as u8)]));
+            }
+            Ok((ev, g, [w1, w2], dots, cubes))
+        };
+        let outcome = (|| -> Result<(), String> {
+            for order in [0, 1] {
+                let (ev, g, _, dots, cubes) = run(order, 0)?;
+                let s = sides(&ev);
+                let a = s.first().ok_or(format!("no fight: {ev:?}"))?.0;
+                // Destiny cards of the filler are worth 1 each.
+                let own_draws = i16::from(g.def(a.cards[0].unwrap()).draws_power());
+                if a.parts.weapon != dots || a.parts.destiny != cubes as i16 + own_draws {
+                    return Err(format!("order {order}: weapons {:?}, want {dots} dots {cubes} cubes", a.parts));
+                }
+            }
+            let (_, g, [w1, w2], _, _) = run(0, 60)?;
+            let discard = &g.players[A.index()].discard;
+            if !discard.contains(&w1) || !discard.contains(&w2) {
+                return Err("a weapon stayed after its user's defeat".into());
+            }
+            let (ev, g, [w1, _], _, _) = run(2, 0)?;
+            if let Some((a, _)) = sides(&ev).first() {
+                let user = a.cards[0].unwrap();
+                let line = g.use_line_for(w1, &[user], true, false, false).unwrap_or(0);
+                if a.parts.weapon > g.def(w1).uses[line].dots as i16 {
+                    return Err("one weapon: more than its dots".into());
+                }
+            }
+            Ok(())
+        })();
+        if let Err(e) = outcome {
+            failures.push(format!("{}: {e}", card.id));
+        }
+    }
+    assert!(failures.is_empty(), "{failures:#?}");
+}

@@ -1,10 +1,11 @@
 //! Texts that change how a battle fight ends: saved-if-defeated (BN-57 Young Skywalker: Anakin
 //! and his weapon go back to hand, no damage), ignoring the opposing weapons (BN-51 Jedi Force
 //! Push; BP-49 Gaderffii Stick, discarded to ignore one), fights-again (JC-64 Wisdom Of The
-//! Council), extra damage on a fight's result (DF-16 Critical Confrontation) and no
-//! breakthrough loss (DF-19 Qui-Gon's Final Stand). Each answers a number the battle rules ask
+//! Council), extra damage on a fight's result (DF-16 Critical Confrontation), no
+//! breakthrough loss (DF-19 Qui-Gon's Final Stand) and two weapons for one user (DF-17
+//! Gungan Mounted Troops, card-text 16.8). Each answers a number the battle rules ask
 //! where the text takes effect (`Number::Saved`, `IgnoredWeapons`, `FightsAgain`,
-//! `ResultDamage`, `BreakthroughLoss`), with the text's card as the unit's battle card or
+//! `ResultDamage`, `BreakthroughLoss`, `TwoWeapons`), with the text's card as the unit's battle card or
 //! weapon of the query, so a text that cannot apply costs the rules one bit test.
 
 use super::{Cond, DefSet, Part};
@@ -34,6 +35,12 @@ enum Does {
     FightsAgain(DefSet),
     /// No breakthrough loss for this battle while the user is the last card of the plan.
     NoBreakthroughLoss,
+    /// A user that fits may use two weapons, one fitting each set (card-text 16.8).
+    TwoWeapons {
+        user: DefSet,
+        first: DefSet,
+        second: DefSet,
+    },
 }
 
 #[derive(Debug, Clone)]
@@ -75,6 +82,17 @@ impl FightText {
             (Does::FightsAgain(defeats), Number::FightsAgain) if q.battle_card == Some(me) => {
                 let c = q.opponent?;
                 defeats.has(g.def_id(c)).then_some(Change::Set(1))
+            }
+            (Does::TwoWeapons { user, first, second }, Number::TwoWeapons)
+                if q.battle_card == Some(me) =>
+            {
+                let (c, w) = (q.card?, q.weapon?);
+                if !user.has(g.def_id(c)) {
+                    return None;
+                }
+                let w = g.def_id(w);
+                let slots = i16::from(first.has(w)) | i16::from(second.has(w)) << 1;
+                (slots != 0).then_some(Change::Set(slots))
             }
             (Does::NoBreakthroughLoss, Number::BreakthroughLoss)
                 if q.battle_card == Some(me) && last_in_plan(g, me) =>
@@ -156,6 +174,18 @@ impl Part for FightTexts {
             Ability::NoBreakthroughLoss { .. } => (
                 Does::NoBreakthroughLoss,
                 Listen::number(Number::BreakthroughLoss),
+            ),
+            Ability::TwoWeapons {
+                user,
+                first,
+                second,
+            } => (
+                Does::TwoWeapons {
+                    user: DefSet::of(cards, user),
+                    first: DefSet::of(cards, first),
+                    second: DefSet::of(cards, second),
+                },
+                Listen::number(Number::TwoWeapons),
             ),
             _ => return false,
         };
@@ -294,7 +324,7 @@ pub fn plays(a: &Ability, def: &CardDef) -> bool {
                     Some(_) => false,
                 }
         }
-        Ability::FightResultDamage { .. } => battle,
+        Ability::FightResultDamage { .. } | Ability::TwoWeapons { .. } => battle,
         Ability::FightsAgain { half, .. } => battle && left(half),
         Ability::NoBreakthroughLoss { when, half } => {
             battle && left(half) && when.iter().all(|c| *c == Condition::LastInPlan)
