@@ -177,11 +177,7 @@ mod tests {
             ),
             ("BN-57", TextSupport::Played, "saved-if-defeated"),
             ("DF-17", TextSupport::Played, "two weapons"),
-            (
-                "DF-19",
-                TextSupport::Partly,
-                "no breakthrough loss played, its dueling text not (text-duel)",
-            ),
+
             ("DF-26", TextSupport::NotPlayed, "a deck search"),
             (
                 "BN-1",

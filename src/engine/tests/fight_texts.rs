@@ -536,3 +536,87 @@ fn every_two_weapons_card_lets_its_user_add_both_weapons_and_lose_both() {
     }
     assert!(failures.is_empty(), "{failures:#?}");
 }
+
+/// A fight of BP-49 Gaderffii Stick's user against a foe, armed (`foe_armed`) or not, stopped
+/// at the first decision: the game, the stick, the foe's weapon.
+fn stick_fight(foe_armed: bool) -> (GameState, CardRef, Option<CardRef>, Vec<Event>) {
+    let cat = crate::catalogue::Catalogue::embedded_for_tests();
+    let stick_card = cat.cards().iter().find(|c| c.id == "BP-49").unwrap().clone();
+    let mut b = probe_game();
+    let user = user_for(&stick_card, &[]).expect("a Tusken Raider");
+    let stick = b.add(A, stick_card, NABOO);
+    let u = b.add(A, user, NABOO);
+    let w = foe_armed.then(|| b.add(B, fx::weapon("Probe Cannon", &[("any character", 3, 1)]), NABOO));
+    let foe = b.add(B, ch("Probe Foe", 4, 1), NABOO);
+    let mut g = b.build();
+    let b_plan: Vec<CardRef> = w.into_iter().chain([foe]).collect();
+    let ev = battle(&mut g, [&[], &[]], [&[stick, u], &b_plan]);
+    (g, stick, w, ev)
+}
+
+#[test]
+fn gaderffii_stick_may_be_discarded_to_ignore_the_opposing_weapon() {
+    // BP-49 Gaderffii Stick: "During his fight, you may discard this weapon from play to
+    // ignore one opponent's weapon" (reading in data/abilities: done before the totals, the
+    // discarded stick adds nothing either; discarding for its own text is no defeat).
+    let (mut g, stick, w, _) = stick_fight(true);
+    let use_it = Action::UseAbility {
+        card: stick,
+        option: 1,
+    };
+    assert!(legal(&g).contains(&use_it), "{:?}", legal(&g));
+    let mut ev = play(&mut g, &[use_it]);
+    assert!(g.players[A.index()].discard.contains(&stick));
+    assert!(ev.contains(&Event::Discarded {
+        player: A,
+        card: stick,
+        reason: crate::engine::event::DiscardReason::Cost,
+    }));
+    // Used once: the stick is gone, nothing more to offer; go on to the fight.
+    assert!(!legal(&g).contains(&use_it));
+    while g.pending().is_some() && g.phase() == Phase::Fights {
+        ev.extend(play(&mut g, &[Action::Decline]));
+    }
+    let (a, d) = sides(&ev)[0];
+    assert_eq!(d.weapon, w, "still the weapon its user uses");
+    assert_eq!((d.parts.weapon, d.parts.destiny), (0, 0), "the cannon is ignored");
+    assert_eq!((a.weapon, a.parts.weapon), (None, 0), "the stick adds nothing");
+
+    // Declined: both weapons count.
+    let (mut g, _, _, mut ev) = stick_fight(true);
+    while g.pending().is_some() && g.phase() == Phase::Fights {
+        ev.extend(play(&mut g, &[Action::Decline]));
+    }
+    let (a, d) = sides(&ev)[0];
+    assert_eq!((a.parts.weapon, d.parts.weapon), (1, 3));
+
+    // Nothing to ignore: not offered.
+    let (g, stick, _, _) = stick_fight(false);
+    assert!(!legal(&g).contains(&Action::UseAbility {
+        card: stick,
+        option: 1
+    }));
+}
+
+#[test]
+fn a_fighter_who_fights_again_with_no_next_fight_does_not_break_through() {
+    // JC-64 Wisdom Of The Council, card-text 15: the Jedi "fights the next fight"; when the
+    // defender has no one left there is no next fight, and the Jedi, who has fought, is no
+    // leftover character breaking through (rulebook "Breakthrough": leftover characters).
+    let cat = crate::catalogue::Catalogue::embedded_for_tests();
+    let card = cat.cards().iter().find(|c| c.id == "JC-64").unwrap().clone();
+    let mut b = probe_game();
+    let jedi = user_for(&card, &[]).expect("a Jedi");
+    let bc = b.add(A, card, Zone::Hand);
+    let j = b.add(A, jedi, NABOO);
+    let foe = b.add(B, fx::diamond(ch("Probe Foe", 0, 1)), NABOO);
+    let mut g = b.build();
+    let ev = battle(&mut g, [&[bc], &[]], [&[bc, j], &[foe]]);
+    assert_eq!(sides(&ev).len(), 1);
+    assert!(text_used_by(&ev, bc), "the text took effect: narrated");
+    assert!(
+        !ev.iter().any(|e| matches!(e, Event::Breakthrough { .. })),
+        "{ev:?}"
+    );
+    assert_eq!(damage_to(&ev, B), 1, "only the foe's own damage");
+}
