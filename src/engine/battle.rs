@@ -1003,6 +1003,37 @@ impl GameState {
         })
     }
 
+    /// What the weapons of `p`'s unit (an Armed & Dangerous fighter's own, its weapon cards)
+    /// add in the fight in progress: (dots, cubes), counted as `unit_static_power` does.
+    pub(crate) fn weapons_in_fight(&self, p: Player) -> Option<(u8, u8)> {
+        let f = self.battle.as_ref()?.fight.as_ref()?;
+        let space = self.battle.as_ref()?.space.is_some();
+        let (u, against) = (&f.units[p.index()], &f.units[p.other().index()]);
+        let (parts, _) = self.unit_static_power(p, u, against, space);
+        let mut cubes = 0u8;
+        let mut ignored = self.ignored_weapons(p.other(), against, u, space);
+        for c in u.fighters().filter(|&c| self.def(c).armed && !space) {
+            if let Some(line) = self.use_line_for(c, &[c], false, space, false) {
+                let l = &self.def(c).uses[line];
+                if ignored > 0 {
+                    ignored -= 1;
+                } else if self.bonus_counts(l, u, against) {
+                    cubes += l.cubes;
+                }
+            }
+        }
+        for (card, line) in u.weapons() {
+            if ignored > 0 {
+                ignored -= 1;
+                continue;
+            }
+            if let Some(line) = self.counting_line(card, line, u, against, space) {
+                cubes += self.def(card).uses[line].cubes;
+            }
+        }
+        Some((parts.weapon.clamp(0, u8::MAX as i16) as u8, cubes))
+    }
+
     /// The owner chose line `line` for `card` in the fight in progress.
     pub(crate) fn choose_line(&mut self, card: CardRef, line: u8) {
         if let Some(f) = self.battle.as_mut().and_then(|b| b.fight.as_mut()) {

@@ -3,6 +3,7 @@
 
 use super::duel;
 use super::eval::{Ctx, Fighter, pair, sort_strongest_first};
+use super::fight_text;
 use crate::engine::{Action, CardRef, Kind};
 
 /// The battle step: a duel when one is worth it, then a battle when the odds favour it.
@@ -29,15 +30,18 @@ pub(super) fn step(cx: &Ctx, legal: &[Action]) -> Option<Action> {
 /// A battle plan: fighters in order, each with the weapon and battle card it uses.
 struct Plan {
     fights: Vec<(Fighter, Option<CardRef>)>,
+    /// A second weapon for the fighter of fight `.0` (a two-weapons battle card's).
+    second: Vec<(usize, CardRef)>,
 }
 
 impl Plan {
     /// The cards in plan order: battle card, weapon, fighter.
     fn cards(&self) -> Vec<CardRef> {
         let mut out = Vec::new();
-        for (f, battle) in &self.fights {
+        for (k, (f, battle)) in self.fights.iter().enumerate() {
             out.extend(battle);
             out.extend(f.weapon);
+            out.extend(self.second.iter().filter(|s| s.0 == k).map(|s| s.1));
             out.push(f.card);
         }
         out
@@ -75,7 +79,7 @@ fn make_plan(cx: &Ctx, units: &[CardRef], battle_cards: &[CardRef]) -> Plan {
             .collect();
         (mine, weapons, cx.ground(cx.opp, false).0)
     };
-    cx.arm(&mut mine, weapons, false);
+    cx.arm(&mut mine, weapons.iter().copied(), false);
     sort_strongest_first(&mut mine);
     let order = pair(&mine, &theirs);
     let mut fights: Vec<(Fighter, Option<CardRef>)> =
@@ -91,12 +95,18 @@ fn make_plan(cx: &Ctx, units: &[CardRef], battle_cards: &[CardRef]) -> Plan {
             let Some(add) = cx.adds(b, f.card, k == 0, space) else {
                 continue;
             };
-            if add < cx.w.battle.battle_card_min {
+            // What the card's fight texts are worth (saved, weapons ignored, ...).
+            let text = match (space, theirs.get(k)) {
+                (false, Some(t)) => fight_text::text_gain(cx, b, f, t, add),
+                _ => 0.0,
+            };
+            if add < cx.w.battle.battle_card_min && text <= 0.0 {
                 continue;
             }
             let gain = match theirs.get(k) {
                 Some(t) => {
                     cx.p_win(f.strength + add, t.strength) - cx.p_win(f.strength, t.strength)
+                        + text
                 }
                 // A fighter who breaks through fights no one.
                 None => 0.0,
@@ -111,7 +121,63 @@ fn make_plan(cx: &Ctx, units: &[CardRef], battle_cards: &[CardRef]) -> Plan {
             fights[k].0.strength += add;
         }
     }
-    Plan { fights }
+    let second = if space {
+        Vec::new()
+    } else {
+        plan_two_weapons(cx, &mut fights, &weapons, &theirs, battle_cards)
+    };
+    Plan { fights, second }
+}
+
+/// Two-weapons battle cards (card-text 16.8) not placed yet: each with the fighter whose
+/// fight a second weapon (a spare one, not armed by the plan) turns most, when it does.
+fn plan_two_weapons(
+    cx: &Ctx,
+    fights: &mut [(Fighter, Option<CardRef>)],
+    weapons: &[CardRef],
+    theirs: &[Fighter],
+    battle_cards: &[CardRef],
+) -> Vec<(usize, CardRef)> {
+    let mut second = Vec::new();
+    for &b in battle_cards {
+        if fights.iter().any(|(_, used)| *used == Some(b)) {
+            continue;
+        }
+        let spare: Vec<CardRef> = weapons
+            .iter()
+            .copied()
+            .filter(|w| {
+                !fights.iter().any(|(f, _)| f.weapon == Some(*w))
+                    && !second.iter().any(|s: &(usize, CardRef)| s.1 == *w)
+            })
+            .collect();
+        let mut best: Option<(usize, CardRef, CardRef, f32)> = None;
+        for (k, (f, used)) in fights.iter().enumerate() {
+            let Some(t) = theirs.get(k) else { continue };
+            if used.is_some() {
+                continue;
+            }
+            let Some((w1, w2)) = fight_text::two_weapons(cx, b, f, &spare) else {
+                continue;
+            };
+            let mut add = fight_text::weapon_adds(cx, w2, f.card);
+            if f.weapon.is_none() {
+                add += fight_text::weapon_adds(cx, w1, f.card);
+            }
+            let gain = cx.p_win(f.strength + add, t.strength) - cx.p_win(f.strength, t.strength);
+            if gain > 0.05 && best.is_none_or(|(.., g)| gain > g) {
+                best = Some((k, w1, w2, add));
+            }
+        }
+        if let Some((k, w1, w2, add)) = best {
+            let f = &mut fights[k];
+            f.1 = Some(b);
+            f.0.weapon = Some(w1);
+            f.0.strength += add;
+            second.push((k, w2));
+        }
+    }
+    second
 }
 
 fn plan_units(legal: &[Action]) -> Vec<CardRef> {

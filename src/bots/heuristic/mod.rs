@@ -12,6 +12,7 @@ mod battle;
 mod deploy;
 mod duel;
 mod eval;
+mod fight_text;
 mod turn;
 pub mod weights;
 
@@ -20,7 +21,7 @@ use std::sync::Arc;
 pub use weights::{DEFAULT_WEIGHTS, Weights, WeightsError};
 
 use super::Agent;
-use crate::engine::{Action, CardRef, Pending, Phase, PlayerView};
+use crate::engine::{Action, CardRef, Pending, Phase, PlayerView, Window};
 use eval::Ctx;
 
 pub struct HeuristicAgent {
@@ -79,10 +80,15 @@ fn phase_choice(
     }
 }
 
-/// A decision in the middle of a step: optional abilities are declined (issue 12 weighs
-/// them); a text's prompt takes its first answer; a bonus line is the one adding most.
+/// A decision in the middle of a step: optional abilities are declined unless weighed (before
+/// a fight: `fight_text`); a text's prompt takes its first answer; a bonus line is the one
+/// adding most.
 fn pending(cx: &Ctx, top: Pending, legal: &[Action]) -> Option<Action> {
     match top {
+        Pending::Window {
+            window: Window::BeforeFight,
+            ..
+        } => fight_text::before_fight(cx, legal),
         Pending::Window { .. } => Some(Action::Decline),
         Pending::Prompt { .. } => legal.iter().copied().find(|&a| a != Action::Decline),
         Pending::BonusLine { card, .. } => battle::bonus_line(cx, card, legal),
