@@ -386,11 +386,9 @@ impl<'a> Log<'a> {
                     p(player),
                     self.card(*card)
                 ),
-                DiscardReason::Cost => format!(
-                    "{} discards {} for its text",
-                    p(player),
-                    self.card(*card)
-                ),
+                DiscardReason::Cost => {
+                    format!("{} discards {} for its text", p(player), self.card(*card))
+                }
             },
             Event::HandRecycled { player, cards } => {
                 format!("{} discards the whole hand ({cards})", p(player))

@@ -177,7 +177,6 @@ mod tests {
             ),
             ("BN-57", TextSupport::Played, "saved-if-defeated"),
             ("DF-17", TextSupport::Played, "two weapons"),
-
             ("DF-26", TextSupport::NotPlayed, "a deck search"),
             (
                 "BN-1",

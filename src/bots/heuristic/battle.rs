@@ -105,8 +105,7 @@ fn make_plan(cx: &Ctx, units: &[CardRef], battle_cards: &[CardRef]) -> Plan {
             }
             let gain = match theirs.get(k) {
                 Some(t) => {
-                    cx.p_win(f.strength + add, t.strength) - cx.p_win(f.strength, t.strength)
-                        + text
+                    cx.p_win(f.strength + add, t.strength) - cx.p_win(f.strength, t.strength) + text
                 }
                 // A fighter who breaks through fights no one.
                 None => 0.0,

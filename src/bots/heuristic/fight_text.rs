@@ -160,8 +160,16 @@ mod tests {
         let mut b = naboo();
         b.add(A, card("BN-4"), Zone::At(Planet::Naboo, true));
         let ys = b.add(A, card("BN-57"), Zone::Hand);
-        b.add(B, fx::character("Foe", "", 9, 3, 1), Zone::At(Planet::Naboo, true));
-        b.add(B, fx::character("Other Foe", "", 1, 1, 1), Zone::At(Planet::Naboo, true));
+        b.add(
+            B,
+            fx::character("Foe", "", 9, 3, 1),
+            Zone::At(Planet::Naboo, true),
+        );
+        b.add(
+            B,
+            fx::character("Other Foe", "", 1, 1, 1),
+            Zone::At(Planet::Naboo, true),
+        );
         let mut g = b.build();
         assert_eq!(g.def(ys).name, "Young Skywalker");
         g.apply(Action::DeclareBattle).unwrap();
@@ -175,7 +183,11 @@ mod tests {
         let stick = b.add(A, card("BP-49"), Zone::At(Planet::Naboo, true));
         let tusken = b.add(A, card("DM-95"), Zone::At(Planet::Naboo, true));
         let w = b.add(B, foe_weapon, Zone::At(Planet::Naboo, true));
-        let foe = b.add(B, fx::character("Foe", "", 4, 1, 1), Zone::At(Planet::Naboo, true));
+        let foe = b.add(
+            B,
+            fx::character("Foe", "", 4, 1, 1),
+            Zone::At(Planet::Naboo, true),
+        );
         let mut g = b.build();
         for a in [
             Action::DeclareBattle,
@@ -190,7 +202,10 @@ mod tests {
         ] {
             g.apply(a).unwrap();
         }
-        assert!(matches!(g.pending(), Some(Pending::Window { player: A, .. })));
+        assert!(matches!(
+            g.pending(),
+            Some(Pending::Window { player: A, .. })
+        ));
         (g, stick)
     }
 

@@ -89,6 +89,12 @@ fn text_used_by(events: &[Event], card: CardRef) -> bool {
         .any(|e| matches!(e, Event::TextUsed { card: c, .. } if *c == card))
 }
 
+/// A saved-if-defeated probe's game, events, battle card, user and the group's other member.
+type SavedRun = (GameState, Vec<Event>, CardRef, CardRef, Option<CardRef>);
+
+/// A two-weapons probe's events, game, weapons, and the weapons' dots and cubes.
+type TwoWeaponRun = (Vec<Event>, GameState, [CardRef; 2], i16, u8);
+
 #[test]
 fn every_saved_if_defeated_card_sends_its_user_and_weapon_to_hand_without_damage() {
     // Template `saved-if-defeated` (BN-57 Young Skywalker: "If he is defeated, return him
@@ -96,13 +102,17 @@ fn every_saved_if_defeated_card_sends_its_user_and_weapon_to_hand_without_damage
     // Yes: the user (with a weapon) loses: both go to hand, no damage. No: the same fight
     // without the card: discarded with damage; and in RF-C5's group, only Jar Jar is saved.
     let cards = cards_playing(&|a| matches!(a, Ability::SavedIfDefeated { .. }));
-    assert_eq!(cards.len(), 9, "BN-49 BN-57 BN-126 DM-56 JC-57 RF-C4/C5/C6/C14");
+    assert_eq!(
+        cards.len(),
+        9,
+        "BN-49 BN-57 BN-126 DM-56 JC-57 RF-C4/C5/C6/C14"
+    );
     let mut failures = Vec::new();
     for (card, a) in &cards {
         let Ability::SavedIfDefeated { who } = a else {
             continue;
         };
-        let run = |with_card: bool| -> Result<(GameState, Vec<Event>, CardRef, CardRef, Option<CardRef>), String> {
+        let run = |with_card: bool| -> Result<SavedRun, String> {
             let mut b = probe_game();
             let bc = b.add(A, card.clone(), Zone::Hand);
             let mut plan = vec![];
@@ -110,7 +120,11 @@ fn every_saved_if_defeated_card_sends_its_user_and_weapon_to_hand_without_damage
             let user;
             if who.is_empty() {
                 let u = user_for(card, &[]).ok_or("no user")?;
-                let w = b.add(A, fx::weapon("Probe Blaster", &[("any character", 1, 0)]), NABOO);
+                let w = b.add(
+                    A,
+                    fx::weapon("Probe Blaster", &[("any character", 1, 0)]),
+                    NABOO,
+                );
                 user = b.add(A, u, NABOO);
                 plan.extend([bc, w, user]);
             } else {
@@ -125,7 +139,9 @@ fn every_saved_if_defeated_card_sends_its_user_and_weapon_to_hand_without_damage
                 }
                 let refs: Vec<CardRef> = members.into_iter().map(|c| b.add(A, c, NABOO)).collect();
                 let fits = |r: usize| {
-                    groups[0][r..r + 1].iter().any(|f| who.iter().any(|w| w == f))
+                    groups[0][r..r + 1]
+                        .iter()
+                        .any(|f| who.iter().any(|w| w == f))
                 };
                 let (s, o) = if fits(0) { (0, 1) } else { (1, 0) };
                 user = refs[s];
@@ -208,7 +224,12 @@ fn user_for_group(f: &Filter) -> Option<Card> {
 }
 
 /// The fight events' sides: (attacker, defender).
-fn sides(events: &[Event]) -> Vec<(crate::engine::event::FightSide, crate::engine::event::FightSide)> {
+fn sides(
+    events: &[Event],
+) -> Vec<(
+    crate::engine::event::FightSide,
+    crate::engine::event::FightSide,
+)> {
     events
         .iter()
         .filter_map(|e| match e {
@@ -227,9 +248,7 @@ fn every_ignore_opposing_weapon_card_voids_the_opposing_weapon_while_its_user_ha
     // "an ignored weapon" adds nothing but is still its user's weapon). Yes: the user unarmed,
     // the opposing weapon adds nothing (dots and cube) and stays the weapon of a loser, discarded
     // with him. No: the user armed, the opposing weapon counts.
-    let cards = cards_playing(&|a| {
-        matches!(a, Ability::IgnoreOpposingWeapon { cost: None, .. })
-    });
+    let cards = cards_playing(&|a| matches!(a, Ability::IgnoreOpposingWeapon { cost: None, .. }));
     assert_eq!(cards.len(), 4, "BN-51 BN-125 RF-C7 RF-C9");
     let mut failures = Vec::new();
     for (card, _) in &cards {
@@ -239,10 +258,18 @@ fn every_ignore_opposing_weapon_card_voids_the_opposing_weapon_while_its_user_ha
             let user = user_for(card, &[]).ok_or("no user")?;
             let mut plan = vec![bc];
             if armed {
-                plan.push(b.add(A, fx::weapon("Probe Pike", &[("any character", 0, 0)]), NABOO));
+                plan.push(b.add(
+                    A,
+                    fx::weapon("Probe Pike", &[("any character", 0, 0)]),
+                    NABOO,
+                ));
             }
             plan.push(b.add(A, user, NABOO));
-            let w = b.add(B, fx::weapon("Probe Cannon", &[("any character", 3, 1)]), NABOO);
+            let w = b.add(
+                B,
+                fx::weapon("Probe Cannon", &[("any character", 3, 1)]),
+                NABOO,
+            );
             let foe = b.add(B, ch("Probe Foe", 0, 1), NABOO);
             let mut g = b.build();
             let ev = battle(&mut g, [&[bc], &[]], [&plan, &[w, foe]]);
@@ -349,11 +376,19 @@ fn every_fights_again_card_sends_its_user_into_the_next_fight_after_a_diamond_ki
             let mut b = probe_game();
             let bc = b.add(A, card.clone(), Zone::Hand);
             let user = user_for(card, &[]).ok_or("no user")?;
-            let w = b.add(A, fx::weapon("Probe Staff", &[("any character", 1, 0)]), NABOO);
+            let w = b.add(
+                A,
+                fx::weapon("Probe Staff", &[("any character", 1, 0)]),
+                NABOO,
+            );
             let u = b.add(A, user, NABOO);
             let second = b.add(A, ch("Probe Second", 0, 1), NABOO);
             let first_foe = ch("Probe Foe", 0, 1);
-            let first_foe = if diamond { fx::diamond(first_foe) } else { first_foe };
+            let first_foe = if diamond {
+                fx::diamond(first_foe)
+            } else {
+                first_foe
+            };
             let f1 = b.add(B, first_foe, NABOO);
             let f2 = b.add(B, ch("Probe Next", 0, 1), NABOO);
             let mut g = b.build();
@@ -364,7 +399,9 @@ fn every_fights_again_card_sends_its_user_into_the_next_fight_after_a_diamond_ki
             let (ev, [u, w, _]) = run(true)?;
             let s = sides(&ev);
             if s.len() != 2 || s[1].0.cards[0] != Some(u) || s[1].0.weapon != Some(w) {
-                return Err(format!("the user did not fight again with its weapon: {s:?}"));
+                return Err(format!(
+                    "the user did not fight again with its weapon: {s:?}"
+                ));
             }
             if !ev.contains(&Event::Breakthrough {
                 player: A,
@@ -394,7 +431,11 @@ fn every_no_breakthrough_loss_card_spares_the_defender_when_its_user_ends_the_pl
     // defender's plan ends with the user: two attackers break through, no card lost for them.
     // No: a weapon after the user: both cards lost.
     let cards = cards_playing(&|a| matches!(a, Ability::NoBreakthroughLoss { .. }));
-    assert_eq!(cards.len(), 2, "DF-19 DF-53 (the right halves of RF-DI6/DI9 are not played)");
+    assert_eq!(
+        cards.len(),
+        2,
+        "DF-19 DF-53 (the right halves of RF-DI6/DI9 are not played)"
+    );
     let mut failures = Vec::new();
     for (card, _) in &cards {
         let run = |weapon_after: bool| -> Result<(Vec<Event>, u32), String> {
@@ -405,7 +446,11 @@ fn every_no_breakthrough_loss_card_spares_the_defender_when_its_user_ends_the_pl
             let u = b.add(B, user, NABOO);
             let mut plan = vec![bc, u];
             if weapon_after {
-                plan.push(b.add(B, fx::weapon("Probe Spare", &[("any character", 1, 0)]), NABOO));
+                plan.push(b.add(
+                    B,
+                    fx::weapon("Probe Spare", &[("any character", 1, 0)]),
+                    NABOO,
+                ));
             }
             let x: Vec<CardRef> = (0..3)
                 .map(|i| b.add(A, ch(&format!("Probe Raider {i}"), 40, 1), NABOO))
@@ -425,7 +470,11 @@ fn every_no_breakthrough_loss_card_spares_the_defender_when_its_user_ends_the_pl
             }
             let (ev, own) = run(true)?;
             if damage_to(&ev, B) != own + 2 {
-                return Err(format!("not last: B lost {} (want {})", damage_to(&ev, B), own + 2));
+                return Err(format!(
+                    "not last: B lost {} (want {})",
+                    damage_to(&ev, B),
+                    own + 2
+                ));
             }
             Ok(())
         })();
@@ -474,7 +523,7 @@ fn every_two_weapons_card_lets_its_user_add_both_weapons_and_lose_both() {
             continue;
         };
         // `order`: 0 first weapon first, 1 second weapon first, 2 the first weapon only.
-        let run = |order: u8, foe_power: u8| -> Result<(Vec<Event>, GameState, [CardRef; 2], i16, u8), String> {
+        let run = |order: u8, foe_power: u8| -> Result<TwoWeaponRun, String> {
             let mut b = probe_game();
             let bc = b.add(A, card.clone(), Zone::Hand);
             let u = first_fitting(user, CardType::Character).ok_or("no user")?;
@@ -500,7 +549,10 @@ fn every_two_weapons_card_lets_its_user_add_both_weapons_and_lose_both() {
             let mut ev = battle(&mut g, [&[bc], &[]], [&plan, &[foe]]);
             // A weapon with several lines that fit: its owner chooses; take the first offered.
             while let Some(crate::engine::Pending::BonusLine { lines, .. }) = g.pending() {
-                ev.extend(play(&mut g, &[Action::ChooseLine(lines.trailing_zeros() as u8)]));
+                ev.extend(play(
+                    &mut g,
+                    &[Action::ChooseLine(lines.trailing_zeros() as u8)],
+                ));
             }
             Ok((ev, g, [w1, w2], dots, cubes))
         };
@@ -512,7 +564,10 @@ fn every_two_weapons_card_lets_its_user_add_both_weapons_and_lose_both() {
                 // Destiny cards of the filler are worth 1 each.
                 let own_draws = i16::from(g.def(a.cards[0].unwrap()).draws_power());
                 if a.parts.weapon != dots || a.parts.destiny != cubes as i16 + own_draws {
-                    return Err(format!("order {order}: weapons {:?}, want {dots} dots {cubes} cubes", a.parts));
+                    return Err(format!(
+                        "order {order}: weapons {:?}, want {dots} dots {cubes} cubes",
+                        a.parts
+                    ));
                 }
             }
             let (_, g, [w1, w2], _, _) = run(0, 60)?;
@@ -541,12 +596,23 @@ fn every_two_weapons_card_lets_its_user_add_both_weapons_and_lose_both() {
 /// at the first decision: the game, the stick, the foe's weapon.
 fn stick_fight(foe_armed: bool) -> (GameState, CardRef, Option<CardRef>, Vec<Event>) {
     let cat = crate::catalogue::Catalogue::embedded_for_tests();
-    let stick_card = cat.cards().iter().find(|c| c.id == "BP-49").unwrap().clone();
+    let stick_card = cat
+        .cards()
+        .iter()
+        .find(|c| c.id == "BP-49")
+        .unwrap()
+        .clone();
     let mut b = probe_game();
     let user = user_for(&stick_card, &[]).expect("a Tusken Raider");
     let stick = b.add(A, stick_card, NABOO);
     let u = b.add(A, user, NABOO);
-    let w = foe_armed.then(|| b.add(B, fx::weapon("Probe Cannon", &[("any character", 3, 1)]), NABOO));
+    let w = foe_armed.then(|| {
+        b.add(
+            B,
+            fx::weapon("Probe Cannon", &[("any character", 3, 1)]),
+            NABOO,
+        )
+    });
     let foe = b.add(B, ch("Probe Foe", 4, 1), NABOO);
     let mut g = b.build();
     let b_plan: Vec<CardRef> = w.into_iter().chain([foe]).collect();
@@ -579,8 +645,16 @@ fn gaderffii_stick_may_be_discarded_to_ignore_the_opposing_weapon() {
     }
     let (a, d) = sides(&ev)[0];
     assert_eq!(d.weapon, w, "still the weapon its user uses");
-    assert_eq!((d.parts.weapon, d.parts.destiny), (0, 0), "the cannon is ignored");
-    assert_eq!((a.weapon, a.parts.weapon), (None, 0), "the stick adds nothing");
+    assert_eq!(
+        (d.parts.weapon, d.parts.destiny),
+        (0, 0),
+        "the cannon is ignored"
+    );
+    assert_eq!(
+        (a.weapon, a.parts.weapon),
+        (None, 0),
+        "the stick adds nothing"
+    );
 
     // Declined: both weapons count.
     let (mut g, _, _, mut ev) = stick_fight(true);
@@ -604,7 +678,12 @@ fn a_fighter_who_fights_again_with_no_next_fight_does_not_break_through() {
     // defender has no one left there is no next fight, and the Jedi, who has fought, is no
     // leftover character breaking through (rulebook "Breakthrough": leftover characters).
     let cat = crate::catalogue::Catalogue::embedded_for_tests();
-    let card = cat.cards().iter().find(|c| c.id == "JC-64").unwrap().clone();
+    let card = cat
+        .cards()
+        .iter()
+        .find(|c| c.id == "JC-64")
+        .unwrap()
+        .clone();
     let mut b = probe_game();
     let jedi = user_for(&card, &[]).expect("a Jedi");
     let bc = b.add(A, card, Zone::Hand);

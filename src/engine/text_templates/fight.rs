@@ -83,9 +83,14 @@ impl FightText {
                 let c = q.opponent?;
                 defeats.has(g.def_id(c)).then_some(Change::Set(1))
             }
-            (Does::TwoWeapons { user, first, second }, Number::TwoWeapons)
-                if q.battle_card == Some(me) =>
-            {
+            (
+                Does::TwoWeapons {
+                    user,
+                    first,
+                    second,
+                },
+                Number::TwoWeapons,
+            ) if q.battle_card == Some(me) => {
                 let (c, w) = (q.card?, q.weapon?);
                 if !user.has(g.def_id(c)) {
                     return None;
