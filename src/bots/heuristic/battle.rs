@@ -32,12 +32,15 @@ struct Plan {
     fights: Vec<(Fighter, Option<CardRef>)>,
     /// A second weapon for the fighter of fight `.0` (a two-weapons battle card's).
     second: Vec<(usize, CardRef)>,
+    /// Spare weapons placed first, where they are ignored, so that nothing follows the last
+    /// fighter (a no-breakthrough-loss card's condition, card-text 16.5).
+    front: Vec<CardRef>,
 }
 
 impl Plan {
     /// The cards in plan order: battle card, weapon, fighter.
     fn cards(&self) -> Vec<CardRef> {
-        let mut out = Vec::new();
+        let mut out = self.front.clone();
         for (k, (f, battle)) in self.fights.iter().enumerate() {
             out.extend(battle);
             out.extend(f.weapon);
@@ -125,7 +128,16 @@ fn make_plan(cx: &Ctx, units: &[CardRef], battle_cards: &[CardRef]) -> Plan {
     } else {
         plan_two_weapons(cx, &mut fights, &weapons, &theirs, battle_cards)
     };
-    Plan { fights, second }
+    let front = if space || theirs.len() <= fights.len() {
+        Vec::new()
+    } else {
+        fight_text::last_stand(cx, &mut fights, &weapons, &second, battle_cards)
+    };
+    Plan {
+        fights,
+        second,
+        front,
+    }
 }
 
 /// Two-weapons battle cards (card-text 16.8) not placed yet: each with the fighter whose

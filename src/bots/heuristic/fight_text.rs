@@ -4,7 +4,7 @@
 //! optional ability to discard a weapon to ignore the opposing one.
 
 use super::eval::{Ctx, Fighter};
-use crate::catalogue::abilities::{Ability, Cost};
+use crate::catalogue::abilities::{Ability, Condition, Cost, Half};
 use crate::engine::{Action, CardRef, Number};
 
 /// What battle card `b`'s fight texts add to `f`'s fight against `t` (with `add`, the card's
@@ -85,6 +85,52 @@ pub(super) fn weapon_adds(cx: &Ctx, w: CardRef, fighter: CardRef) -> f32 {
     cx.adds(w, fighter, false, false)
         .or_else(|| cx.def(w)?.uses.first().map(|u| cx.line_value(u)))
         .unwrap_or(0.0)
+}
+
+/// Defending against more attackers than fighters (some will break through): a battle card
+/// whose text spares breakthrough losses while its user is the last card of the plan (DF-19
+/// Qui-Gon's Final Stand) goes with the last fighter, if its line fits him and that fight has
+/// no battle card. Returns the spare weapons to place first (ignored there), so that nothing
+/// follows the last fighter.
+pub(super) fn last_stand(
+    cx: &Ctx,
+    fights: &mut [(Fighter, Option<CardRef>)],
+    weapons: &[CardRef],
+    second: &[(usize, CardRef)],
+    battle_cards: &[CardRef],
+) -> Vec<CardRef> {
+    if cx.view.active() == cx.me || fights.is_empty() {
+        return Vec::new();
+    }
+    let last = fights.len() - 1;
+    if fights[last].1.is_some() {
+        return Vec::new();
+    }
+    let spares_breakthrough = |b: CardRef| {
+        cx.def(b).and_then(|d| d.text).is_some_and(|t| {
+            t.abilities.iter().any(|a| {
+                matches!(a, Ability::NoBreakthroughLoss { when, half }
+                    if *half != Some(Half::Right)
+                        && when.iter().all(|c| *c == Condition::LastInPlan))
+            })
+        })
+    };
+    let user = fights[last].0.card;
+    let Some(b) = battle_cards.iter().copied().find(|&b| {
+        !fights.iter().any(|(_, used)| *used == Some(b))
+            && spares_breakthrough(b)
+            && cx.adds(b, user, last == 0, false).is_some()
+    }) else {
+        return Vec::new();
+    };
+    fights[last].1 = Some(b);
+    weapons
+        .iter()
+        .copied()
+        .filter(|w| {
+            !fights.iter().any(|(f, _)| f.weapon == Some(*w)) && !second.iter().any(|s| s.1 == *w)
+        })
+        .collect()
 }
 
 /// Before a fight: discard a weapon to ignore the opposing one (BP-49 Gaderffii Stick) when
@@ -174,6 +220,55 @@ mod tests {
         assert_eq!(g.def(ys).name, "Young Skywalker");
         g.apply(Action::DeclareBattle).unwrap();
         assert_eq!(decide(&g), Action::AddBattleCard(ys));
+    }
+
+    #[test]
+    fn defending_outnumbered_it_ends_its_plan_with_a_last_stand() {
+        // DF-19 Qui-Gon's Final Stand (card-text 16.5): the defender who will suffer
+        // breakthrough takes it for its last fighter, and puts its spare weapon first so that
+        // the fighter is the very last card of the plan.
+        let mut b = naboo();
+        for i in 0..3 {
+            let c = fx::character(&format!("Raider {i}"), "", 6, 1, 1);
+            b.add(A, c, Zone::At(Planet::Naboo, true));
+        }
+        let stand = b.add(B, card("DF-19"), Zone::Hand);
+        let guard = b.add(
+            B,
+            fx::character("Guard", "", 2, 1, 1),
+            Zone::At(Planet::Naboo, true),
+        );
+        let odd = fx::weapon("Odd Relic", &[("Raider 0", 1, 0)]);
+        let odd = b.add(B, odd, Zone::At(Planet::Naboo, true));
+        let mut g = b.build();
+        g.apply(Action::DeclareBattle).unwrap();
+        g.apply(Action::BattleCardsDone).unwrap();
+        assert_eq!(decide(&g), Action::AddBattleCard(stand));
+        g.apply(Action::AddBattleCard(stand)).unwrap();
+        g.apply(Action::BattleCardsDone).unwrap();
+        let raiders: Vec<_> = g
+            .view(A)
+            .own_cards()
+            .filter(|(_, d)| d.kind == crate::engine::Kind::Character)
+            .map(|(c, _)| c)
+            .collect();
+        for c in raiders {
+            g.apply(Action::PlanNext(c)).unwrap();
+        }
+        g.apply(Action::PlanDone).unwrap();
+        let mut agent = HeuristicAgent::default();
+        let mut plan = Vec::new();
+        while g.phase() == Phase::BattlePlan(B) {
+            let view = g.view(B);
+            let mut legal = Vec::new();
+            legal_actions(&view, &mut legal);
+            let a = agent.choose(&view, &legal);
+            if let Action::PlanNext(c) = a {
+                plan.push(c);
+            }
+            g.apply(a).unwrap();
+        }
+        assert_eq!(plan, vec![odd, stand, guard]);
     }
 
     /// BP-49 Gaderffii Stick's user against a foe with `foe_weapon`, stopped at A's window
