@@ -386,9 +386,11 @@ impl<'a> Log<'a> {
                     p(player),
                     self.card(*card)
                 ),
-                DiscardReason::Cost => {
-                    format!("{} discards {} for its text", p(player), self.card(*card))
-                }
+                DiscardReason::TextCost => format!(
+                    "{} discards {} from play to use its text",
+                    p(player),
+                    self.card(*card)
+                ),
             },
             Event::HandRecycled { player, cards } => {
                 format!("{} discards the whole hand ({cards})", p(player))

@@ -87,8 +87,8 @@ pub enum DiscardReason {
     PlanetWon,
     /// A battle card after the battle (used, misplaced or never reached in the plan).
     BattleCard,
-    /// A card discarded from play to pay for its own text (BP-49); not a defeat.
-    Cost,
+    /// Discarded from play as the cost of its own text (not a defeat: no damage).
+    TextCost,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]

@@ -13,6 +13,7 @@ mod deploy;
 mod duel;
 mod eval;
 mod fight_text;
+mod prompts;
 mod turn;
 pub mod weights;
 
@@ -81,7 +82,7 @@ fn phase_choice(
 }
 
 /// A decision in the middle of a step: optional abilities are declined unless weighed (before
-/// a fight: `fight_text`); a text's prompt takes its first answer; a bonus line is the one
+/// a fight: `fight_text`); a text's prompt is answered by `prompts`; a bonus line is the one
 /// adding most.
 fn pending(cx: &Ctx, top: Pending, legal: &[Action]) -> Option<Action> {
     match top {
@@ -90,7 +91,7 @@ fn pending(cx: &Ctx, top: Pending, legal: &[Action]) -> Option<Action> {
             ..
         } => fight_text::before_fight(cx, legal),
         Pending::Window { .. } => Some(Action::Decline),
-        Pending::Prompt { .. } => legal.iter().copied().find(|&a| a != Action::Decline),
+        Pending::Prompt { .. } => prompts::answer(cx, legal),
         Pending::BonusLine { card, .. } => battle::bonus_line(cx, card, legal),
     }
 }

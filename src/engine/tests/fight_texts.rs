@@ -636,7 +636,7 @@ fn gaderffii_stick_may_be_discarded_to_ignore_the_opposing_weapon() {
     assert!(ev.contains(&Event::Discarded {
         player: A,
         card: stick,
-        reason: crate::engine::event::DiscardReason::Cost,
+        reason: crate::engine::event::DiscardReason::TextCost,
     }));
     // Used once: the stick is gone, nothing more to offer; go on to the fight.
     assert!(!legal(&g).contains(&use_it));

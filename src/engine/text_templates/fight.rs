@@ -271,7 +271,7 @@ impl Part for FightTexts {
         g.emit(Event::Discarded {
             player: p,
             card: me,
-            reason: DiscardReason::Cost,
+            reason: DiscardReason::TextCost,
         });
         g.add_lasting(Lasting {
             source: me,
