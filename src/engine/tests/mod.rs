@@ -9,6 +9,7 @@ mod deploy;
 mod duel;
 mod events;
 mod fight_texts;
+mod modifier_texts;
 mod podrace;
 mod reflections;
 mod setup;

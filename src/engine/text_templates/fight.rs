@@ -47,6 +47,9 @@ enum Does {
 struct FightText {
     /// The ability's index in the card's specification.
     ability: u8,
+    /// The ability is a Double Impact card's left half's: it acts only for a user of that
+    /// half's line (card-text 16.1).
+    left: bool,
     kind: Does,
 }
 
@@ -60,6 +63,9 @@ pub(crate) struct FightTexts {
 impl FightText {
     /// The change this ability makes to the number `q` asks (None: it does not apply).
     fn change(&self, g: &GameState, me: CardRef, q: &Query) -> Option<Change> {
+        if self.left && q.card.is_some_and(|c| right_half_user(g, me, c)) {
+            return None;
+        }
         let mine = q.battle_card == Some(me) || q.weapon == Some(me);
         match (&self.kind, q.number) {
             (Does::Saved(who), Number::Saved) if q.battle_card == Some(me) => {
@@ -70,7 +76,7 @@ impl FightText {
             }
             (Does::Ignore(when), Number::IgnoredWeapons) if mine => when
                 .iter()
-                .all(|c| c.holds(g, q))
+                .all(|c| c.holds(g, me, q))
                 .then_some(Change::Set(ALL_WEAPONS)),
             (Does::ResultDamage { win, lose }, Number::ResultDamage)
                 if q.battle_card == Some(me) =>
@@ -122,6 +128,14 @@ impl Change {
             Change::Add(v) => n.add(v),
         }
     }
+}
+
+/// Whether `c` uses Double Impact card `me` as its right half (the first line of `me` it
+/// fits is a right-half line).
+fn right_half_user(g: &GameState, me: CardRef, c: CardRef) -> bool {
+    g.use_line_for(me, &[c], false, false, false)
+        .and_then(|l| g.def(me).uses.get(l))
+        .is_some_and(|u| u.rule.half == Some(crate::engine::who::Half::Right))
 }
 
 /// Card-text 16.5: "if this character is the last card in your battle plan" — the battle card
@@ -194,8 +208,22 @@ impl Part for FightTexts {
             ),
             _ => return false,
         };
+        let left = matches!(
+            a,
+            Ability::FightsAgain {
+                half: Some(Half::Left),
+                ..
+            } | Ability::IgnoreOpposingWeapon {
+                half: Some(Half::Left),
+                ..
+            } | Ability::NoBreakthroughLoss {
+                half: Some(Half::Left),
+                ..
+            }
+        );
         self.texts.push(FightText {
             ability: index,
+            left,
             kind,
         });
         self.listen = self.listen.union(listen);
