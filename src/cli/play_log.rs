@@ -968,6 +968,12 @@ fn number_word(n: Number) -> &'static str {
         Number::MayUse => "may use",
         Number::Defeated => "defeated",
         Number::BonusCounts => "bonus counts",
+        Number::Saved => "saved",
+        Number::IgnoredWeapons => "weapons ignored",
+        Number::ResultDamage => "extra damage",
+        Number::FightsAgain => "fights again",
+        Number::BreakthroughLoss => "breakthrough loss",
+        Number::TwoWeapons => "two weapons",
     }
 }
 

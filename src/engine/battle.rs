@@ -41,6 +41,9 @@ impl super::who::Candidate for PrintedOnly<'_> {
 pub(crate) struct Unit {
     pub cards: [Option<CardRef>; 3],
     pub weapon: Option<(CardRef, usize)>,
+    /// A second weapon of the same user, where a battle card's text allows two (card-text
+    /// 16.8).
+    pub weapon2: Option<(CardRef, usize)>,
     pub battle: Option<(CardRef, usize)>,
 }
 
@@ -79,6 +82,18 @@ pub(crate) enum FightStep {
 impl Unit {
     fn fighters(&self) -> impl Iterator<Item = CardRef> + '_ {
         self.cards.iter().flatten().copied()
+    }
+
+    /// The weapon cards the unit uses, with their lines: the weapon, then a second one.
+    fn weapons(&self) -> impl Iterator<Item = (CardRef, usize)> {
+        self.weapon.into_iter().chain(self.weapon2)
+    }
+
+    /// The weapon cards, then the battle card, each with its line and whether it is a weapon.
+    fn items(&self) -> impl Iterator<Item = (CardRef, usize, bool)> {
+        self.weapons()
+            .map(|(c, l)| (c, l, true))
+            .chain(self.battle.map(|(c, l)| (c, l, false)))
     }
 }
 
@@ -429,6 +444,7 @@ impl GameState {
                         return Some(Unit {
                             cards: [Some(n), None, None],
                             weapon: Some((c, line)),
+                            weapon2: None,
                             battle: None,
                         });
                     }
@@ -454,6 +470,9 @@ impl GameState {
         first: bool,
         space: bool,
     ) -> Option<Unit> {
+        if !space && let Some(u) = self.two_weapon_unit(p, b, plan, first) {
+            return Some(u);
+        }
         let skip = usize::from(
             !space
                 && plan
@@ -517,17 +536,64 @@ impl GameState {
             return Some(Unit {
                 cards,
                 weapon,
+                weapon2: None,
                 battle: Some((b, line)),
             });
         }
         None
     }
 
+    /// Card-text 16.8 (DF-17 Gungan Mounted Troops: "that character may use two weapons and
+    /// draw destiny for both"): battle card `b`, then two weapons its text names (either
+    /// order), then a user it names. Each weapon adds the bonus of its line that fits the user,
+    /// else of its first line (the text lets him use it); the battle card its own line, if
+    /// it has one. None when the plan does not read so: the card is then read as usual (a
+    /// card without a line that fits is misplaced, "if either weapon is missing or wrong").
+    fn two_weapon_unit(
+        &mut self,
+        p: Player,
+        b: CardRef,
+        plan: &mut VecDeque<CardRef>,
+        first: bool,
+    ) -> Option<Unit> {
+        if !self.asks(Number::TwoWeapons) {
+            return None;
+        }
+        let (&w1, &w2, &c) = (plan.front()?, plan.get(1)?, plan.get(2)?);
+        let weapon = |w: CardRef| {
+            let d = self.def(w);
+            d.kind == Kind::Weapon && !d.uses.is_empty()
+        };
+        if !weapon(w1) || !weapon(w2) || !self.is_fighter(c, false) || self.def(c).armed {
+            return None;
+        }
+        let q = Query::new(Number::TwoWeapons, p)
+            .card(c)
+            .arena(Arena::Battle)
+            .place(self.fight_place(false))
+            .battle_card(Some(b));
+        let slots = [w1, w2].map(|w| self.number(q.weapon(Some(w)), 0));
+        if !(slots[0] & 1 != 0 && slots[1] & 2 != 0 || slots[0] & 2 != 0 && slots[1] & 1 != 0) {
+            return None;
+        }
+        let line = |w: CardRef| self.use_line_for(w, &[c], first, false, false).unwrap_or(0);
+        let (l1, l2) = (line(w1), line(w2));
+        plan.drain(..3);
+        self.note_text(q.weapon(Some(w2)), 0);
+        Some(Unit {
+            cards: [Some(c), None, None],
+            weapon: Some((w1, l1)),
+            weapon2: Some((w2, l2)),
+            battle: (!self.def(b).uses.is_empty()).then_some((b, 0)),
+        })
+    }
+
     /// How many destiny draws a unit's power takes: `?` power, a starfighter's cube in space,
     /// and the chance cubes of the lines it uses (as [`GameState::unit_static_power`] counts
     /// them, without asking the power queries).
-    fn unit_draws(&self, u: &Unit, against: &Unit, space: bool) -> u8 {
+    fn unit_draws(&self, p: Player, u: &Unit, against: &Unit, space: bool) -> u8 {
         let mut draws = 0u8;
+        let mut ignored = self.ignored_weapons(p.other(), against, u, space);
         for c in u.fighters() {
             let d = self.def(c);
             draws += u8::from(d.draws_power());
@@ -537,18 +603,40 @@ impl GameState {
                 && let Some(line) = self.use_line_for(c, &[c], false, space, false)
             {
                 let l = &d.uses[line];
-                if self.bonus_counts(l, u, against) {
+                if ignored > 0 {
+                    ignored -= 1;
+                } else if self.bonus_counts(l, u, against) {
                     draws += l.cubes;
                 }
             }
         }
-        for (card, line) in u.weapon.into_iter().chain(u.battle) {
+        for (card, line, weapon) in u.items() {
+            if weapon && ignored > 0 {
+                ignored -= 1;
+                continue;
+            }
             let l = &self.def(card).uses[line];
             if self.bonus_counts(l, u, against) {
                 draws += l.cubes;
             }
         }
         draws
+    }
+
+    /// How many of `against`'s weapons (an Armed & Dangerous fighter's own, then its weapon
+    /// card) add nothing in this fight because of the texts of `p`'s unit `u` (BN-51 Jedi
+    /// Force Push: "any weapon used by your opponent in this fight is ignored"; card-text
+    /// "an ignored weapon" adds nothing but is still the weapon its user uses).
+    pub(crate) fn ignored_weapons(&self, p: Player, u: &Unit, against: &Unit, space: bool) -> i16 {
+        if !self.asks(Number::IgnoredWeapons) || space {
+            return 0;
+        }
+        let Some(lead) = u.cards[0] else { return 0 };
+        let q = Query {
+            number: Number::IgnoredWeapons,
+            ..self.fighter_query(p, lead, u, against, space)
+        };
+        self.number(q, 0).max(0)
     }
 
     /// The part of a unit's power known before any destiny draw (by its parts, for the
@@ -563,6 +651,7 @@ impl GameState {
         let site = self.fight_place(space);
         let mut parts = PowerParts::default();
         let mut draws = 0u8;
+        let mut ignored = self.ignored_weapons(p.other(), against, u, space);
         for c in u.fighters() {
             let d = self.def(c);
             let q = self.fighter_query(p, c, u, against, space);
@@ -583,18 +672,23 @@ impl GameState {
                 && let Some(line) = self.use_line_for(c, &[c], false, space, false)
             {
                 let l = &self.def(c).uses[line];
-                if self.bonus_counts(l, u, against) {
+                if ignored > 0 {
+                    ignored -= 1;
+                } else if self.bonus_counts(l, u, against) {
                     parts.weapon += l.dots as i16;
                     draws += l.cubes;
                 }
             }
         }
-        for (i, (card, line)) in u.weapon.into_iter().chain(u.battle).enumerate() {
+        for (card, line, weapon) in u.items() {
+            if weapon && ignored > 0 {
+                ignored -= 1;
+                continue;
+            }
             let Some(line) = self.counting_line(card, line, u, against, space) else {
                 continue;
             };
             let l = &self.def(card).uses[line];
-            let weapon = i == 0 && u.weapon.is_some();
             *(if weapon {
                 &mut parts.weapon
             } else {
@@ -719,6 +813,8 @@ impl GameState {
                 stays[i] = c.is_some_and(|c| !self.defeated_in_group(c, b));
             }
         }
+        // The weapon's user (the unit's first fighter) went back to hand: the weapon too.
+        let mut weapon_saved = false;
         for (i, c) in u.cards.into_iter().enumerate() {
             let Some(c) = c else { continue };
             if stays[i] {
@@ -733,7 +829,6 @@ impl GameState {
                 let planet = self.current.expect("a planet is in play");
                 self.remove_from_planet(planet, p, c);
             }
-            self.players[p.index()].discard.push(c);
             self.emit(Event::Defeated { player: p, card: c });
             let q = Query::new(Number::Damage, p)
                 .card(c)
@@ -742,25 +837,41 @@ impl GameState {
                 .weapon(u.weapon.map(|w| w.0))
                 .battle_card(u.battle.map(|b| b.0))
                 .opposing(by.cards);
-            damage = damage.saturating_add(self.damage_noted(q));
+            // BN-57 Young Skywalker: "if he is defeated, return him (and his weapon, if any)
+            // to your hand. You don't lose any cards for this damage."
+            let saved = Query {
+                number: Number::Saved,
+                ..q
+            };
+            if self.asks(Number::Saved) && self.number(saved, 0) > 0 {
+                self.players[p.index()].hand.push(c);
+                self.note_text(saved, 0);
+                weapon_saved |= i == 0;
+            } else {
+                self.players[p.index()].discard.push(c);
+                damage = damage.saturating_add(self.damage_noted(q));
+            }
             self.trigger(Trigger::Defeated {
                 card: c,
                 by: by.cards[0],
             })?;
         }
         // "If a character is defeated when using a weapon, discard the weapon along with the
-        // character." (A weapon's user is the first of the unit.)
-        if let Some((w, _)) = u.weapon
-            && !stays[0]
-        {
+        // character." (A weapon's user is the first of the unit.) Card-text 16.8: "if the
+        // character is defeated, both weapons are discarded with him".
+        for (w, _) in u.weapons().filter(|_| !stays[0]) {
             let planet = self.current.expect("a planet is in play");
             self.remove_from_planet(planet, p, w);
-            self.players[p.index()].discard.push(w);
-            self.emit(Event::Discarded {
-                player: p,
-                card: w,
-                reason: DiscardReason::WithDefeated,
-            });
+            if weapon_saved {
+                self.players[p.index()].hand.push(w);
+            } else {
+                self.players[p.index()].discard.push(w);
+                self.emit(Event::Discarded {
+                    player: p,
+                    card: w,
+                    reason: DiscardReason::WithDefeated,
+                });
+            }
         }
         self.damage(p, damage)
     }
@@ -806,7 +917,7 @@ impl GameState {
                 }
                 FightStep::Power(p) => {
                     let (u, against) = (f.units[p.index()], f.units[p.other().index()]);
-                    f.draws[p.index()] = self.unit_draws(&u, &against, space);
+                    f.draws[p.index()] = self.unit_draws(p, &u, &against, space);
                     f.step = FightStep::Draw(p);
                     self.set_fight(f);
                 }
@@ -840,6 +951,16 @@ impl GameState {
                         if s.text != 0 {
                             self.note_fight_texts(p, &u, &against, space);
                         }
+                        let armed = u.weapon.is_some() || u.fighters().any(|c| self.def(c).armed);
+
+                        if armed && self.ignored_weapons(p.other(), &against, &u, space) > 0 {
+                            let lead = against.cards[0].expect("a fighter");
+                            let q = Query {
+                                number: Number::IgnoredWeapons,
+                                ..self.fighter_query(p.other(), lead, &against, &u, space)
+                            };
+                            self.note_text(q, 0);
+                        }
                     }
                     self.battle.as_mut().expect("battle").fight = None;
                     self.resolve_fight(a, &f, parts, space)?;
@@ -857,7 +978,7 @@ impl GameState {
             .is_some_and(|f| {
                 f.units.iter().any(|u| {
                     u.fighters().any(|c| c == card)
-                        || u.weapon.is_some_and(|w| w.0 == card)
+                        || u.weapons().any(|w| w.0 == card)
                         || u.battle.is_some_and(|b| b.0 == card)
                 })
             })
@@ -902,16 +1023,21 @@ impl GameState {
             // "If you (the attacker) have any leftover characters ... each one of them
             // breaks through the battle line." No breakthrough in a starship battle.
             if !space {
-                let left = ua.fighters().count()
+                // A fighter who fights again (JC-64) has fought: no next fight, no leftover.
+                let again = self.battle.as_mut().expect("battle").again[a.index()].take();
+                let left = ua.fighters().filter(|&c| again != Some(c)).count()
                     + self.battle.as_ref().expect("battle").queue[a.index()]
                         .iter()
                         .filter(|&&c| self.is_fighter(c, false))
                         .count();
-                self.emit(Event::Breakthrough {
-                    player: a,
-                    cards: left as u8,
-                });
-                self.damage(d, left as u8)?;
+                if left > 0 {
+                    self.emit(Event::Breakthrough {
+                        player: a,
+                        cards: left as u8,
+                    });
+                    let lost = self.breakthrough_loss(d, left as u8);
+                    self.damage(d, lost)?;
+                }
             }
             return Ok(false);
         };
@@ -923,6 +1049,7 @@ impl GameState {
         }
         let b = self.battle.as_mut().expect("battle");
         b.first = [false, false];
+        b.again = [None, None];
         b.fight = Some(Fight {
             units,
             step: FightStep::Lines,
@@ -1011,6 +1138,37 @@ impl GameState {
         })
     }
 
+    /// What the weapons of `p`'s unit (an Armed & Dangerous fighter's own, its weapon cards)
+    /// add in the fight in progress: (dots, cubes), counted as `unit_static_power` does.
+    pub(crate) fn weapons_in_fight(&self, p: Player) -> Option<(u8, u8)> {
+        let f = self.battle.as_ref()?.fight.as_ref()?;
+        let space = self.battle.as_ref()?.space.is_some();
+        let (u, against) = (&f.units[p.index()], &f.units[p.other().index()]);
+        let (parts, _) = self.unit_static_power(p, u, against, space);
+        let mut cubes = 0u8;
+        let mut ignored = self.ignored_weapons(p.other(), against, u, space);
+        for c in u.fighters().filter(|&c| self.def(c).armed && !space) {
+            if let Some(line) = self.use_line_for(c, &[c], false, space, false) {
+                let l = &self.def(c).uses[line];
+                if ignored > 0 {
+                    ignored -= 1;
+                } else if self.bonus_counts(l, u, against) {
+                    cubes += l.cubes;
+                }
+            }
+        }
+        for (card, line) in u.weapons() {
+            if ignored > 0 {
+                ignored -= 1;
+                continue;
+            }
+            if let Some(line) = self.counting_line(card, line, u, against, space) {
+                cubes += self.def(card).uses[line].cubes;
+            }
+        }
+        Some((parts.weapon.clamp(0, u8::MAX as i16) as u8, cubes))
+    }
+
     /// The owner chose line `line` for `card` in the fight in progress.
     pub(crate) fn choose_line(&mut self, card: CardRef, line: u8) {
         if let Some(f) = self.battle.as_mut().and_then(|b| b.fight.as_mut()) {
@@ -1043,11 +1201,97 @@ impl GameState {
         let fought = &mut self.text_state.fought;
         fought.extend(ua.fighters().chain(ud.fighters()));
         self.text_state.end(Scope::Fight);
-        match winner {
-            Some(w) if w == a => self.defeat(d, &ud, &ua, space),
-            Some(_) => self.defeat(a, &ua, &ud, space),
-            None => Ok(()),
+        let Some(w) = winner else { return Ok(()) };
+        let (won, lost) = if w == a { (ua, ud) } else { (ud, ua) };
+        let again = self.fights_again(w, &won, &lost, space);
+        self.defeat(w.other(), &lost, &won, space)?;
+        self.result_damage(w.other(), &won, &lost, space)?;
+        if let Some(q) = again {
+            self.fight_again(w, &won, q);
         }
+        Ok(())
+    }
+
+    /// The query by which the winner's unit `won` fights the next fight too (JC-64 Wisdom Of
+    /// The Council: "if that Jedi defeats any ◆ character in this fight, that Jedi fights the
+    /// next fight using the same weapon, if any"), if one of the defeated fits.
+    fn fights_again(&self, w: Player, won: &Unit, lost: &Unit, space: bool) -> Option<Query> {
+        if !self.asks(Number::FightsAgain) || won.battle.is_none() {
+            return None;
+        }
+        let lead = won.cards[0]?;
+        let q = Query {
+            number: Number::FightsAgain,
+            ..self.fighter_query(w, lead, won, lost, space)
+        };
+        lost.fighters()
+            .map(|c| q.opponent(Some(c)))
+            .find(|&q| self.number(q, 0) > 0)
+    }
+
+    /// Puts the winner (and the weapon it used) back at the front of its plan: it fights the
+    /// next fight (card-text 15: "this fight" is the one just resolved).
+    fn fight_again(&mut self, w: Player, won: &Unit, q: Query) {
+        let Some(lead) = won.cards[0] else { return };
+        self.note_text(q, 0);
+        let b = self.battle.as_mut().expect("battle");
+        let queue = &mut b.queue[w.index()];
+        queue.push_front(lead);
+        // In plan order: the weapons just before their user (a second weapon after the
+        // first is read only after a battle card that allows two, so it is left out).
+        if let Some((weapon, _)) = won.weapon {
+            queue.push_front(weapon);
+        }
+        b.again[w.index()] = Some(lead);
+    }
+
+    /// Extra damage the loser `l` takes on the fight's result, from either side's battle card
+    /// (DF-16 Critical Confrontation: "if you win this fight, opponent takes 2 extra DAMAGE.
+    /// If you lose this fight, you take 1 extra DAMAGE").
+    fn result_damage(&mut self, l: Player, won: &Unit, lost: &Unit, space: bool) -> Flow {
+        if !self.asks(Number::ResultDamage) {
+            return Ok(());
+        }
+        let arena = if space { Arena::Space } else { Arena::Battle };
+        let mut extra = 0i16;
+        for (side, other) in [(won, lost), (lost, won)] {
+            let Some(b) = side.battle else { continue };
+            let q = Query::new(Number::ResultDamage, l)
+                .card(side.cards[0].expect("a fighter"))
+                .arena(arena)
+                .place(self.fight_place(space))
+                .battle_card(Some(b.0))
+                .opponent(other.cards[0]);
+            let n = self.number(q, 0);
+            if n != 0 {
+                self.note_number(q, 0);
+                extra += n;
+            }
+        }
+        self.damage(l, extra.clamp(0, u8::MAX as i16) as u8)
+    }
+
+    /// The cards defender `d` loses from the breakthrough of `left` attackers: fewer when a
+    /// battle card of theirs in this battle says so (DF-19 Qui-Gon's Final Stand, card-text
+    /// 16.5: "you lose no cards from breakthrough for this battle").
+    fn breakthrough_loss(&mut self, d: Player, left: u8) -> u8 {
+        if !self.asks(Number::BreakthroughLoss) {
+            return left;
+        }
+        let held: Vec<CardRef> = self.held_battle_cards(d).collect();
+        let mut lost = left as i16;
+        for b in held {
+            let q = Query::new(Number::BreakthroughLoss, d)
+                .arena(Arena::Battle)
+                .place(self.fight_place(false))
+                .battle_card(Some(b));
+            let n = self.number(q, left as i16);
+            if n < lost {
+                self.note_number(q, left as i16);
+                lost = n;
+            }
+        }
+        lost.clamp(0, u8::MAX as i16) as u8
     }
 
     /// "Each Battle card is discarded after you use it"; misplaced ones are discarded too.

@@ -50,6 +50,17 @@ impl GameState {
     /// card's damage, a deploy cost), after the number came out different from `base`, so an
     /// unchanged number costs nothing more.
     pub(crate) fn note_number(&mut self, q: Query, base: i16) {
+        self.note(q, base, true);
+    }
+
+    /// As [`GameState::note_number`] for a number that says whether a text takes effect (a
+    /// card saved, weapons ignored, a fighter fighting again): the play-by-play names the
+    /// text and the card it acted on (`q.card`), not a number.
+    pub(crate) fn note_text(&mut self, q: Query, base: i16) {
+        self.note(q, base, false);
+    }
+
+    fn note(&mut self, q: Query, base: i16, as_number: bool) {
         let bit = Listen::number(q.number);
         if !self.listen.any(bit) {
             return;
@@ -88,8 +99,8 @@ impl GameState {
                 card,
                 ability,
                 on: q.card,
-                number: Some(q.number),
-                by,
+                number: as_number.then_some(q.number),
+                by: if as_number { by } else { 0 },
             });
         }
     }

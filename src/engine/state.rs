@@ -187,6 +187,9 @@ pub struct Battle {
     pub(crate) first: [bool; 2],
     /// The fight in progress.
     pub(crate) fight: Option<super::battle::Fight>,
+    /// A fighter put back at the front of its side's plan to fight the next fight too
+    /// (fights-again text), until that fight begins: it is no leftover at breakthrough.
+    pub(crate) again: [Option<CardRef>; 2],
 }
 
 impl Battle {
@@ -199,6 +202,7 @@ impl Battle {
             queue: Default::default(),
             first: [true, true],
             fight: None,
+            again: [None, None],
         }
     }
 }

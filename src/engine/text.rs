@@ -95,10 +95,32 @@ pub enum Number {
     /// Whether the bonus of battle card `Query::battle_card`'s line counts for `Query::card`
     /// where the line's condition is left to its text (`bonus only if ...`): 0 no, 1 yes.
     BonusCounts,
+    /// Whether defeated card `Query::card` (with its unit's weapon and battle card) goes back
+    /// to its owner's hand with its weapon, its owner taking no damage for it (0: no, by the
+    /// rules; 1: yes).
+    Saved,
+    /// How many of the opposing unit's weapons add nothing in this fight (0 by the rules),
+    /// asked for the unit whose text ignores them (`Query::card` its lead fighter, with its
+    /// weapon and battle card; `Query::opponent` the opposing lead fighter).
+    IgnoredWeapons,
+    /// The extra damage `Query::player` takes on a fight's result (0), asked once with each
+    /// side's battle card (`Query::card`: the lead fighter of that battle card's side;
+    /// `Query::opponent`: the other side's).
+    ResultDamage,
+    /// Whether the winner of a fight (`Query::card`, with its weapon and battle card) also
+    /// fights the next fight, with the same weapon, for defeating `Query::opponent` (0: no).
+    FightsAgain,
+    /// The cards `Query::player` loses from breakthrough (the rules' value: one per leftover
+    /// attacker), asked with each battle card of the player's in this battle.
+    BreakthroughLoss,
+    /// For battle card `Query::battle_card` letting its user `Query::card` use two weapons
+    /// (card-text 16.8): which of its two weapon slots `Query::weapon` fits, as bits (1 the
+    /// first, 2 the second; 0 by the rules: none).
+    TwoWeapons,
 }
 
 impl Number {
-    pub const ALL: [Number; 13] = [
+    pub const ALL: [Number; 19] = [
         Number::Power,
         Number::Damage,
         Number::DeployCost,
@@ -112,8 +134,17 @@ impl Number {
         Number::MayUse,
         Number::Defeated,
         Number::BonusCounts,
+        Number::Saved,
+        Number::IgnoredWeapons,
+        Number::ResultDamage,
+        Number::FightsAgain,
+        Number::BreakthroughLoss,
+        Number::TwoWeapons,
     ];
 }
+
+// A bit per number in `Listen`: bits 0-15, then 32-63 (the trigger bits lie between).
+const _: () = assert!(Number::ALL.len() <= 48);
 
 /// Where a number is asked.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
@@ -314,7 +345,7 @@ pub enum Window {
 /// Which calls of [`Text`] a text answers: a bit per [`Number`], per [`Trigger`] kind, and one
 /// for offered abilities.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash)]
-pub struct Listen(pub u32);
+pub struct Listen(pub u64);
 
 impl Listen {
     pub const NONE: Listen = Listen(0);
@@ -328,14 +359,16 @@ impl Listen {
     pub const OFFERS: Listen = Listen(1 << 24);
 
     pub const fn number(n: Number) -> Listen {
-        Listen(1 << n as u32)
+        let i = n as u32;
+        // The first 16 numbers keep bits 0-15; later ones go above the trigger bits.
+        Listen(1 << if i < 16 { i } else { i + 16 })
     }
 
     pub const fn numbers(ns: &[Number]) -> Listen {
         let mut bits = 0;
         let mut i = 0;
         while i < ns.len() {
-            bits |= 1 << ns[i] as u32;
+            bits |= Listen::number(ns[i]).0;
             i += 1;
         }
         Listen(bits)

@@ -172,9 +172,11 @@ mod tests {
             ),
             (
                 "RF-DI4",
-                TextSupport::Partly,
-                "right battle half's line played, fights-again left not",
+                TextSupport::Played,
+                "fights-again left half and the right battle half's line both played",
             ),
+            ("BN-57", TextSupport::Played, "saved-if-defeated"),
+            ("DF-17", TextSupport::Played, "two weapons"),
             ("DF-26", TextSupport::NotPlayed, "a deck search"),
             (
                 "BN-1",

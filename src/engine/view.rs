@@ -361,6 +361,46 @@ impl<'a> PlayerView<'a> {
         self.state.line_value_in_fight(card, line as usize)
     }
 
+    /// A fight text's number (`Number::Saved`, `IgnoredWeapons`, `FightsAgain`,
+    /// `ResultDamage` for `player`, `TwoWeapons`; 0 by the rules), as the rules would ask it
+    /// for `card` fighting here with `weapon` and `battle_card` against `opponent`: what the
+    /// viewer's plan would make of those texts. None when the viewer cannot see a card named.
+    pub fn fight_number(
+        &self,
+        number: Number,
+        player: Player,
+        card: CardRef,
+        weapon: Option<CardRef>,
+        battle_card: Option<CardRef>,
+        opponent: Option<CardRef>,
+    ) -> Option<i16> {
+        let seen = |c: CardRef| self.state.owner(c) == self.player || self.visible(c);
+        if ![Some(card), weapon, battle_card, opponent]
+            .into_iter()
+            .flatten()
+            .all(seen)
+        {
+            return None;
+        }
+        if !self.state.asks(number) {
+            return Some(0);
+        }
+        let q = Query::new(number, player)
+            .card(card)
+            .arena(Arena::Battle)
+            .place(self.state.place_of(Arena::Battle))
+            .weapon(weapon)
+            .battle_card(battle_card)
+            .opponent(opponent);
+        Some(self.state.number(q, 0))
+    }
+
+    /// What the weapons of `p`'s unit in the fight in progress add there, as the rules count
+    /// them (dots, chance cubes; an ignored weapon adds nothing). None outside a fight.
+    pub fn weapons_in_fight(&self, p: Player) -> Option<(u8, u8)> {
+        self.state.weapons_in_fight(p)
+    }
+
     /// The bonus line of a weapon or battle card that works for `group` (the whole group of
     /// characters, or starships with `space`) fighting at the current place now, if any; the
     /// same reading the rules use. `first_in_plan`: the group opens the battle plan. Only cards

@@ -3,6 +3,7 @@
 
 use super::duel;
 use super::eval::{Ctx, Fighter, pair, sort_strongest_first};
+use super::fight_text;
 use crate::catalogue::abilities::{Ability, Condition};
 use crate::engine::{Action, CardRef, Kind};
 
@@ -32,15 +33,21 @@ struct Plan {
     fights: Vec<(Fighter, Option<CardRef>)>,
     /// Fight-together groups: the first member (the fighter of its fight) and the others.
     groups: Vec<(CardRef, Vec<CardRef>)>,
+    /// A second weapon for the fighter of fight `.0` (a two-weapons battle card's).
+    second: Vec<(usize, CardRef)>,
+    /// Spare weapons placed first, where they are ignored, so that nothing follows the last
+    /// fighter (a no-breakthrough-loss card's condition, card-text 16.5).
+    front: Vec<CardRef>,
 }
 
 impl Plan {
     /// The cards in plan order: battle card, weapon, fighter (and the rest of its group).
     fn cards(&self) -> Vec<CardRef> {
-        let mut out = Vec::new();
-        for (f, battle) in &self.fights {
+        let mut out = self.front.clone();
+        for (k, (f, battle)) in self.fights.iter().enumerate() {
             out.extend(battle);
             out.extend(f.weapon);
+            out.extend(self.second.iter().filter(|s| s.0 == k).map(|s| s.1));
             out.push(f.card);
             if let Some((_, rest)) = self.groups.iter().find(|(first, _)| *first == f.card) {
                 out.extend(rest);
@@ -81,7 +88,7 @@ fn make_plan(cx: &Ctx, units: &[CardRef], battle_cards: &[CardRef]) -> Plan {
             .collect();
         (mine, weapons, cx.ground(cx.opp, false).0)
     };
-    cx.arm(&mut mine, weapons, false);
+    cx.arm(&mut mine, weapons.iter().copied(), false);
     sort_strongest_first(&mut mine);
     let groups = group_up(cx, &mut mine, &theirs, battle_cards, space);
     let order = pair(&mine, &theirs);
@@ -109,12 +116,17 @@ fn make_plan(cx: &Ctx, units: &[CardRef], battle_cards: &[CardRef]) -> Plan {
             let Some(add) = cx.adds(b, f.card, k == 0, space) else {
                 continue;
             };
-            if add < cx.w.battle.battle_card_min {
+            // What the card's fight texts are worth (saved, weapons ignored, ...).
+            let text = match (space, theirs.get(k)) {
+                (false, Some(t)) => fight_text::text_gain(cx, b, f, t, add),
+                _ => 0.0,
+            };
+            if add < cx.w.battle.battle_card_min && text <= 0.0 {
                 continue;
             }
             let gain = match theirs.get(k) {
                 Some(t) => {
-                    cx.p_win(f.strength + add, t.strength) - cx.p_win(f.strength, t.strength)
+                    cx.p_win(f.strength + add, t.strength) - cx.p_win(f.strength, t.strength) + text
                 }
                 // A fighter who breaks through fights no one.
                 None => 0.0,
@@ -129,10 +141,73 @@ fn make_plan(cx: &Ctx, units: &[CardRef], battle_cards: &[CardRef]) -> Plan {
             fights[k].0.strength += add;
         }
     }
+    let second = if space {
+        Vec::new()
+    } else {
+        plan_two_weapons(cx, &mut fights, &weapons, &theirs, battle_cards)
+    };
+    let front = if space || theirs.len() <= fights.len() {
+        Vec::new()
+    } else {
+        fight_text::last_stand(cx, &mut fights, &weapons, &second, battle_cards)
+    };
     Plan {
         fights,
         groups: groups.into_iter().map(|(_, f, rest)| (f, rest)).collect(),
+        second,
+        front,
     }
+}
+
+/// Two-weapons battle cards (card-text 16.8) not placed yet: each with the fighter whose
+/// fight a second weapon (a spare one, not armed by the plan) turns most, when it does.
+fn plan_two_weapons(
+    cx: &Ctx,
+    fights: &mut [(Fighter, Option<CardRef>)],
+    weapons: &[CardRef],
+    theirs: &[Fighter],
+    battle_cards: &[CardRef],
+) -> Vec<(usize, CardRef)> {
+    let mut second = Vec::new();
+    for &b in battle_cards {
+        if fights.iter().any(|(_, used)| *used == Some(b)) {
+            continue;
+        }
+        let spare: Vec<CardRef> = weapons
+            .iter()
+            .copied()
+            .filter(|w| {
+                !fights.iter().any(|(f, _)| f.weapon == Some(*w))
+                    && !second.iter().any(|s: &(usize, CardRef)| s.1 == *w)
+            })
+            .collect();
+        let mut best: Option<(usize, CardRef, CardRef, f32)> = None;
+        for (k, (f, used)) in fights.iter().enumerate() {
+            let Some(t) = theirs.get(k) else { continue };
+            if used.is_some() {
+                continue;
+            }
+            let Some((w1, w2)) = fight_text::two_weapons(cx, b, f, &spare) else {
+                continue;
+            };
+            let mut add = fight_text::weapon_adds(cx, w2, f.card);
+            if f.weapon.is_none() {
+                add += fight_text::weapon_adds(cx, w1, f.card);
+            }
+            let gain = cx.p_win(f.strength + add, t.strength) - cx.p_win(f.strength, t.strength);
+            if gain > 0.05 && best.is_none_or(|(.., g)| gain > g) {
+                best = Some((k, w1, w2, add));
+            }
+        }
+        if let Some((k, w1, w2, add)) = best {
+            let f = &mut fights[k];
+            f.1 = Some(b);
+            f.0.weapon = Some(w1);
+            f.0.strength += add;
+            second.push((k, w2));
+        }
+    }
+    second
 }
 
 /// Fight-together groups (rulebook "Fight Together"): a battle card that makes two or three

@@ -12,6 +12,7 @@ mod battle;
 mod deploy;
 mod duel;
 mod eval;
+mod fight_text;
 mod prompts;
 mod turn;
 pub mod weights;
@@ -21,7 +22,7 @@ use std::sync::Arc;
 pub use weights::{DEFAULT_WEIGHTS, Weights, WeightsError};
 
 use super::Agent;
-use crate::engine::{Action, CardRef, Pending, Phase, PlayerView};
+use crate::engine::{Action, CardRef, Pending, Phase, PlayerView, Window};
 use eval::Ctx;
 
 pub struct HeuristicAgent {
@@ -81,10 +82,17 @@ fn phase_choice(
 }
 
 /// A decision in the middle of a step: optional abilities are declined unless one is known
-/// to help (`battle::window`); a text's prompt is answered by `prompts`; a bonus line is the
-/// one adding most.
+/// to help (before a fight: `fight_text`, then `battle::window`); a text's prompt is answered
+/// by `prompts`; a bonus line is the one adding most.
 fn pending(cx: &Ctx, top: Pending, legal: &[Action]) -> Option<Action> {
     match top {
+        Pending::Window {
+            window: Window::BeforeFight,
+            ..
+        } => match fight_text::before_fight(cx, legal) {
+            Some(Action::Decline) | None => battle::window(cx, legal),
+            use_it => use_it,
+        },
         Pending::Window { .. } => battle::window(cx, legal),
         Pending::Prompt { .. } => prompts::answer(cx, legal),
         Pending::BonusLine { card, .. } => battle::bonus_line(cx, card, legal),

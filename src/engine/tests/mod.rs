@@ -9,6 +9,7 @@ mod deck_victory;
 mod deploy;
 mod duel;
 mod events;
+mod fight_texts;
 mod modifier_texts;
 mod podrace;
 mod reflections;

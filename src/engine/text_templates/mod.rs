@@ -12,6 +12,7 @@
 mod battle;
 mod deploy;
 mod duel;
+mod fight;
 mod modifier;
 mod triggered;
 
@@ -249,6 +250,7 @@ pub(crate) struct SpecText {
     deploy: deploy::DeployTexts,
     duel: duel::DuelTexts,
     triggered: triggered::TriggeredTexts,
+    fight: fight::FightTexts,
     listen: Listen,
 }
 
@@ -273,6 +275,10 @@ macro_rules! each_part {
         }
         {
             let $p = &$t.triggered;
+            $call;
+        }
+        {
+            let $p = &$t.fight;
             $call;
         }
     }};
@@ -329,6 +335,7 @@ pub fn plays(a: &Ability, def: &CardDef) -> bool {
         || deploy::plays(a, def)
         || duel::plays(a, def)
         || triggered::plays(a, def)
+        || fight::plays(a, def)
 }
 
 /// The engine's text for `def` (catalogue card `card`) in a pool of `cards`, if it plays any.
@@ -341,7 +348,8 @@ pub fn build(def: &CardDef, cards: &[Card]) -> Option<Arc<dyn Text>> {
             || t.battle.take(i, a, def, cards)
             || t.deploy.take(i, a, def, cards)
             || t.duel.take(i, a, def, cards)
-            || t.triggered.take(i, a, def, cards);
+            || t.triggered.take(i, a, def, cards)
+            || t.fight.take(i, a, def, cards);
     }
     each_part!(t, p => t.listen = t.listen.union(p.listens()));
     if t.listen == Listen::NONE {
