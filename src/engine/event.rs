@@ -87,6 +87,10 @@ pub enum DiscardReason {
     PlanetWon,
     /// A battle card after the battle (used, misplaced or never reached in the plan).
     BattleCard,
+    /// Discarded from play to pay for its own text (not a defeat: no damage).
+    Cost,
+    /// Discarded by an opposing card's text (not a defeat: no damage).
+    ByText,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -157,6 +161,12 @@ pub enum Event {
     DeckSearched {
         player: Player,
         took: Option<CardRef>,
+    },
+    /// A text searched the draw deck for a card to take into hand (card-text 14-B): the card
+    /// found, shown to the opponent (None: nothing taken, no penalty).
+    TookIntoHand {
+        player: Player,
+        card: Option<CardRef>,
     },
     EvacuationStarted {
         player: Player,

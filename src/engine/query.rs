@@ -97,7 +97,6 @@ impl GameState {
     /// Tells the play-by-play that ability `ability` of `card`'s text took effect (on `on`,
     /// if it acted on a card): the rules call it for every text that does something other
     /// than change a number.
-    #[allow(dead_code)] // the templates other than modifiers call it as they land
     pub(crate) fn text_used(&mut self, card: CardRef, ability: u8, on: Option<CardRef>) {
         self.emit(Event::TextUsed {
             player: self.owner(card),

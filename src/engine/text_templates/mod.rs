@@ -15,6 +15,8 @@ mod duel;
 mod modifier;
 mod triggered;
 
+pub use deploy::prompt_ability as deploy_prompt_ability;
+
 use std::sync::Arc;
 
 use super::action::Action;
