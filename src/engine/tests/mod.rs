@@ -5,6 +5,7 @@ mod bonus_conditions;
 mod decisions;
 mod deck_victory;
 mod deploy;
+mod deploy_texts;
 mod duel;
 mod events;
 mod podrace;
