@@ -273,3 +273,259 @@ fn every_played_deck_search_finds_only_what_it_names_and_only_when_it_may() {
         failures.join("\n")
     );
 }
+
+/// Every real card whose ability of `template` the engine plays: (card, index, ability).
+fn played(template: &str) -> Vec<(Card, u8, Ability)> {
+    let cards = catalogue().cards();
+    let pool = CardPool::from_cards(cards);
+    let mut out = Vec::new();
+    for c in cards {
+        let def = pool.get(pool.find(&c.id).unwrap());
+        let Some(text) = def.text else { continue };
+        for (i, a) in text.abilities.iter().enumerate() {
+            if a.template() == template && text_templates::plays(a, def) {
+                out.push((c.clone(), i as u8, a.clone()));
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn every_played_deploy_cost_changes_the_cost_only_where_it_applies() {
+    // Template `deploy-cost` (BN-2, BN-7, BN-71, DF-59, V1-JC-21): the card (or each of your
+    // cards that fits, for an Effect in play) costs the printed number of counters while its
+    // condition holds (stacked on the named persona; the named card present with it).
+    // No-probe: the condition broken (nobody to stack on or present, or the Effect hidden),
+    // the printed cost.
+    let all = played("deploy-cost");
+    let mut failures = Vec::new();
+    for (c, _, a) in &all {
+        let Ability::DeployCost {
+            cost,
+            affects,
+            when,
+            ..
+        } = a
+        else {
+            unreachable!()
+        };
+        let want = cost.unwrap() as i16;
+        let probe = |yes: bool| -> Result<(i16, i16), String> {
+            let mut b = deploy_step_at(Planet::Naboo);
+            b.deck_filler(A, 1, 5);
+            b.deck_filler(B, 1, 5);
+            let subject = if affects.is_empty() {
+                b.add(A, c.clone(), Zone::Hand)
+            } else {
+                b.add(A, c.clone(), Zone::At(Planet::Naboo, yes));
+                let s = pick(affects, true, &c.id, &deployable(9)).ok_or("no card fits")?;
+                b.add(A, s, Zone::Hand)
+            };
+            for w in when {
+                let (Condition::StackingOn(f) | Condition::Present(f)) = w else {
+                    continue;
+                };
+                if yes {
+                    let other = pick(f, true, &c.id, &deployable(9)).ok_or("no card to be with")?;
+                    b.add(A, other, Zone::At(Planet::Naboo, true));
+                }
+            }
+            let g = b.build();
+            let printed = g.def(subject).counters.unwrap() as i16;
+            Ok((g.cost(subject).unwrap(), printed))
+        };
+        match (probe(true), probe(false)) {
+            (Ok((y, printed)), Ok((n, _))) => {
+                if y != want || n != printed || want == printed {
+                    failures.push(format!(
+                        "{}: costs {y} where it applies (want {want}), {n} where not (printed {printed})",
+                        c.id
+                    ));
+                }
+            }
+            (Err(e), _) | (_, Err(e)) => failures.push(format!("{}: {e}", c.id)),
+        }
+    }
+    assert!(all.len() >= 5, "only {} deploy costs played", all.len());
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn every_played_counters_and_even_up_text_changes_its_owners_number_while_face_up() {
+    // Templates `counters-per-turn` (BN-61, BN-131: 7; BN-60, BN-133: 8 for a hand card, paid
+    // once in the step) and `even-up-hand` (BN-63, BN-132: 7), card-text 15 "During each of
+    // your Deploy steps": a standing change while the Effect is face up, for its owner only.
+    let mut failures = Vec::new();
+    let mut probed = 0;
+    for (c, i, a) in played("counters-per-turn")
+        .into_iter()
+        .chain(played("even-up-hand"))
+    {
+        probed += 1;
+        let (total, pays) = match &a {
+            Ability::CountersPerTurn { total, cost } => (*total as i16, cost.is_some()),
+            Ability::EvenUpHand { size } => (*size as i16, false),
+            _ => unreachable!(),
+        };
+        let counters = a.template() == "counters-per-turn";
+        let number = |g: &GameState, p: Player| {
+            if counters {
+                g.counters_per_turn(p)
+            } else {
+                g.even_up_size(p) as i16
+            }
+        };
+        let build = |face_up: bool| {
+            let mut b = deploy_step_at(Planet::Naboo);
+            b.deck_filler(A, 1, 5);
+            b.deck_filler(B, 1, 5);
+            let me = b.add(A, c.clone(), Zone::At(Planet::Naboo, face_up));
+            let spare = b.add(A, fx::destiny(3), Zone::Hand);
+            (b.build(), me, spare)
+        };
+        let (mut g, me, spare) = build(true);
+        let (hidden, ..) = build(false);
+        if number(&hidden, A) != 6 || number(&g, B) != 6 {
+            failures.push(format!("{}: changes a hidden card's or the opponent's", c.id));
+            continue;
+        }
+        if pays {
+            let use_it = Action::UseAbility {
+                card: me,
+                option: i,
+            };
+            if number(&g, A) != 6 {
+                failures.push(format!("{}: more counters before paying", c.id));
+                continue;
+            }
+            if let Err(e) = apply(&mut g, use_it).and_then(|_| apply(&mut g, Action::ChooseCard(spare)))
+            {
+                failures.push(format!("{}: {e}", c.id));
+                continue;
+            }
+            if !g.players[0].discard.contains(&spare) || legal(&g).contains(&use_it) {
+                failures.push(format!("{}: the hand card not paid, or offered twice", c.id));
+            }
+        }
+        if number(&g, A) != total {
+            failures.push(format!("{}: {} (want {total})", c.id, number(&g, A)));
+        }
+    }
+    assert_eq!(probed, 6);
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn every_played_step_action_does_its_effect_once_in_its_owners_step() {
+    // Template `step-action` (card-text 15 "Once during your Deploy step"; 12 for the Even Up
+    // discards): offered in the owner's own step while the card is face up, once per step.
+    // BP-28 shows the hand and draws; DF-24/56 look at the opponent's top card and may put it
+    // beneath; DF-25/58 put a hand card beneath the draw deck; V1-JC-14 discards a hand card
+    // to draw; DF-28/55 discard themselves to discard an opponent's face-up ◆ card here.
+    let all = played("step-action");
+    let mut failures = Vec::new();
+    for (c, i, a) in &all {
+        let Ability::StepAction { step, effect, .. } = a else {
+            unreachable!()
+        };
+        let phase = match step {
+            Step::Deploy => Phase::Deploy,
+            Step::EvenUp => Phase::EvenUp,
+        };
+        let run = |face_up: bool, active: Player| -> Result<(), String> {
+            let mut b = deploy_step_at(Planet::Naboo);
+            b.phase(phase, active);
+            b.deck_filler(A, 2, 5);
+            let top = b.add(B, fx::destiny(6), Zone::Deck);
+            b.deck_filler(B, 1, 5);
+            let me = b.add(A, c.clone(), Zone::At(Planet::Naboo, face_up));
+            let h1 = b.add(A, fx::destiny(3), Zone::Hand);
+            b.add(A, fx::destiny(4), Zone::Hand);
+            let mut target = None;
+            let mut not_targets = Vec::new();
+            if let Some(Effect::DiscardOpposing(f)) = effect.last() {
+                let fits = |c: &Card| c.card_type == CardType::Character && deployable(9)(c);
+                let t = pick(f, true, "", &fits).ok_or("no target fits")?;
+                target = Some(b.add(B, t.clone(), Zone::At(Planet::Naboo, true)));
+                not_targets.push(b.add(B, t, Zone::At(Planet::Naboo, false)));
+                let u = pick(f, false, "", &fits).ok_or("no card misfits")?;
+                not_targets.push(b.add(B, u, Zone::At(Planet::Naboo, true)));
+            }
+            let mut g = b.build();
+            let use_it = Action::UseAbility {
+                card: me,
+                option: *i,
+            };
+            let offered = g.to_act() == Some(A) && legal(&g).contains(&use_it);
+            if !(face_up && active == A) {
+                return if offered {
+                    Err("offered where it should not be".into())
+                } else {
+                    Ok(())
+                };
+            }
+            if !offered {
+                return Err(format!("not offered: {:?}", legal(&g)));
+            }
+            let hand = g.players[0].hand.len();
+            apply(&mut g, use_it)?;
+            let answers = legal(&g);
+            match effect.last() {
+                Some(Effect::Draw(n)) => {
+                    if g.players[0].hand.len() != hand + *n as usize {
+                        return Err("did not draw".into());
+                    }
+                    if effect.contains(&Effect::RevealHand) && !g.text_state().revealed_hand[0] {
+                        return Err("the hand is not shown".into());
+                    }
+                }
+                Some(Effect::LookAtOpponentTop) => {
+                    if answers != vec![Action::ChooseCard(top), Action::Decline]
+                        || g.view(A).def(top).is_none()
+                    {
+                        return Err(format!("looks at {answers:?}"));
+                    }
+                    apply(&mut g, Action::ChooseCard(top))?;
+                    if g.players[1].deck.first() != Some(&top) {
+                        return Err("the top card is not put beneath".into());
+                    }
+                }
+                Some(Effect::HandCardUnderDeck) => {
+                    apply(&mut g, Action::ChooseCard(h1))?;
+                    if g.players[0].deck.first() != Some(&h1) || g.players[0].hand.contains(&h1) {
+                        return Err("the hand card is not beneath the deck".into());
+                    }
+                }
+                Some(Effect::CycleHandCard) => {
+                    apply(&mut g, Action::ChooseCard(h1))?;
+                    if !g.players[0].discard.contains(&h1) || g.players[0].hand.len() != hand {
+                        return Err("not discarded and drawn".into());
+                    }
+                }
+                Some(Effect::DiscardOpposing(_)) => {
+                    let t = target.unwrap();
+                    if answers != vec![Action::ChooseCard(t)] {
+                        return Err(format!("targets {answers:?} (want only {t:?})"));
+                    }
+                    apply(&mut g, Action::ChooseCard(t))?;
+                    if !g.players[1].discard.contains(&t) || !g.players[0].discard.contains(&me) {
+                        return Err("the target, or the Effect, is not discarded".into());
+                    }
+                }
+                _ => return Err("an effect the probe does not know".into()),
+            }
+            if g.pending().is_none() && legal(&g).contains(&use_it) {
+                return Err("offered twice in one step".into());
+            }
+            Ok(())
+        };
+        for (face_up, active) in [(true, A), (false, A), (true, B)] {
+            if let Err(e) = run(face_up, active) {
+                failures.push(format!("{} (face up {face_up}, {active:?}'s turn): {e}", c.id));
+            }
+        }
+    }
+    assert!(all.len() >= 8, "only {} step actions played", all.len());
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
