@@ -233,3 +233,121 @@ fn more_counters_help(cx: &Ctx, total: u8) -> bool {
         .sum();
     wanted > left
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::HeuristicAgent;
+    use crate::bots::Agent;
+    use crate::catalogue::{Card, Catalogue, Planet};
+    use crate::engine::builder::{Builder, Zone, fx};
+    use crate::engine::{Action, GameState, Phase, Player, legal_actions};
+
+    use Player::{A, B};
+
+    fn card(id: &str) -> Card {
+        Catalogue::embedded_for_tests()
+            .cards()
+            .iter()
+            .find(|c| c.id == id)
+            .unwrap()
+            .clone()
+    }
+
+    fn decide(g: &GameState) -> Action {
+        let p = g.to_act().expect("someone acts");
+        let view = g.view(p);
+        let mut legal = Vec::new();
+        legal_actions(&view, &mut legal);
+        HeuristicAgent::default().choose(&view, &legal)
+    }
+
+    fn at(planet: Planet, phase: Phase) -> Builder {
+        let mut b = Builder::new();
+        b.current(planet, 0);
+        b.phase(phase, A);
+        b
+    }
+
+    #[test]
+    fn searches_only_when_the_deck_holds_a_find_and_takes_the_best() {
+        // BP-6 Wald: "when he deploys you may reveal a Character card from your draw deck and
+        // put it in your hand" (card-text 14-B): the strongest character is taken.
+        let mut b = at(Planet::Tatooine, Phase::Deploy);
+        let wald = b.add(A, card("BP-6"), Zone::Hand);
+        let weak = b.add(A, fx::character("Weak", "", 1, 1, 1), Zone::Deck);
+        let mut strong = fx::character("Strong", "", 6, 1, 1);
+        strong.counters = Some(3);
+        let strong = b.add(A, strong, Zone::Deck);
+        let _ = weak;
+        b.deck_filler(A, 2, 20);
+        b.deck_filler(B, 2, 20);
+        let mut g = b.build();
+        g.apply(Action::Deploy(wald)).unwrap();
+        assert_eq!(decide(&g), Action::SearchDeck);
+        g.apply(Action::SearchDeck).unwrap();
+        assert_eq!(decide(&g), Action::ChooseCard(strong));
+
+        // BP-4 Jira deploys one of Anakin's Friends: with none in the deck, looking would
+        // cost 1 damage for nothing (card-text 14-A.6), so it declines.
+        let mut b = at(Planet::Tatooine, Phase::Deploy);
+        let jira = b.add(A, card("BP-4"), Zone::Hand);
+        b.deck_filler(A, 2, 20);
+        b.deck_filler(B, 2, 20);
+        let mut g = b.build();
+        g.apply(Action::Deploy(jira)).unwrap();
+        assert_eq!(decide(&g), Action::Decline);
+    }
+
+    #[test]
+    fn pays_a_hand_card_for_more_counters_only_when_the_hand_needs_them() {
+        // BN-60 Kiss Your Trade Franchise Goodbye: discard a hand card for 8 counters this
+        // step. Two 4-counter characters in hand need 8; one needs 6 at most.
+        let build = |two: bool| {
+            let mut b = at(Planet::Naboo, Phase::Deploy);
+            let kiss = b.add(A, card("BN-60"), Zone::At(Planet::Naboo, true));
+            for i in 0..if two { 2 } else { 1 } {
+                let mut c = fx::character(&format!("Four {i}"), "", 5, 1, 1);
+                c.counters = Some(4);
+                b.add(A, c, Zone::Hand);
+            }
+            let dead = b.add(A, fx::destiny(1), Zone::Hand);
+            b.deck_filler(A, 2, 20);
+            b.deck_filler(B, 2, 20);
+            (b.build(), kiss, dead)
+        };
+        let (mut g, kiss, dead) = build(true);
+        let use_it = Action::UseAbility {
+            card: kiss,
+            option: 0,
+        };
+        assert_eq!(decide(&g), use_it);
+        g.apply(use_it).unwrap();
+        assert_eq!(decide(&g), Action::ChooseCard(dead), "the card worth least");
+        let (g, ..) = build(false);
+        assert_ne!(decide(&g), use_it);
+    }
+
+    #[test]
+    fn pounded_unto_death_discards_the_strongest_diamond_card() {
+        // DF-28 (card-text 12): in our Even Up step, discard it to discard an opponent's ◆
+        // card here: the strongest.
+        let mut b = at(Planet::Naboo, Phase::EvenUp);
+        let pounded = b.add(A, card("DF-28"), Zone::At(Planet::Naboo, true));
+        b.add(B, fx::diamond(fx::character("Small", "", 2, 1, 1)), Zone::At(Planet::Naboo, true));
+        let big = b.add(
+            B,
+            fx::diamond(fx::character("Big", "", 6, 1, 1)),
+            Zone::At(Planet::Naboo, true),
+        );
+        b.deck_filler(A, 2, 20);
+        b.deck_filler(B, 2, 20);
+        let mut g = b.build();
+        let use_it = Action::UseAbility {
+            card: pounded,
+            option: 0,
+        };
+        assert_eq!(decide(&g), use_it);
+        g.apply(use_it).unwrap();
+        assert_eq!(decide(&g), Action::ChooseCard(big));
+    }
+}

@@ -529,3 +529,263 @@ fn every_played_step_action_does_its_effect_once_in_its_owners_step() {
     assert!(all.len() >= 8, "only {} step actions played", all.len());
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// A's Deploy step at Tatooine with Jira (BP-4: "when she deploys you may deploy one of
+/// Anakin's Friends from the draw deck") in hand; `deck` goes on top of A's deck.
+fn jira_with(deck: &[&str]) -> (GameState, CardRef, Vec<CardRef>) {
+    let mut b = deploy_step_at(Planet::Tatooine);
+    let jira = b.add(A, card("BP-4"), Zone::Hand);
+    let found: Vec<CardRef> = deck.iter().map(|id| b.add(A, card(id), Zone::Deck)).collect();
+    b.deck_filler(A, 2, 8);
+    b.deck_filler(B, 2, 8);
+    (b.build(), jira, found)
+}
+
+fn damage_taken(ev: &[Event]) -> u8 {
+    ev.iter()
+        .map(|e| match e {
+            Event::Damage { player: A, cards } => *cards,
+            _ => 0,
+        })
+        .sum()
+}
+
+#[test]
+fn a_deploy_search_that_deploys_nothing_costs_one_damage_after_the_reshuffle() {
+    // Card-text 14-A.6, RULINGS.md T1 (rulebook "Deploying cards from your draw deck"):
+    // "if you didn't deploy that card ... you must take 1 DAMAGE as a penalty after you
+    // reshuffle". BP-4 Jira: searched, nothing taken.
+    let (mut g, jira, found) = jira_with(&["BP-5"]);
+    play(&mut g, &[Action::Deploy(jira), Action::SearchDeck]);
+    assert!(legal(&g).contains(&Action::ChooseCard(found[0])));
+    let ev = play(&mut g, &[Action::Decline]);
+    let shuffled = ev.iter().position(|e| *e == Event::Shuffled(A)).unwrap();
+    let damage = ev
+        .iter()
+        .position(|e| matches!(e, Event::Damage { player: A, cards: 1 }))
+        .expect("1 damage");
+    assert!(shuffled < damage, "the damage comes after the reshuffle");
+    assert_eq!(g.phase, Phase::Deploy);
+
+    // Declining before looking costs nothing, and the deck is not touched.
+    let (mut g, jira, _) = jira_with(&["BP-5"]);
+    let deck = g.players[0].deck.clone();
+    let ev = play(&mut g, &[Action::Deploy(jira), Action::Decline]);
+    assert_eq!(damage_taken(&ev), 0);
+    assert_eq!(g.players[0].deck, deck);
+}
+
+#[test]
+fn a_search_into_hand_shows_the_card_reshuffles_and_has_no_penalty() {
+    // Card-text 14-B, RULINGS.md T2: BP-5 Kitster "reveal a Weapon card from your draw deck,
+    // put it in your hand, and reshuffle": no counters, no damage for finding nothing; the
+    // opponent sees the card (its determinization keeps it in the hand).
+    let mut b = deploy_step_at(Planet::Tatooine);
+    let kitster = b.add(A, card("BP-5"), Zone::Hand);
+    let blaster = b.add(A, card("BP-21"), Zone::Deck);
+    b.deck_filler(A, 2, 8);
+    b.deck_filler(B, 2, 8);
+    let mut g = b.build();
+    play(&mut g, &[Action::Deploy(kitster), Action::SearchDeck]);
+    let spent = g.ts.spent;
+    let ev = play(&mut g, &[Action::ChooseCard(blaster)]);
+    assert!(g.players[0].hand.contains(&blaster));
+    assert_eq!(g.ts.spent, spent, "taking into hand costs no counters");
+    assert!(ev.contains(&Event::TookIntoHand {
+        player: A,
+        card: Some(blaster)
+    }));
+    assert!(ev.contains(&Event::Shuffled(A)));
+    assert!(g.known.hand(A).contains(&blaster), "shown to the opponent");
+
+    let mut b = deploy_step_at(Planet::Tatooine);
+    let kitster = b.add(A, card("BP-5"), Zone::Hand);
+    b.deck_filler(A, 2, 8);
+    b.deck_filler(B, 2, 8);
+    let mut g = b.build();
+    play(&mut g, &[Action::Deploy(kitster), Action::SearchDeck]);
+    assert_eq!(legal(&g), vec![Action::Decline], "no weapon in the deck");
+    let ev = play(&mut g, &[Action::Decline]);
+    assert_eq!(damage_taken(&ev), 0);
+    assert!(ev.contains(&Event::Shuffled(A)));
+}
+
+#[test]
+fn a_card_deployed_from_the_deck_triggers_its_own_deploy_text() {
+    // Card-text 14-A.4: "A card deployed this way triggers its own 'when deploys' text, so
+    // chains are allowed": Jira (BP-4) deploys Kitster (BP-5), whose own search then asks.
+    let (mut g, jira, found) = jira_with(&["BP-5", "BP-21"]);
+    play(
+        &mut g,
+        &[
+            Action::Deploy(jira),
+            Action::SearchDeck,
+            Action::ChooseCard(found[0]),
+        ],
+    );
+    assert!(g.at(Planet::Tatooine, A).iter().any(|c| c.card == found[0]));
+    assert!(matches!(
+        g.pending(),
+        Some(Pending::Prompt { source, .. }) if source == found[0]
+    ));
+    play(&mut g, &[Action::SearchDeck, Action::ChooseCard(found[1])]);
+    assert!(g.players[0].hand.contains(&found[1]));
+    assert_eq!(g.ts.spent, 2, "Jira and Kitster, one counter each");
+}
+
+#[test]
+fn a_deploy_search_finds_only_what_the_counters_left_pay_for_unless_free() {
+    // Card-text 14-A.3: "It uses counters from this turn's allowance ... unless the card says
+    // free" (DF-4 Captain Panaka: his blaster "for free").
+    let mut b = deploy_step_at(Planet::Naboo);
+    let panaka = b.add(A, card("DF-4"), Zone::Hand);
+    let blaster = b.add(
+        A,
+        pick(
+            &[Filter {
+                title: Some("Captain Panaka's Blaster".into()),
+                ..Filter::default()
+            }],
+            true,
+            "",
+            &deployable(9),
+        )
+        .unwrap(),
+        Zone::Deck,
+    );
+    b.deck_filler(A, 2, 8);
+    b.deck_filler(B, 2, 8);
+    let mut g = b.build();
+    g.ts.spent = 6 - g.cost(panaka).unwrap();
+    play(&mut g, &[Action::Deploy(panaka), Action::SearchDeck]);
+    assert_eq!(g.counters_left(), 0);
+    assert!(legal(&g).contains(&Action::ChooseCard(blaster)), "free");
+    play(&mut g, &[Action::ChooseCard(blaster)]);
+    assert_eq!(g.counters_left(), 0);
+
+    // Jira (BP-4) with no counters left: Kitster (1 counter) cannot be deployed, so the
+    // search finds nothing.
+    let (mut g, jira, _) = jira_with(&["BP-5"]);
+    g.ts.spent = 5;
+    play(&mut g, &[Action::Deploy(jira), Action::SearchDeck]);
+    assert_eq!(legal(&g), vec![Action::Decline]);
+}
+
+#[test]
+fn a_card_found_on_a_first_turn_at_a_planet_deploys_hidden() {
+    // Card-text 14-A.3: "The Hidden Cards rule applies ... DF-60 Droid Starfighter is face up
+    // in Hyperspace, discarded on your first turn at a new planet to fetch a Starfighter
+    // Droid, and the droid deploys hidden."
+    let mut b = deploy_step_at(Planet::Naboo);
+    b.hidden_turn();
+    let ship = b.add(A, card("DF-60"), Zone::Hyperspace);
+    let droid = b.add(A, card("DF-39"), Zone::Deck);
+    b.deck_filler(A, 2, 8);
+    b.deck_filler(B, 2, 8);
+    let mut g = b.build();
+    let ev = play(
+        &mut g,
+        &[
+            Action::UseAbility {
+                card: ship,
+                option: 0,
+            },
+            Action::ChooseCard(droid),
+        ],
+    );
+    assert!(g.players[0].discard.contains(&ship), "discarded to search");
+    assert!(ev.contains(&Event::Discarded {
+        player: A,
+        card: ship,
+        reason: crate::engine::DiscardReason::Cost
+    }));
+    let at = g.at(Planet::Naboo, A);
+    assert!(at.iter().any(|c| c.card == droid && !c.face_up));
+    assert_eq!(damage_taken(&ev), 0, "discarding it is not a defeat");
+}
+
+#[test]
+fn jedi_training_is_discarded_from_play_to_deploy_a_lightsaber_when_a_jedi_deploys() {
+    // DF-26 (card-text 14-A, T5): "When any Jedi deploys, you may discard this Effect from
+    // play to deploy a lightsaber from your draw deck": the discard is paid on searching.
+    let mut b = deploy_step_at(Planet::Naboo);
+    let training = b.add(A, card("DF-26"), Zone::At(Planet::Naboo, true));
+    let jedi = b.add(A, card("BN-1"), Zone::Hand);
+    let saber = b.add(
+        A,
+        pick(
+            &[Filter {
+                trait_: Some(crate::catalogue::abilities::Trait::Lightsaber),
+                kind: Some(crate::catalogue::abilities::CardKind::Weapon),
+                ..Filter::default()
+            }],
+            true,
+            "",
+            &deployable(1),
+        )
+        .unwrap(),
+        Zone::Deck,
+    );
+    b.deck_filler(A, 2, 8);
+    b.deck_filler(B, 2, 8);
+    let mut g = b.build();
+    g.ts.spent = 0;
+    play(&mut g, &[Action::Deploy(jedi)]);
+    assert!(g.at(Planet::Naboo, A).iter().any(|c| c.card == training));
+    play(&mut g, &[Action::SearchDeck]);
+    assert!(g.players[0].discard.contains(&training));
+    play(&mut g, &[Action::ChooseCard(saber)]);
+    assert!(g.at(Planet::Naboo, A).iter().any(|c| c.card == saber));
+}
+
+#[test]
+fn a_changed_cost_and_more_counters_are_narrated_where_they_are_used() {
+    // Issue 12: a changed number is narrated where it is used. BN-7 Mace Windu costs 3 with
+    // Yoda, Jedi Master present; BN-61 There's Always A Bigger Fish lets the turn hold 7.
+    let mut b = deploy_step_at(Planet::Naboo);
+    let mace = b.add(A, card("BN-7"), Zone::Hand);
+    let yoda = pick(
+        &[Filter {
+            title: Some("Yoda".into()),
+            name: Some("Jedi Master".into()),
+            ..Filter::default()
+        }],
+        true,
+        "",
+        &deployable(9),
+    )
+    .unwrap();
+    b.add(A, yoda, Zone::At(Planet::Naboo, true));
+    let fish = b.add(A, card("BN-61"), Zone::At(Planet::Naboo, true));
+    let four = b.add(
+        A,
+        Card {
+            counters: Some(4),
+            ..fx::character("Four", "", 4, 1, 1)
+        },
+        Zone::Hand,
+    );
+    b.deck_filler(A, 2, 8);
+    b.deck_filler(B, 2, 8);
+    let mut g = b.build();
+    let ev = play(&mut g, &[Action::Deploy(mace)]);
+    assert!(ev.contains(&Event::TextUsed {
+        player: A,
+        card: mace,
+        ability: 0,
+        on: Some(mace),
+        number: Some(Number::DeployCost),
+        by: 3 - 6,
+    }));
+    assert_eq!(g.ts.spent, 3);
+    assert_eq!(g.counters_left(), 4, "seven this turn");
+    let narrated = |ev: &[Event]| {
+        ev.iter().any(|e| {
+            matches!(e, Event::TextUsed { card, number: Some(Number::CountersPerTurn), by: 1, .. }
+                if *card == fish)
+        })
+    };
+    assert!(!narrated(&ev), "the seventh counter is not used yet");
+    let ev = play(&mut g, &[Action::Deploy(four)]);
+    assert!(narrated(&ev), "the seventh counter is used: {ev:?}");
+}
