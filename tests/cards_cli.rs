@@ -732,10 +732,7 @@ fn show_says_how_the_engine_plays_the_text_and_whether_it_does_yet() {
                 "When your Jedi deploys, you may discard this card to search your draw deck for a lightsaber weapon and deploy it."
             ),
             row("Ruling", "card-text 14-A"),
-            row(
-                "Engine plays it",
-                "not yet: the engine ignores this text for now"
-            ),
+            row("Engine plays it", "yes, all of it"),
             row("Checked", "against the card scan"),
         ]
     );
@@ -781,7 +778,8 @@ fn export_has_a_text_column_and_stats_count_what_is_played() {
     assert_eq!(of["DM-52"], "played"); // a plain use line
     assert_eq!(of["DM-121"], "played"); // bonus only vs any Jedi, read from its use line
     assert_eq!(of["BN-48"], "partly"); // the group is played, 'only the Gungan' is not
-    assert_eq!(of["DF-26"], "not-played");
+    assert_eq!(of["DF-26"], "played"); // a deck search
+    assert_eq!(of["BN-10"], "not-played"); // a cost change whose number is unknown
     let with_text: usize = by_value
         .iter()
         .filter(|(k, _)| k.as_str() != "none")
