@@ -732,6 +732,10 @@ fn show_says_how_the_engine_plays_the_text_and_whether_it_does_yet() {
                 "When your Jedi deploys, you may discard this card to search your draw deck for a lightsaber weapon and deploy it."
             ),
             row("Ruling", "card-text 14-A"),
+            row(
+                "Reading",
+                "'when a Jedi deploys': one of your own, deploying face up (the opponent's deploys are not your text's moment, and the other side holds no such card)"
+            ),
             row("Engine plays it", "yes, all of it"),
             row("Checked", "against the card scan"),
         ]

@@ -186,8 +186,16 @@ mod tests {
                 TextSupport::Partly,
                 "left half played, right Effect half's search not",
             ),
-            ("BN-60", TextSupport::Played, "more counters for a hand card"),
-            ("V1-JC-21", TextSupport::Partly, "the cost played, the duel not"),
+            (
+                "BN-60",
+                TextSupport::Played,
+                "more counters for a hand card",
+            ),
+            (
+                "V1-JC-21",
+                TextSupport::Partly,
+                "the cost played, the duel not",
+            ),
             (
                 "BN-1",
                 TextSupport::Played,

@@ -39,9 +39,7 @@ pub(super) fn effect_text_value(d: &CardDef) -> f32 {
                 let extra = *total as f32 - crate::engine::COUNTERS_PER_TURN as f32;
                 if cost.is_some() { extra * 0.5 } else { extra }
             }
-            Ability::EvenUpHand { size } => {
-                *size as f32 - crate::engine::HAND_SIZE as f32
-            }
+            Ability::EvenUpHand { size } => *size as f32 - crate::engine::HAND_SIZE as f32,
             Ability::StepAction { effect, .. } => match effect.last() {
                 Some(Effect::Draw(n)) => *n as f32,
                 Some(Effect::DiscardOpposing(_)) => 2.0,
@@ -333,7 +331,11 @@ mod tests {
         // card here: the strongest.
         let mut b = at(Planet::Naboo, Phase::EvenUp);
         let pounded = b.add(A, card("DF-28"), Zone::At(Planet::Naboo, true));
-        b.add(B, fx::diamond(fx::character("Small", "", 2, 1, 1)), Zone::At(Planet::Naboo, true));
+        b.add(
+            B,
+            fx::diamond(fx::character("Small", "", 2, 1, 1)),
+            Zone::At(Planet::Naboo, true),
+        );
         let big = b.add(
             B,
             fx::diamond(fx::character("Big", "", 6, 1, 1)),

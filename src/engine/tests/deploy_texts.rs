@@ -8,8 +8,8 @@ use crate::catalogue::abilities::{
     Ability, Condition, Cost, Destination, Effect, Filter, SearchTrigger, Step,
 };
 use crate::catalogue::{Card, CardType, Planet};
-use crate::engine::{CardPool, Pending};
 use crate::engine::text_templates;
+use crate::engine::{CardPool, Pending};
 
 fn catalogue() -> &'static crate::catalogue::Catalogue {
     crate::catalogue::Catalogue::embedded_for_tests()
@@ -64,7 +64,9 @@ fn deploy_step_at(planet: Planet) -> Builder {
 }
 
 fn apply(g: &mut GameState, a: Action) -> Result<Vec<Event>, String> {
-    let ev = g.apply(a).map_err(|e| format!("{e} (legal: {:?})", legal(g)))?;
+    let ev = g
+        .apply(a)
+        .map_err(|e| format!("{e} (legal: {:?})", legal(g)))?;
     g.check_zones()?;
     Ok(ev)
 }
@@ -147,8 +149,13 @@ fn search_probe(source: &Card, index: u8, a: &Ability, yes: bool) -> Result<(), 
             b.add(A, source.clone(), Zone::Hand)
         }
         SearchTrigger::OtherDeploys(who) => {
-            let t = pick(who, yes, &source.id, &deployable(6 - found.counters.unwrap_or(0)))
-                .ok_or("no card for the trigger")?;
+            let t = pick(
+                who,
+                yes,
+                &source.id,
+                &deployable(6 - found.counters.unwrap_or(0)),
+            )
+            .ok_or("no card for the trigger")?;
             trigger_card = Some(b.add(A, t, Zone::Hand));
             b.add(A, source.clone(), Zone::At(at, true))
         }
@@ -165,7 +172,8 @@ fn search_probe(source: &Card, index: u8, a: &Ability, yes: bool) -> Result<(), 
         }
     };
     let mut g = b.build();
-    let prompt = |g: &GameState| matches!(g.pending(), Some(Pending::Prompt { source, .. }) if source == me);
+    let prompt =
+        |g: &GameState| matches!(g.pending(), Some(Pending::Prompt { source, .. }) if source == me);
     match trigger {
         SearchTrigger::Deploys { .. } => {
             apply(&mut g, Action::Deploy(me))?;
@@ -220,7 +228,10 @@ fn search_probe(source: &Card, index: u8, a: &Ability, yes: bool) -> Result<(), 
     }
     let spent = g.ts.spent;
     let ev = apply(&mut g, Action::ChooseCard(f))?;
-    if !ev.iter().any(|e| matches!(e, Event::TextUsed { card, on: Some(o), .. } if *card == me && *o == f)) {
+    if !ev
+        .iter()
+        .any(|e| matches!(e, Event::TextUsed { card, on: Some(o), .. } if *card == me && *o == f))
+    {
         return Err("no TextUsed naming the card found".into());
     }
     if !ev.contains(&Event::Shuffled(A)) {
@@ -261,7 +272,11 @@ fn every_played_deck_search_finds_only_what_it_names_and_only_when_it_may() {
     for (c, i, a) in &all {
         for yes in [true, false] {
             if let Err(e) = search_probe(c, *i, a, yes) {
-                failures.push(format!("{} ({}): {e}", c.id, if yes { "yes" } else { "no" }));
+                failures.push(format!(
+                    "{} ({}): {e}",
+                    c.id,
+                    if yes { "yes" } else { "no" }
+                ));
             }
         }
     }
@@ -387,7 +402,10 @@ fn every_played_counters_and_even_up_text_changes_its_owners_number_while_face_u
         let (mut g, me, spare) = build(true);
         let (hidden, ..) = build(false);
         if number(&hidden, A) != 6 || number(&g, B) != 6 {
-            failures.push(format!("{}: changes a hidden card's or the opponent's", c.id));
+            failures.push(format!(
+                "{}: changes a hidden card's or the opponent's",
+                c.id
+            ));
             continue;
         }
         if pays {
@@ -399,13 +417,17 @@ fn every_played_counters_and_even_up_text_changes_its_owners_number_while_face_u
                 failures.push(format!("{}: more counters before paying", c.id));
                 continue;
             }
-            if let Err(e) = apply(&mut g, use_it).and_then(|_| apply(&mut g, Action::ChooseCard(spare)))
+            if let Err(e) =
+                apply(&mut g, use_it).and_then(|_| apply(&mut g, Action::ChooseCard(spare)))
             {
                 failures.push(format!("{}: {e}", c.id));
                 continue;
             }
             if !g.players[0].discard.contains(&spare) || legal(&g).contains(&use_it) {
-                failures.push(format!("{}: the hand card not paid, or offered twice", c.id));
+                failures.push(format!(
+                    "{}: the hand card not paid, or offered twice",
+                    c.id
+                ));
             }
         }
         if number(&g, A) != total {
@@ -522,7 +544,10 @@ fn every_played_step_action_does_its_effect_once_in_its_owners_step() {
         };
         for (face_up, active) in [(true, A), (false, A), (true, B)] {
             if let Err(e) = run(face_up, active) {
-                failures.push(format!("{} (face up {face_up}, {active:?}'s turn): {e}", c.id));
+                failures.push(format!(
+                    "{} (face up {face_up}, {active:?}'s turn): {e}",
+                    c.id
+                ));
             }
         }
     }
@@ -535,7 +560,10 @@ fn every_played_step_action_does_its_effect_once_in_its_owners_step() {
 fn jira_with(deck: &[&str]) -> (GameState, CardRef, Vec<CardRef>) {
     let mut b = deploy_step_at(Planet::Tatooine);
     let jira = b.add(A, card("BP-4"), Zone::Hand);
-    let found: Vec<CardRef> = deck.iter().map(|id| b.add(A, card(id), Zone::Deck)).collect();
+    let found: Vec<CardRef> = deck
+        .iter()
+        .map(|id| b.add(A, card(id), Zone::Deck))
+        .collect();
     b.deck_filler(A, 2, 8);
     b.deck_filler(B, 2, 8);
     (b.build(), jira, found)
@@ -562,7 +590,15 @@ fn a_deploy_search_that_deploys_nothing_costs_one_damage_after_the_reshuffle() {
     let shuffled = ev.iter().position(|e| *e == Event::Shuffled(A)).unwrap();
     let damage = ev
         .iter()
-        .position(|e| matches!(e, Event::Damage { player: A, cards: 1 }))
+        .position(|e| {
+            matches!(
+                e,
+                Event::Damage {
+                    player: A,
+                    cards: 1
+                }
+            )
+        })
         .expect("1 damage");
     assert!(shuffled < damage, "the damage comes after the reshuffle");
     assert_eq!(g.phase, Phase::Deploy);

@@ -67,9 +67,9 @@ impl Place {
                     return false;
                 };
                 let stack = matches!(self, Place::StackingOn(_));
-                g.at(planet, p).iter().any(|c| {
-                    c.card != card && (stack || c.face_up) && s.has(g.def_id(c.card))
-                })
+                g.at(planet, p)
+                    .iter()
+                    .any(|c| c.card != card && (stack || c.face_up) && s.has(g.def_id(c.card)))
             }
             Place::OnPlanet(pl) => g.at(*pl, g.owner(me)).iter().any(|c| c.card == me),
         }
@@ -477,10 +477,8 @@ impl Part for DeployTexts {
                     let Some(card) = chosen else { return Ok(()) };
                     g.text_used(me, ability, Some(card));
                     match &s.does {
-                        Does::HandCardUnderDeck => {
-                            if g.remove_from_hand(p, card) {
-                                g.players[p.index()].deck.insert(0, card);
-                            }
+                        Does::HandCardUnderDeck if g.remove_from_hand(p, card) => {
+                            g.players[p.index()].deck.insert(0, card);
                         }
                         Does::CycleHandCard => {
                             g.discard_from_hand(p, card);
@@ -582,11 +580,7 @@ impl StepAction {
 
 /// The opponent's face-up cards at the current planet that fit `set` (card-text 12: not a
 /// hidden card, not a starship: Hyperspace is on no planet).
-fn targets<'a>(
-    g: &'a GameState,
-    p: Player,
-    set: &'a DefSet,
-) -> impl Iterator<Item = CardRef> + 'a {
+fn targets<'a>(g: &'a GameState, p: Player, set: &'a DefSet) -> impl Iterator<Item = CardRef> + 'a {
     let list: &[crate::engine::state::InPlay] = match g.current {
         Some(planet) => g.at(planet, p.other()),
         None => &[],
