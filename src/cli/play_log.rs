@@ -394,8 +394,8 @@ impl<'a> Log<'a> {
                     p(player),
                     self.card(*card)
                 ),
-                DiscardReason::Cost => format!(
-                    "{} discards {} to use its text",
+                DiscardReason::TextCost => format!(
+                    "{} discards {} from play to use its text",
                     p(player),
                     self.card(*card)
                 ),

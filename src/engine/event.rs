@@ -87,8 +87,8 @@ pub enum DiscardReason {
     PlanetWon,
     /// A battle card after the battle (used, misplaced or never reached in the plan).
     BattleCard,
-    /// Discarded from play to pay for its own text (not a defeat: no damage).
-    Cost,
+    /// Discarded from play as the cost of its own text (not a defeat: no damage).
+    TextCost,
     /// Discarded by an opposing card's text (not a defeat: no damage).
     ByText,
 }

@@ -12,6 +12,7 @@ mod battle;
 mod deploy;
 mod duel;
 mod eval;
+mod prompts;
 mod texts;
 mod turn;
 pub mod weights;
@@ -81,12 +82,13 @@ fn phase_choice(
 }
 
 /// A decision in the middle of a step: optional abilities are declined (issue 12 weighs
-/// them); a text's prompt takes its first answer; a bonus line is the one adding most.
+/// them); a text's prompt is answered by `prompts`; a bonus line is the one adding most.
 fn pending(cx: &Ctx, top: Pending, legal: &[Action]) -> Option<Action> {
     match top {
         Pending::Window { .. } => Some(Action::Decline),
-        Pending::Prompt { source, key, .. } => texts::prompt(cx, source, key, legal)
-            .or_else(|| legal.iter().copied().find(|&a| a != Action::Decline)),
+        Pending::Prompt { source, key, .. } => {
+            texts::prompt(cx, source, key, legal).or_else(|| prompts::answer(cx, legal))
+        }
         Pending::BonusLine { card, .. } => battle::bonus_line(cx, card, legal),
     }
 }

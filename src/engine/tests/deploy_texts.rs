@@ -733,7 +733,7 @@ fn a_card_found_on_a_first_turn_at_a_planet_deploys_hidden() {
     assert!(ev.contains(&Event::Discarded {
         player: A,
         card: ship,
-        reason: crate::engine::DiscardReason::Cost
+        reason: crate::engine::DiscardReason::TextCost
     }));
     let at = g.at(Planet::Naboo, A);
     assert!(at.iter().any(|c| c.card == droid && !c.face_up));

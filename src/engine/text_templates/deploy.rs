@@ -616,7 +616,7 @@ fn discard_from_play(g: &mut GameState, me: CardRef) {
         g.emit(Event::Discarded {
             player: p,
             card: me,
-            reason: DiscardReason::Cost,
+            reason: DiscardReason::TextCost,
         });
     }
 }
