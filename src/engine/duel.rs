@@ -363,6 +363,8 @@ impl GameState {
     /// The end of a duel: dueling cards are reshuffled into the draw decks, then damage.
     fn finish_duel(&mut self, defeated: Option<Player>) -> Flow {
         let d = *self.duel.take().expect("duel");
+        // card-text 15: "a duel is considered to be a fight"; it has now been fought.
+        self.text_state.fought.extend(d.duelists.iter().flatten());
         for p in Player::BOTH {
             let ps = &mut self.players[p.index()];
             let hand = std::mem::take(&mut ps.duel_hand);

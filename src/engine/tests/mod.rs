@@ -9,6 +9,7 @@ mod deploy;
 mod deploy_texts;
 mod duel;
 mod events;
+mod modifier_texts;
 mod podrace;
 mod reflections;
 mod setup;
