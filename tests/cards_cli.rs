@@ -734,9 +734,10 @@ fn show_says_how_the_engine_plays_the_text_and_whether_it_does_yet() {
             ),
             row("Ruling", "card-text 14-A"),
             row(
-                "Engine plays it",
-                "not yet: the engine ignores this text for now"
+                "Reading",
+                "'when a Jedi deploys': one of your own, deploying face up (the opponent's deploys are not your text's moment, and the other side holds no such card)"
             ),
+            row("Engine plays it", "yes, all of it"),
             row("Checked", "against the card scan"),
         ]
     );
@@ -782,8 +783,9 @@ fn export_has_a_text_column_and_stats_count_what_is_played() {
     assert_eq!(of["DM-52"], "played"); // a plain use line
     assert_eq!(of["DM-121"], "played"); // bonus only vs any Jedi, read from its use line
     assert_eq!(of["BN-48"], "played"); // the group and 'only the Gungan is defeated'
-    assert_eq!(of["V1-JC-3"], "partly"); // 'no battle cards' is played, double damage not yet
-    assert_eq!(of["DF-26"], "not-played");
+    assert_eq!(of["V1-JC-3"], "partly"); // double damage and 'no battle cards' played, the duel restriction not yet
+    assert_eq!(of["DF-26"], "played"); // a deck search
+    assert_eq!(of["BN-10"], "not-played"); // a cost change whose number is unknown
     let with_text: usize = by_value
         .iter()
         .filter(|(k, _)| k.as_str() != "none")

@@ -459,7 +459,7 @@ fn a_whole_game_is_printed_as_stored() {
         "example:light",
         "example:dark",
         "--seed",
-        "23",
+        "7",
         "--agents",
         "heuristic,heuristic",
     ]);
@@ -475,7 +475,7 @@ fn a_whole_game_is_printed_as_stored() {
     ] {
         assert!(run.stdout.contains(needle), "{needle}");
     }
-    assert_stored("light-dark-seed23.txt", &run.stdout);
+    assert_stored("light-dark-seed7.txt", &run.stdout);
 }
 
 #[test]
@@ -488,7 +488,7 @@ fn a_whole_game_is_printed_as_stored_in_json() {
         "example:light",
         "example:dark",
         "--seed",
-        "28",
+        "1",
         "--agents",
         "heuristic,heuristic",
         "--starships",
@@ -523,7 +523,7 @@ fn a_whole_game_is_printed_as_stored_in_json() {
         .expect("a duel with a lightsaber");
     assert_eq!(duel["cards"][0], duel["duelists"][0]);
     assert_eq!(duel["cards"][1], duel["weapons"][0]);
-    assert_stored("light-dark-seed28-bon.json", &run.stdout);
+    assert_stored("light-dark-seed1-bon.json", &run.stdout);
 }
 
 #[test]
@@ -564,8 +564,7 @@ fn names_the_cards_whose_text_the_engine_does_not_play_yet() {
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert_eq!(
         run.stderr,
-        "note: example:light: game text the engine does not play yet: BN-61 There's Always A Bigger Fish\n\
-         note: example:dark: game text the engine does not play yet: BN-131 Sando Aqua Monster, DF-53 To The Death (partly)\n"
+        "note: example:dark: game text the engine does not play yet: DF-53 To The Death (partly)\n"
     );
 }
 

@@ -205,6 +205,14 @@ impl<'a> Log<'a> {
                     p(player)
                 ),
             },
+            Event::TookIntoHand { player, card } => match card {
+                Some(c) => format!(
+                    "{} searches the draw deck and takes {} into hand, showing it",
+                    p(player),
+                    self.card(*c)
+                ),
+                None => format!("{} searches the draw deck and takes nothing", p(player)),
+            },
             Event::EvacuationStarted {
                 player,
                 planet,
@@ -388,6 +396,11 @@ impl<'a> Log<'a> {
                 ),
                 DiscardReason::TextCost => format!(
                     "{} discards {} from play to use its text",
+                    p(player),
+                    self.card(*card)
+                ),
+                DiscardReason::ByText => format!(
+                    "{}'s {} is discarded by a card's text",
                     p(player),
                     self.card(*card)
                 ),
@@ -672,6 +685,12 @@ impl<'a> Log<'a> {
                 Some(player),
                 took.into_iter().collect(),
                 json!({ "damage": u8::from(took.is_none()) }),
+            ),
+            Event::TookIntoHand { player, card } => (
+                "deck-search",
+                Some(player),
+                card.into_iter().collect(),
+                json!({ "damage": 0 }),
             ),
             Event::EvacuationStarted {
                 player,

@@ -6,13 +6,20 @@ use super::card_pool::Kind;
 use super::event::{DeployedTo, Event};
 use super::player::{CardRef, Player};
 use super::state::{Flow, GameState, InPlay, PersonaAt, Phase, Search, SearchKind, StarshipRules};
-use super::text::Trigger;
+use super::text::{Number, Query, Trigger};
 use super::traits::Traits;
 use crate::catalogue::StarshipClass;
 
 impl GameState {
     /// Whether `p` may deploy this hand card with `Action::Deploy` now.
     pub(crate) fn can_deploy(&self, p: Player, card: CardRef) -> bool {
+        self.can_deploy_paying(p, card, true)
+    }
+
+    /// Whether `p` may deploy `card` now (from hand, or from the draw deck for a text's
+    /// search: card-text 14-A "it is a normal deploy"); `pay`: its counters must fit in what
+    /// is left this turn (false: the text deploys it for free).
+    pub(crate) fn can_deploy_paying(&self, p: Player, card: CardRef, pay: bool) -> bool {
         let d = self.def(card);
         if !d.deployable() {
             return false;
@@ -23,8 +30,10 @@ impl GameState {
         match d.kind {
             // A Double Impact card with an Effect half deploys as that Effect (card-text 16.1).
             Kind::Character | Kind::Weapon | Kind::Effect | Kind::Battle => {
-                if self.cost(card).is_none_or(|c| c > self.counters_left()) {
-                    return false;
+                match self.cost(card) {
+                    None => return false,
+                    Some(c) if pay && c > self.counters_left() => return false,
+                    _ => {}
                 }
                 if d.is_effect() {
                     // "Each player may have only one Effect card deployed at a time."
@@ -64,6 +73,22 @@ impl GameState {
     pub(crate) fn deploy(&mut self, p: Player, card: CardRef) -> Flow {
         self.ts.podrace_open = false;
         self.remove_from_hand(p, card);
+        self.put_in_play(p, card, true)
+    }
+
+    /// Deploys a card a text found in `p`'s draw deck (card-text 14-A: a normal deploy, to
+    /// the current planet, hidden on a first turn there, or a starship to the Hyperspace
+    /// pile); `pay`: it costs its counters (false: the text deploys it for free).
+    pub(crate) fn deploy_from_deck(&mut self, p: Player, card: CardRef, pay: bool) -> Flow {
+        let deck = &mut self.players[p.index()].deck;
+        if let Some(i) = deck.iter().position(|&c| c == card) {
+            deck.remove(i);
+        }
+        self.put_in_play(p, card, pay)
+    }
+
+    /// Puts a card taken from hand or deck into play (see [`GameState::deploy`]).
+    fn put_in_play(&mut self, p: Player, card: CardRef, pay: bool) -> Flow {
         let planet = self.current.expect("checked");
         match self.def(card).kind {
             Kind::Location => {
@@ -85,7 +110,9 @@ impl GameState {
                 });
             }
             _ => {
-                self.ts.spent += self.cost(card).unwrap_or(0);
+                if pay {
+                    self.pay_counters(p, card);
+                }
                 let hidden = self.ts.hidden;
                 self.at_mut(planet, p).push(InPlay {
                     card,
@@ -104,6 +131,30 @@ impl GameState {
             }
         }
         Ok(())
+    }
+
+    /// Spends what deploying `card` costs, narrating the texts that changed the cost and,
+    /// when this spending goes past the rules' six, those that let the turn hold more.
+    fn pay_counters(&mut self, p: Player, card: CardRef) {
+        let cost = self.cost(card).unwrap_or(0);
+        let before = self.ts.spent;
+        self.ts.spent += cost;
+        if self.asks(Number::DeployCost) {
+            let d = self.def(card);
+            let printed = d.counters.unwrap_or(0) as i16;
+            if cost != printed {
+                let base = printed - d.fixed_counters as i16;
+                let q = Query::new(Number::DeployCost, p)
+                    .card(card)
+                    .place(self.site());
+                self.note_number(q, base);
+            }
+        }
+        let six = super::turn::COUNTERS_PER_TURN;
+        if before <= six && self.ts.spent > six && self.asks(Number::CountersPerTurn) {
+            let q = Query::new(Number::CountersPerTurn, p).place(self.site());
+            self.note_number(q, six);
+        }
     }
 
     /// rulings.md "Armed & Dangerous cards in duels": for uniqueness ("Diamond Cards") an
@@ -176,7 +227,7 @@ impl GameState {
                 deck.remove(i);
             }
         }
-        self.ts.spent += self.cost(card).unwrap_or(0);
+        self.pay_counters(p, card);
         let is_pilot = self.def(card).kind == Kind::Character;
         let ps = &mut self.players[p.index()];
         if is_pilot {

@@ -46,6 +46,10 @@ impl Known {
     pub(crate) fn observe(&mut self, e: &Event) {
         match *e {
             Event::EffectFetched { player, card }
+            | Event::TookIntoHand {
+                player,
+                card: Some(card),
+            }
             | Event::DestinyDrawn { player, card, .. }
             | Event::Revealed { player, card } => {
                 let list = &mut self.hand[player.index()];

@@ -89,6 +89,8 @@ pub enum DiscardReason {
     BattleCard,
     /// Discarded from play as the cost of its own text (not a defeat: no damage).
     TextCost,
+    /// Discarded by an opposing card's text (not a defeat: no damage).
+    ByText,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -159,6 +161,12 @@ pub enum Event {
     DeckSearched {
         player: Player,
         took: Option<CardRef>,
+    },
+    /// A text searched the draw deck for a card to take into hand (card-text 14-B): the card
+    /// found, shown to the opponent (None: nothing taken, no penalty).
+    TookIntoHand {
+        player: Player,
+        card: Option<CardRef>,
     },
     EvacuationStarted {
         player: Player,

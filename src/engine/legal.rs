@@ -160,6 +160,7 @@ impl GameState {
                 if !ps.hand.is_empty() {
                     out.push(Action::RecycleHand);
                 }
+                self.ability_actions(p, Window::EvenUp, out);
                 out.push(Action::EvenUpDone);
             }
             Phase::EvenUpDiscard => {

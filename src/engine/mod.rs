@@ -50,5 +50,6 @@ pub use setup::SetupError;
 pub use state::{Ended, Flow, GameOptions, GameState, Phase, PlanetStatus, StarshipRules};
 pub use text::{Arena, Listen, Num, Number, Query, Text, Texts, Trigger, Window};
 pub use text_support::{TextSupport, ability_played};
+pub use text_templates::deploy_prompt_ability;
 pub use turn::{COUNTERS_PER_TURN, HAND_SIZE};
 pub use view::{DuelView, PlayerView, Seen};

@@ -282,6 +282,13 @@ impl Num {
         self.fixed = Some(n);
     }
 
+    /// Fixes the value at `n` unless the rules' value (or an earlier fixed value) is already
+    /// higher: for standing changes that "do not add up" (card-text 15: two "7 counters"
+    /// Effects give 7, an 8 and a 7 give 8).
+    pub fn raise_to(&mut self, n: i16) {
+        self.fixed = Some(self.fixed.unwrap_or(self.base).max(n));
+    }
+
     /// Multiplies the final value ("double damage"); two multipliers multiply.
     pub fn times(&mut self, n: i16) {
         self.times = self.times.saturating_mul(n);
@@ -340,6 +347,8 @@ pub enum Window {
     BeforeFight,
     /// A duel, after a hit, to the player whose duelist was hit.
     DuelHit,
+    /// The Even Up step, beside discarding and drawing (card-text 12).
+    EvenUp,
 }
 
 /// Which calls of [`Text`] a text answers: a bit per [`Number`], per [`Trigger`] kind, and one

@@ -177,7 +177,27 @@ mod tests {
             ),
             ("BN-57", TextSupport::Played, "saved-if-defeated"),
             ("DF-17", TextSupport::Played, "two weapons"),
-            ("DF-26", TextSupport::NotPlayed, "a deck search"),
+            ("DF-26", TextSupport::Played, "a deck search"),
+            (
+                "BN-10",
+                TextSupport::NotPlayed,
+                "a cost change whose number is unknown",
+            ),
+            (
+                "RF-DI5",
+                TextSupport::Partly,
+                "left half played, right Effect half's search not",
+            ),
+            (
+                "BN-60",
+                TextSupport::Played,
+                "more counters for a hand card",
+            ),
+            (
+                "V1-JC-21",
+                TextSupport::Partly,
+                "the cost played, the duel not",
+            ),
             (
                 "BN-1",
                 TextSupport::Played,

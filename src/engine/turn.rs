@@ -182,6 +182,10 @@ impl GameState {
     pub(crate) fn even_up(&mut self, p: Player) -> Flow {
         let n = self.players[p.index()].hand.len();
         let size = self.even_up_size(p);
+        if size != HAND_SIZE {
+            let q = super::text::Query::new(super::text::Number::EvenUpHand, p);
+            self.note_number(q, HAND_SIZE as i16);
+        }
         if n > size {
             self.phase = Phase::EvenUpDiscard;
             return Ok(());

@@ -516,6 +516,23 @@ impl<'a> PlayerView<'a> {
         if public {
             return true;
         }
+        // A card a text's prompt offers the viewer to choose: a card found by searching
+        // their own draw deck, the top card of the opponent's they look at.
+        if let Some(super::Pending::Prompt {
+            player,
+            source,
+            key,
+            ..
+        }) = g.pending()
+            && player == me
+            && let Some((_, text)) = g.texts.get(g.def_id(source))
+        {
+            let mut answers = Vec::new();
+            text.answers(g, source, key, &mut answers);
+            if answers.contains(&super::Action::ChooseCard(card)) {
+                return true;
+            }
+        }
         if owner != me {
             // A hand revealed by a text (BP-22, card-text 16.12) is shown until the turn ends.
             return g.text_state.revealed_hand[owner.index()] && ps.hand.contains(&card);

@@ -181,6 +181,7 @@ impl Observer {
             | Event::EvenUp { player, .. }
             | Event::DestinyDrawn { player, .. }
             | Event::EffectFetched { player, .. }
+            | Event::TookIntoHand { player, .. }
                 if player == me =>
             {
                 self.hand_changed = true

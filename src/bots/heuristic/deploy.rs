@@ -10,6 +10,7 @@ use crate::engine::{Action, CardRef, Kind, PlanetStatus};
 
 pub(super) fn choose(cx: &Ctx, legal: &[Action]) -> Option<Action> {
     podrace(cx, legal)
+        .or_else(|| super::texts::deploy_step(cx, legal))
         .or_else(|| location(cx, legal))
         .or_else(|| starship(legal, cx))
         .or_else(|| evacuate(cx, legal))
@@ -154,7 +155,7 @@ fn force(cx: &Ctx, legal: &[Action]) -> Option<Action> {
                     let present = present.get_or_init(|| cx.ground(cx.me, true).0);
                     weapon_value(cx, c, present, legal)
                 }
-                Kind::Effect => cx.w.deploy.effect,
+                Kind::Effect => cx.w.deploy.effect + super::texts::effect_text_value(d),
                 // A Double Impact card's Effect half (card-text 16.1): deployed when what it
                 // does to the power of the characters here beats keeping its battle half.
                 Kind::Battle if d.effect_half => {

@@ -297,7 +297,9 @@ impl<'v, 'a> Ctx<'v, 'a> {
             Kind::Weapon if d.deployable() => 0.5 * self.w.deploy.weapon * self.best_line(d),
             Kind::Battle => 0.7 * self.best_line(d).max(self.group_value(c, d)),
             Kind::Starship if d.deployable() => 0.5 * self.view.power_of(c, d, Arena::Space) as f32,
-            Kind::Effect if d.deployable() => self.w.deploy.effect,
+            Kind::Effect if d.deployable() => {
+                self.w.deploy.effect + super::texts::effect_text_value(d)
+            }
             _ => 0.0,
         }
     }

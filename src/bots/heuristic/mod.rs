@@ -14,6 +14,7 @@ mod duel;
 mod eval;
 mod fight_text;
 mod prompts;
+mod texts;
 mod turn;
 pub mod weights;
 
@@ -94,7 +95,9 @@ fn pending(cx: &Ctx, top: Pending, legal: &[Action]) -> Option<Action> {
             use_it => use_it,
         },
         Pending::Window { .. } => battle::window(cx, legal),
-        Pending::Prompt { .. } => prompts::answer(cx, legal),
+        Pending::Prompt { source, key, .. } => {
+            texts::prompt(cx, source, key, legal).or_else(|| prompts::answer(cx, legal))
+        }
         Pending::BonusLine { card, .. } => battle::bonus_line(cx, card, legal),
     }
 }

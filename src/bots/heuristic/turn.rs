@@ -33,19 +33,28 @@ pub(super) fn location(cx: &Ctx, legal: &[Action]) -> Option<Action> {
     best.map(|(_, a)| a)
 }
 
-/// Effects do nothing until card text is played, so fetch one only when the weights value it.
+/// Fetch the Effect worth most (its played text, and the weights' value of an Effect), when
+/// one is worth anything.
 pub(super) fn effect_fetch(cx: &Ctx, legal: &[Action]) -> Option<Action> {
-    if cx.w.deploy.effect > 0.0
-        && let Some(a) = legal.iter().find(|a| matches!(a, Action::FetchEffect(_)))
-    {
-        return Some(*a);
+    let best = legal
+        .iter()
+        .filter_map(|&a| match a {
+            Action::FetchEffect(c) => cx.def(c).map(|d| (a, cx.hand_value(c, d))),
+            _ => None,
+        })
+        .max_by(|x, y| x.1.total_cmp(&y.1));
+    match best {
+        Some((a, v)) if v > 0.0 => Some(a),
+        _ => Some(Action::NoEffect),
     }
-    Some(Action::NoEffect)
 }
 
 /// Even Up: discard locations (they come back from the discard pile when a planet needs
 /// them) unless one would improve the scene here; recycle a dead hand.
 pub(super) fn even_up(cx: &Ctx, legal: &[Action]) -> Option<Action> {
+    if let Some(a) = super::texts::even_up_step(cx, legal) {
+        return Some(a);
+    }
     let current = cx.view.current_planet();
     for &a in legal {
         if let Action::DiscardLocation(c) = a

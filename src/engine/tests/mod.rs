@@ -7,6 +7,7 @@ mod catalogue_sweep;
 mod decisions;
 mod deck_victory;
 mod deploy;
+mod deploy_texts;
 mod duel;
 mod events;
 mod fight_texts;

@@ -16,6 +16,8 @@ mod fight;
 mod modifier;
 mod triggered;
 
+pub use deploy::prompt_ability as deploy_prompt_ability;
+
 use std::sync::Arc;
 
 use super::action::Action;
