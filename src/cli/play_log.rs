@@ -386,6 +386,9 @@ impl<'a> Log<'a> {
                     p(player),
                     self.card(*card)
                 ),
+                DiscardReason::Text => {
+                    format!("{} discards {} (game text)", p(player), self.card(*card))
+                }
             },
             Event::HandRecycled { player, cards } => {
                 format!("{} discards the whole hand ({cards})", p(player))
@@ -960,6 +963,9 @@ fn number_word(n: Number) -> &'static str {
         Number::DuelHits => "hits",
         Number::DuelHitCards => "cards after the hit",
         Number::FightTogether => "fighters together",
+        Number::DuelText => "dueling text",
+        Number::DefendedInDuel => "defended in a duel",
+        Number::MayPass => "may pass",
     }
 }
 

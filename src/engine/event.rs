@@ -87,6 +87,9 @@ pub enum DiscardReason {
     PlanetWon,
     /// A battle card after the battle (used, misplaced or never reached in the plan).
     BattleCard,
+    /// By game text: a cost paid by discarding the card (a dueling card's "discard this
+    /// card"), or a destiny card redrawn.
+    Text,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]

@@ -15,6 +15,7 @@ pub mod builder;
 pub mod card_pool;
 mod deploy;
 pub(crate) mod determinize;
+mod destiny;
 mod duel;
 pub mod event;
 mod legal;

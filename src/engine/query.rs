@@ -97,7 +97,6 @@ impl GameState {
     /// Tells the play-by-play that ability `ability` of `card`'s text took effect (on `on`,
     /// if it acted on a card): the rules call it for every text that does something other
     /// than change a number.
-    #[allow(dead_code)] // the templates other than modifiers call it as they land
     pub(crate) fn text_used(&mut self, card: CardRef, ability: u8, on: Option<CardRef>) {
         self.emit(Event::TextUsed {
             player: self.owner(card),
@@ -178,13 +177,15 @@ impl GameState {
         let texts = Arc::clone(&self.texts);
         let mut cards = Vec::new();
         let about = match t {
-            Trigger::Deployed(c) | Trigger::DestinyDrawn { card: c, .. } => Some(c),
-            Trigger::Defeated { card, .. } => Some(card),
-            _ => None,
+            Trigger::Deployed(c)
+            | Trigger::DestinyDrawn { card: c, .. }
+            | Trigger::HitScored { card: c, .. } => [Some(c), None, None],
+            Trigger::Defeated { card, .. } => [Some(card), None, None],
+            // The battle card `p` uses in the fight (it is in hand, not in play).
+            Trigger::DestinyDone(p) => [self.fight_battle_card(p), None, None],
+            _ => [None; 3],
         };
-        self.each_text(&texts, bit, [about, None, None], &mut |_, me| {
-            cards.push(me)
-        });
+        self.each_text(&texts, bit, about, &mut |_, me| cards.push(me));
         for me in cards {
             if let Some((_, text)) = texts.get(self.def_id(me)) {
                 text.react(self, me, t)?;

@@ -84,7 +84,8 @@ fn phase_choice(
 fn pending(cx: &Ctx, top: Pending, legal: &[Action]) -> Option<Action> {
     match top {
         Pending::Window { .. } => Some(Action::Decline),
-        Pending::Prompt { .. } => legal.iter().copied().find(|&a| a != Action::Decline),
+        Pending::Prompt { source, key, .. } => duel::prompt(cx, source, key, legal)
+            .or_else(|| legal.iter().copied().find(|&a| a != Action::Decline)),
         Pending::BonusLine { card, .. } => battle::bonus_line(cx, card, legal),
     }
 }
