@@ -6,6 +6,7 @@ mod decisions;
 mod deck_victory;
 mod deploy;
 mod duel;
+mod duel_texts;
 mod events;
 mod podrace;
 mod reflections;
