@@ -251,7 +251,10 @@ pub enum Trigger {
     },
     /// `card`, played in a duel by `player`, scored a hit: its hits are counted but not yet
     /// marked, so its dueling text may still add to them (rulebook "Lightsaber Dueling").
-    HitScored { player: Player, card: CardRef },
+    HitScored {
+        player: Player,
+        card: CardRef,
+    },
     /// Both sides of the battle fight in progress have drawn all their destiny; `player`'s
     /// texts about the numbers drawn act now (the attacker's first, card-text 4).
     DestinyDone(Player),

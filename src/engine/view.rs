@@ -375,8 +375,7 @@ impl<'a> PlayerView<'a> {
     /// (the rules' dueling-hand query, over a hand of 0).
     pub fn duel_hand_extra(&self, duelist: CardRef) -> i16 {
         let g = self.state;
-        if !g.asks(Number::DuelHand) || g.owner(duelist) != self.player && !self.visible(duelist)
-        {
+        if !g.asks(Number::DuelHand) || g.owner(duelist) != self.player && !self.visible(duelist) {
             return 0;
         }
         let q = Query::new(Number::DuelHand, g.owner(duelist))

@@ -270,9 +270,361 @@ fn obi_wan_jedi_warrior_draws_a_card_more_per_damage_2_3_4_character_here() {
     let alone = wanted(&[], true);
     assert_eq!(wanted(&[(2, true), (3, true), (4, true)], true), alone + 3);
     assert_eq!(wanted(&[(5, true), (1, true)], true), alone);
-    assert_eq!(wanted(&[(2, false)], true), alone, "a hidden one does not count");
+    assert_eq!(
+        wanted(&[(2, false)], true),
+        alone,
+        "a hidden one does not count"
+    );
     // Another duelist gains nothing from them.
     let other = wanted(&[], false);
     assert_eq!(wanted(&[(2, true), (3, true)], false), other);
 }
 
+/// A battle fight at Naboo for the destiny probes: A's `fighter` (with a one-cube weapon when
+/// `armed`, and battle card `card` when given) against B's character of printed destiny
+/// `foe_destiny` (with a one-cube weapon when `foe_armed`). A's deck starts with destiny
+/// `a_draws`, B's with `b_draws`. Every prompt A gets is answered by `answer` (given the
+/// legal actions; None: decline). Returns both powers and how many prompts A got.
+#[allow(clippy::too_many_arguments)]
+fn destiny_fight(
+    fighter: Card,
+    armed: bool,
+    card: Option<&Card>,
+    foe_destiny: u8,
+    foe_armed: bool,
+    a_draws: &[u8],
+    b_draws: &[u8],
+    answer: &dyn Fn(&GameState, &[Action]) -> Option<Action>,
+) -> Result<(i16, i16, usize), String> {
+    let mut b = at_naboo();
+    let title = fighter.title.clone();
+    let me = b.add(A, fighter, Zone::At(Planet::Naboo, true));
+    let w = armed.then(|| {
+        b.add(
+            A,
+            fx::weapon("Blaster", &[(&title, 0, 1)]),
+            Zone::At(Planet::Naboo, true),
+        )
+    });
+    let bc = card.map(|c| b.add(A, c.clone(), Zone::Hand));
+    let foe = b.add(
+        B,
+        fx::character("Foe", "", 3, 5, foe_destiny),
+        Zone::At(Planet::Naboo, true),
+    );
+    let fw = foe_armed.then(|| {
+        b.add(
+            B,
+            fx::weapon("Foe's Blaster", &[("Foe", 0, 1)]),
+            Zone::At(Planet::Naboo, true),
+        )
+    });
+    for &v in a_draws {
+        b.add(A, fx::destiny(v), Zone::Deck);
+    }
+    for &v in b_draws {
+        b.add(B, fx::destiny(v), Zone::Deck);
+    }
+    b.deck_filler(A, 3, 10);
+    b.deck_filler(B, 3, 10);
+    let mut g = b.build();
+    let plan_a: Vec<CardRef> = bc.into_iter().chain(w).chain([me]).collect();
+    let plan_b: Vec<CardRef> = fw.into_iter().chain([foe]).collect();
+    let cards_a: Vec<CardRef> = bc.into_iter().collect();
+    let mut ev = battle(&mut g, [&cards_a, &[]], [&plan_a, &plan_b]);
+    let mut asked = 0;
+    while let Some(p) = g.pending() {
+        if p.player() == A {
+            asked += 1;
+        }
+        let legal = legal(&g);
+        let a = if p.player() == A {
+            answer(&g, &legal).unwrap_or(Action::Decline)
+        } else {
+            Action::Decline
+        };
+        if !legal.contains(&a) {
+            return Err(format!("{a:?} not among {legal:?}"));
+        }
+        ev.extend(play(&mut g, &[a]));
+        if asked > 5 {
+            return Err("asked again and again".into());
+        }
+    }
+    let f = fights(&ev);
+    let &(pa, pb, _) = f.first().ok_or("no fight")?;
+    Ok((pa, pb, asked))
+}
+
+/// The `n`-th `ChooseCard` answer whose card shows destiny `v`, if any.
+fn choose_destiny(g: &GameState, legal: &[Action], v: u8) -> Option<Action> {
+    legal.iter().copied().find(|a| match a {
+        Action::ChooseCard(c) => g.def(*c).destiny() == v,
+        _ => false,
+    })
+}
+
+#[test]
+fn every_destiny_rule_changes_the_fight_where_it_applies_and_only_there() {
+    // Template `destiny` (DestinyRule), each real card:
+    // - redraw (EBN-P9 "discard that card and redraw", card-text 15 "once each turn");
+    // - draw two, keep one (EBN-P15: "draw two and choose one. Put both cards in your hand");
+    // - replace with damage (DF-14/51, card-text 16.7: optional, damage after modifiers);
+    // - switch (DF-21/45, card-text 4: mandatory, own lowest with the opponent's highest);
+    // - printed destiny difference (DF-22/47, card-text 3).
+    let pool = CardPool::from_cards(catalogue());
+    let user = || fx::character("User", "", 2, 5, 1);
+    let mut failures = Vec::new();
+    let mut probed = 0;
+    let decline = |_: &GameState, _: &[Action]| None;
+    for card in catalogue() {
+        let def = pool.get(pool.find(&card.id).unwrap());
+        let Some(text) = def.text else { continue };
+        for a in &text.abilities {
+            let Ability::Destiny { rule, .. } = a else {
+                continue;
+            };
+            probed += 1;
+            let run =
+                |r: Result<(i16, i16, usize), String>| r.map_err(|e| format!("{}: {e}", card.id));
+            let outcome: Result<(), String> = (|| {
+                match rule {
+                    DestinyRule::RedrawOncePerTurn => {
+                        // His `?` power draws a 1; redrawn, a 6.
+                        let redraw = |g: &GameState, l: &[Action]| choose_destiny(g, l, 1);
+                        let yes = run(destiny_fight(
+                            card.clone(),
+                            false,
+                            None,
+                            1,
+                            false,
+                            &[1, 6],
+                            &[],
+                            &redraw,
+                        ))?;
+                        let no = run(destiny_fight(
+                            card.clone(),
+                            false,
+                            None,
+                            1,
+                            false,
+                            &[1, 6],
+                            &[],
+                            &decline,
+                        ))?;
+                        if yes.0 - no.0 != 5 || yes.2 != 1 || no.2 != 1 {
+                            return Err(format!("redraw {yes:?} vs declined {no:?}"));
+                        }
+                        // Another `?` character is never asked.
+                        let mut kid = fx::character("Kid", "", 0, 4, 1);
+                        kid.power = Some(crate::catalogue::Power::Destiny);
+                        let other = run(destiny_fight(
+                            kid,
+                            false,
+                            None,
+                            1,
+                            false,
+                            &[1, 6],
+                            &[],
+                            &redraw,
+                        ))?;
+                        if other.2 != 0 {
+                            return Err(format!("another character asked: {other:?}"));
+                        }
+                    }
+                    DestinyRule::DrawTwoKeepOne => {
+                        let keep6 = |g: &GameState, l: &[Action]| choose_destiny(g, l, 6);
+                        let keep1 = |g: &GameState, l: &[Action]| choose_destiny(g, l, 1);
+                        let six = run(destiny_fight(
+                            card.clone(),
+                            true,
+                            None,
+                            1,
+                            false,
+                            &[1, 6],
+                            &[],
+                            &keep6,
+                        ))?;
+                        let one = run(destiny_fight(
+                            card.clone(),
+                            true,
+                            None,
+                            1,
+                            false,
+                            &[1, 6],
+                            &[],
+                            &keep1,
+                        ))?;
+                        if six.0 - one.0 != 5 || six.2 != 1 {
+                            return Err(format!("kept 6 {six:?}, kept 1 {one:?}"));
+                        }
+                        // No draw (no weapon): nothing asked.
+                        let none = run(destiny_fight(
+                            card.clone(),
+                            false,
+                            None,
+                            1,
+                            false,
+                            &[1, 6],
+                            &[],
+                            &keep6,
+                        ))?;
+                        if none.2 != 0 {
+                            return Err(format!("asked without a draw: {none:?}"));
+                        }
+                    }
+                    DestinyRule::ReplaceWithDamage => {
+                        let replace = |g: &GameState, l: &[Action]| choose_destiny(g, l, 1);
+                        let yes = run(destiny_fight(
+                            user(),
+                            true,
+                            Some(card),
+                            1,
+                            false,
+                            &[1],
+                            &[],
+                            &replace,
+                        ))?;
+                        let no = run(destiny_fight(
+                            user(),
+                            true,
+                            Some(card),
+                            1,
+                            false,
+                            &[1],
+                            &[],
+                            &decline,
+                        ))?;
+                        // Damage 5 in place of the 1 drawn.
+                        if yes.0 - no.0 != 4 || yes.2 != 1 {
+                            return Err(format!("replaced {yes:?}, declined {no:?}"));
+                        }
+                        let without = run(destiny_fight(
+                            user(),
+                            true,
+                            None,
+                            1,
+                            false,
+                            &[1],
+                            &[],
+                            &replace,
+                        ))?;
+                        if without.2 != 0 || without.0 != no.0 {
+                            return Err(format!("without the card {without:?}"));
+                        }
+                    }
+                    DestinyRule::SwitchLowerWithHigher => {
+                        let yes = run(destiny_fight(
+                            user(),
+                            true,
+                            Some(card),
+                            1,
+                            true,
+                            &[1],
+                            &[6],
+                            &decline,
+                        ))?;
+                        let no = run(destiny_fight(
+                            user(),
+                            true,
+                            None,
+                            1,
+                            true,
+                            &[1],
+                            &[6],
+                            &decline,
+                        ))?;
+                        if yes.0 - no.0 != 5 || no.1 - yes.1 != 5 {
+                            return Err(format!("switched {yes:?}, without {no:?}"));
+                        }
+                        // Own number already the higher: nothing to switch.
+                        let high = run(destiny_fight(
+                            user(),
+                            true,
+                            Some(card),
+                            1,
+                            true,
+                            &[6],
+                            &[1],
+                            &decline,
+                        ))?;
+                        let plain = run(destiny_fight(
+                            user(),
+                            true,
+                            None,
+                            1,
+                            true,
+                            &[6],
+                            &[1],
+                            &decline,
+                        ))?;
+                        if high.0 != plain.0 || high.1 != plain.1 {
+                            return Err(format!("switched a higher number {high:?} vs {plain:?}"));
+                        }
+                    }
+                    DestinyRule::AddDestinyDifference => {
+                        // Printed destiny 1 against 5: +4; 5 against 1: nothing.
+                        let low = || fx::character("User", "", 2, 5, 1);
+                        let high = || fx::character("User", "", 2, 5, 5);
+                        let yes = run(destiny_fight(
+                            low(),
+                            false,
+                            Some(card),
+                            5,
+                            false,
+                            &[],
+                            &[],
+                            &decline,
+                        ))?;
+                        let no = run(destiny_fight(
+                            low(),
+                            false,
+                            None,
+                            5,
+                            false,
+                            &[],
+                            &[],
+                            &decline,
+                        ))?;
+                        let higher = run(destiny_fight(
+                            high(),
+                            false,
+                            Some(card),
+                            1,
+                            false,
+                            &[],
+                            &[],
+                            &decline,
+                        ))?;
+                        let plain = run(destiny_fight(
+                            high(),
+                            false,
+                            None,
+                            1,
+                            false,
+                            &[],
+                            &[],
+                            &decline,
+                        ))?;
+                        if yes.0 - no.0 != 4 || higher.0 != plain.0 {
+                            return Err(format!(
+                                "lower {yes:?} vs {no:?}; higher {higher:?} vs {plain:?}"
+                            ));
+                        }
+                    }
+                }
+                Ok(())
+            })();
+            if let Err(e) = outcome {
+                failures.push(format!("{}: {e}", card.id));
+            }
+        }
+    }
+    assert!(probed >= 8, "only {probed} destiny rules");
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}

@@ -91,7 +91,13 @@ fn duel_text_works(g: &GameState, me: CardRef, target: Option<CardRef>) -> bool 
 
 impl DuelAbility {
     /// Whether this on-hit text applies to a hit scored with `me` on `target`.
-    fn hit_applies(&self, g: &GameState, me: CardRef, when: &[HitCond], target: Option<CardRef>) -> bool {
+    fn hit_applies(
+        &self,
+        g: &GameState,
+        me: CardRef,
+        when: &[HitCond],
+        target: Option<CardRef>,
+    ) -> bool {
         let Some(d) = g.duel.as_ref() else {
             return false;
         };
@@ -148,16 +154,12 @@ impl DuelAbility {
                 Some(Change::Set(0))
             }
             Kind::ExtraCards(damages)
-                if q.number == Number::DuelHand
-                    && q.card == Some(me)
-                    && q.arena == Arena::Duel =>
+                if q.number == Number::DuelHand && q.card == Some(me) && q.arena == Arena::Duel =>
             {
                 let p = g.owner(me);
                 let n = g
                     .face_up_characters(p)
-                    .filter(|&c| {
-                        c != me && g.def(c).damage.is_some_and(|d| damages.contains(&d))
-                    })
+                    .filter(|&c| c != me && g.def(c).damage.is_some_and(|d| damages.contains(&d)))
                     .count() as i16;
                 (n > 0).then_some(Change::Add(n))
             }
@@ -233,7 +235,9 @@ impl DuelTexts {
         let target = duelist(g, hit.on);
         for a in &self.abilities {
             let Kind::OnHit {
-                optional, effects, when,
+                optional,
+                effects,
+                when,
             } = &a.kind
             else {
                 continue;
@@ -265,11 +269,12 @@ impl DuelTexts {
 
     fn destiny_react(&self, g: &mut GameState, me: CardRef, t: Trigger) -> Flow {
         for a in &self.abilities {
-            let Kind::Destiny(rule) = a.kind else { continue };
+            let Kind::Destiny(rule) = a.kind else {
+                continue;
+            };
             match (rule, t) {
                 (DestinyRule::RedrawOncePerTurn, Trigger::DestinyDrawn { player, .. })
-                    if draws_for(g, me, player)
-                        && g.text_state().memo(me, a.ability).is_none() =>
+                    if draws_for(g, me, player) && g.text_state().memo(me, a.ability).is_none() =>
                 {
                     g.ask(player, me, a.ability, true);
                 }
@@ -499,9 +504,7 @@ impl Part for DuelTexts {
     fn react(&self, g: &mut GameState, me: CardRef, t: Trigger) -> Flow {
         match t {
             Trigger::HitScored { card, .. } => self.hit_react(g, me, card),
-            Trigger::DestinyDrawn { .. } | Trigger::DestinyDone(_) => {
-                self.destiny_react(g, me, t)
-            }
+            Trigger::DestinyDrawn { .. } | Trigger::DestinyDone(_) => self.destiny_react(g, me, t),
             _ => Ok(()),
         }
     }
