@@ -628,3 +628,181 @@ fn every_destiny_rule_changes_the_fight_where_it_applies_and_only_there() {
         failures.join("\n")
     );
 }
+
+/// A duel at Naboo: A's plain Jedi initiates against B's `target` (with B's `others` there
+/// too); B's deck starts with `b_draws`. Plays the duel's start; returns the game and the
+/// target.
+fn duel_against(target: Card, others: &[Card], b_draws: &[u8]) -> (GameState, CardRef, CardRef) {
+    let (jedi, _) = duelists();
+    let mut b = at_naboo();
+    let obi = b.add(A, jedi.clone(), Zone::At(Planet::Naboo, true));
+    let saber = saber_for(&mut b, A, &jedi.title);
+    let t = b.add(B, target, Zone::At(Planet::Naboo, true));
+    for o in others {
+        b.add(B, o.clone(), Zone::At(Planet::Naboo, true));
+    }
+    for &v in b_draws {
+        b.add(B, fx::destiny(v), Zone::Deck);
+    }
+    b.deck_filler(A, 2, 30);
+    b.deck_filler(B, 2, 30);
+    let mut g = b.build();
+    play(
+        &mut g,
+        &[Action::Duel {
+            duelist: obi,
+            saber,
+            target: t,
+        }],
+    );
+    (g, obi, t)
+}
+
+fn destiny_of_hand(ev: &[Event], p: Player) -> Option<i16> {
+    ev.iter().find_map(|e| match e {
+        Event::DuelHand { player, parts, .. } if *player == p => Some(parts.destiny),
+        _ => None,
+    })
+}
+
+#[test]
+fn anakin_tested_by_the_council_may_redraw_the_destiny_of_his_dueling_hand() {
+    // Issue 11: the dueling-hand destiny of a `?`-power Anakin is a stop point like a
+    // battle's draws. EBN-P9: "Once each turn, when he draws destiny for ... his own power,
+    // you may discard that card and redraw" (card-text 15: once per turn, per card).
+    for redraw in [true, false] {
+        let (mut g, _, anakin) = duel_against(real("EBN-P9"), &[], &[1, 6]);
+        let ev = play(
+            &mut g,
+            &[Action::DuelDefender(anakin), Action::DuelWeapon(None)],
+        );
+        // The hands wait for B's answer: only A's is drawn.
+        assert_eq!(destiny_of_hand(&ev, B), None);
+        let Some(crate::engine::Pending::Prompt { player, source, .. }) = g.pending() else {
+            panic!("no prompt: {:?}", g.pending());
+        };
+        assert_eq!((player, source), (B, anakin));
+        let first = *g.player(B).hand.last().unwrap();
+        assert_eq!(g.def(first).destiny(), 1);
+        let a = if redraw {
+            Action::ChooseCard(first)
+        } else {
+            Action::Decline
+        };
+        let ev = play(&mut g, &[a]);
+        // The redraw's own draw is not offered again (once each turn).
+        assert_eq!(g.pending(), None);
+        assert_eq!(destiny_of_hand(&ev, B), Some(if redraw { 6 } else { 1 }));
+        assert_eq!(g.player(B).discard.contains(&first), redraw);
+        assert_eq!(g.phase(), Phase::DuelPlay);
+    }
+}
+
+#[test]
+fn jar_jar_gungan_outcast_may_not_be_defended_in_a_duel() {
+    // V1-JC-3, card-text 8: he may be chosen; no dueling character of his may defend in his
+    // place. Another chosen character may be replaced as usual (rulebook "your opponent may
+    // choose that character to defend instead").
+    let knight = plain(&|c| c.has_trait("jedi") && c.side == crate::catalogue::Side::Light);
+    let (g, _, jar_jar) = duel_against(real("V1-JC-3"), std::slice::from_ref(&knight), &[]);
+    assert_eq!(legal(&g), vec![Action::DuelDefender(jar_jar)]);
+    let (g, _, other) = duel_against(
+        fx::character("Someone", "", 2, 2, 1),
+        std::slice::from_ref(&knight),
+        &[],
+    );
+    let l = legal(&g);
+    assert!(
+        l.contains(&Action::DuelDefender(other)) && l.len() == 2,
+        "{l:?}"
+    );
+}
+
+#[test]
+fn even_piell_may_not_pass_in_a_duel() {
+    // V1-JC-16: "May not pass." (rulings R4: passing is otherwise always allowed).
+    for (who, may) in [(real("V1-JC-16"), false), (duelists().0, true)] {
+        let mut b = at_naboo();
+        let piell = b.add(A, who.clone(), Zone::At(Planet::Naboo, true));
+        let saber = saber_for(&mut b, A, &who.title);
+        let foe = b.add(B, ch("Foe", 3, 5), Zone::At(Planet::Naboo, true));
+        b.deck_filler(A, 2, 30);
+        b.deck_filler(B, 2, 30);
+        let mut g = b.build();
+        play(
+            &mut g,
+            &[
+                Action::Duel {
+                    duelist: piell,
+                    saber,
+                    target: foe,
+                },
+                Action::DuelDefender(foe),
+                Action::DuelWeapon(None),
+            ],
+        );
+        let l = legal(&g);
+        assert!(l.iter().any(|a| matches!(a, Action::DuelAttack(_))));
+        assert_eq!(l.contains(&Action::DuelPass), may, "{}: {l:?}", who.id);
+    }
+}
+
+#[test]
+fn the_heuristic_takes_destiny_decisions_sensibly() {
+    // Redraw a low destiny and keep a high one (EBN-P9); of two cards keep the higher
+    // (EBN-P15); replace a low destiny with a higher damage (DF-14).
+    use crate::bots::{Agent, HeuristicAgent};
+    let ask = |g: &GameState| {
+        let p = g.to_act().unwrap();
+        let l = legal(g);
+        HeuristicAgent::default().choose(&g.view(p), &l)
+    };
+    for (draw, redraws) in [(1, true), (6, false)] {
+        let (mut g, _, anakin) = duel_against(real("EBN-P9"), &[], &[draw]);
+        play(
+            &mut g,
+            &[Action::DuelDefender(anakin), Action::DuelWeapon(None)],
+        );
+        let first = *g.player(B).hand.last().unwrap();
+        let want = if redraws {
+            Action::ChooseCard(first)
+        } else {
+            Action::Decline
+        };
+        assert_eq!(ask(&g), want, "drew {draw}");
+    }
+    // Watto keeps the higher of the two.
+    let keep = |g: &GameState, l: &[Action]| {
+        let a = HeuristicAgent::default().choose(&g.view(A), l);
+        assert_eq!(a, choose_destiny(g, l, 6).unwrap());
+        Some(a)
+    };
+    let (pa, _, asked) =
+        destiny_fight(real("EBN-P15"), true, None, 1, false, &[1, 6], &[], &keep).unwrap();
+    assert_eq!(asked, 1);
+    assert!(pa >= 9, "{pa}");
+    // DF-14: the 1 drawn is replaced by damage 5; a 6 drawn is kept.
+    for (draw, replaces) in [(1, true), (6, false)] {
+        let agent = |g: &GameState, l: &[Action]| {
+            let a = HeuristicAgent::default().choose(&g.view(A), l);
+            assert_eq!(
+                matches!(a, Action::ChooseCard(_)),
+                replaces,
+                "drew {draw}: {a:?}"
+            );
+            Some(a)
+        };
+        let user = fx::character("User", "", 2, 5, 1);
+        destiny_fight(
+            user,
+            true,
+            Some(&real("DF-14")),
+            1,
+            false,
+            &[draw],
+            &[],
+            &agent,
+        )
+        .unwrap();
+    }
+}
