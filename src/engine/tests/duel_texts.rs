@@ -806,3 +806,53 @@ fn the_heuristic_takes_destiny_decisions_sensibly() {
         .unwrap();
     }
 }
+
+#[test]
+fn in_a_duel_the_first_fitting_bonus_line_is_always_the_one_of_most_dots() {
+    // rulings E4: the owner chooses among a weapon's fitting bonus lines. In a duel only the
+    // dots count (they size the dueling hand: "don't draw destiny to add power to the
+    // weapon"), and a duel reads only lines without a bonus condition (`not_for_duels`).
+    // The engine asks no line in duels because, over the whole catalogue, the first line
+    // that fits a character is the one of most dots (250 pairs have two lines, e.g. Obi-Wan
+    // Kenobi's Lightsaber for any Obi-Wan: 2 dots, or 0): taking it is the owner's best
+    // choice. This test fails, naming the pairs, the day a weapon breaks that.
+    use crate::engine::builder::Builder;
+    let cards = catalogue();
+    let mut b = Builder::new();
+    b.current(Planet::Tatooine, 2);
+    let refs: Vec<CardRef> = cards
+        .iter()
+        .map(|c| b.add(A, c.clone(), Zone::Hand))
+        .collect();
+    let g = b.build();
+    let mut worse = Vec::new();
+    let mut pairs = 0;
+    for &w in &refs {
+        let d = g.def(w);
+        if d.kind != crate::engine::Kind::Weapon || d.uses.len() < 2 {
+            continue;
+        }
+        for &c in &refs {
+            if !g.def(c).is_character() {
+                continue;
+            }
+            let lines = g.lines_for(w, &[c], false, false, true);
+            if lines.count_ones() < 2 {
+                continue;
+            }
+            pairs += 1;
+            let dots: Vec<u8> = (0..d.uses.len())
+                .filter(|&i| lines >> i & 1 == 1)
+                .map(|i| d.uses[i].dots)
+                .collect();
+            let first = g
+                .use_line_for(w, &[c], false, false, true)
+                .map(|i| d.uses[i].dots);
+            if first != dots.iter().max().copied() {
+                worse.push(format!("{} for {}: {dots:?}", d.name, g.def(c).name));
+            }
+        }
+    }
+    assert!(pairs >= 100, "{pairs}");
+    assert!(worse.is_empty(), "{}", worse.join("\n"));
+}
