@@ -2,31 +2,61 @@
 //! Every game must finish without panic, with every card in exactly one zone after every
 //! action, and with a result; turn-cap games are counted apart, never as wins.
 //!
-//! `cargo run --release --example sweep -- [GAMES] [MASTER_SEED]`
+//! With `--catalogue`, the games are between random legal decks from the whole catalogue,
+//! built so that together they hold every card with game text (`sim::decks::covering_decks`):
+//! every text is played by random agents.
+//!
+//! `cargo run --release --example sweep -- [--catalogue] [GAMES] [MASTER_SEED]`
 
 use std::collections::BTreeMap;
 use std::time::Instant;
 
 use youngjedi::bots::{PlayOptions, RandomAgent, play};
-use youngjedi::catalogue::{Catalogue, CatalogueSource};
+use youngjedi::catalogue::{Catalogue, CatalogueSource, Side};
+use youngjedi::engine::DefId;
 use youngjedi::engine::sample_decks::sample_decks;
 use youngjedi::engine::{
     CardPool, Event, GameOptions, GameState, Player, StarshipRules, Victory, game_seed,
 };
+use youngjedi::sim::decks::covering_decks;
 
 fn main() {
-    let args: Vec<String> = std::env::args().collect();
+    let mut args: Vec<String> = std::env::args().collect();
+    let catalogue = args.iter().any(|a| a == "--catalogue");
+    args.retain(|a| a != "--catalogue");
     let games: u64 = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(10_000);
     let master: u64 = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(2024);
     let cat = Catalogue::from_source(&CatalogueSource::embedded()).expect("catalogue");
     let pool = CardPool::from_catalogue(&cat);
-    let decks = sample_decks(&pool).expect("example decks");
-    for (name, deck) in ["light", "dark"].iter().zip(&decks) {
+    let pairs: Vec<[Vec<DefId>; 2]> = if catalogue {
+        let (decks, covered) = covering_decks(&cat, &pool, master);
+        let (light, dark): (Vec<_>, Vec<_>) = decks.into_iter().partition(|d| d.0 == Side::Light);
         println!(
-            "{name} deck unknown facts: {:?}",
-            pool.unknowns(deck, Some(&cat))
+            "{} light and {} dark random legal decks holding {} cards with game text",
+            light.len(),
+            dark.len(),
+            covered.len()
         );
-    }
+        let n = light.len().max(dark.len());
+        (0..n)
+            .map(|k| {
+                [
+                    light[k % light.len()].1.clone(),
+                    dark[k % dark.len()].1.clone(),
+                ]
+            })
+            .collect()
+    } else {
+        let decks = sample_decks(&pool).expect("example decks");
+        for (name, deck) in ["light", "dark"].iter().zip(&decks) {
+            println!(
+                "{name} deck unknown facts: {:?}",
+                pool.unknowns(deck, Some(&cat))
+            );
+        }
+        vec![decks]
+    };
+    let mut fired = std::collections::BTreeSet::new();
     let start = Instant::now();
     let mut victories: BTreeMap<String, u64> = BTreeMap::new();
     let mut wins = [0u64; 2];
@@ -48,6 +78,7 @@ fn main() {
             starships,
             ..GameOptions::default()
         };
+        let decks = &pairs[i as usize % pairs.len()];
         let mut g =
             GameState::new(pool.clone(), [&decks[0], &decks[1]], options, seed).expect("setup");
         let patient = i % 2 == 0;
@@ -90,6 +121,9 @@ fn main() {
             }
         }
         for e in &events {
+            if let Event::TextUsed { card, .. } = e {
+                fired.insert(g.def(*card).catalogue_id.clone());
+            }
             let k = match e {
                 Event::Fight { .. } => "fights",
                 Event::BattleDeclared { space: false, .. } => "battles",
@@ -129,6 +163,7 @@ fn main() {
     for (k, v) in &counts {
         println!("  {k}: {v}");
     }
+    println!("  cards whose text took effect: {}", fired.len());
     println!(
         "time: {secs:.1}s ({:.2} ms/game, zone check after every action)",
         secs * 1000.0 / games as f64

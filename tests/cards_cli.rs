@@ -259,7 +259,7 @@ fn deck_building_filters_agree_with_the_exported_facts() {
             .is_some_and(|ts| ts.split(';').any(|x| x == t))
     };
 
-    // rulings.md "Anakin is not a Jedi": EBN-P9 (Tested by the Jedi Council) is not found.
+    // RULINGS.md E5 (Anakin Skywalker is never a Jedi): EBN-P9 (Tested by the Jedi Council) is not found.
     let jedi = search_ids(&s, &["--trait", "jedi"]);
     assert!(!jedi.contains(&"EBN-P9".to_string()), "{jedi:?}");
     assert!(jedi.contains(&"DM-2".to_string()), "{jedi:?}");

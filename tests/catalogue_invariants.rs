@@ -194,7 +194,7 @@ fn traits_follow_the_card_name_with_the_rulebook_exceptions() {
     assert!(has("DM-75", "bounty-hunter"));
     assert!(has("RF-A7", "bounty-hunter") && has("RF-A7", "lightsaber"));
     assert!(!has("RF-A7", "jedi"));
-    // rulings.md "Anakin is not a Jedi": EBN-P9 Anakin Skywalker, Tested by the Jedi Council,
+    // RULINGS.md E5 (Anakin Skywalker is never a Jedi): EBN-P9 Anakin Skywalker, Tested by the Jedi Council,
     // although his subtitle holds the word; still a Podracer pilot.
     assert!(!has("EBN-P9", "jedi") && !has("EBN-P9", "jedi-master"));
     assert!(has("EBN-P9", "podracer-pilot"));
@@ -202,7 +202,7 @@ fn traits_follow_the_card_name_with_the_rulebook_exceptions() {
 
 #[test]
 fn the_catalogue_and_the_engine_give_characters_the_same_traits() {
-    // Both read traits from the name (rulings.md #1): `yj cards search --trait` and the game
+    // Both read traits from the name (RULINGS.md R1): `yj cards search --trait` and the game
     // must never disagree on who is a Jedi (as they did on EBN-P9).
     use youngjedi::engine::traits::{Traits, character_traits};
     let pairs = [

@@ -31,15 +31,6 @@ fn snapshot(s: &Scratch, collection: &str) -> (Holdings, i64) {
     (load(&conn, collection).unwrap(), history)
 }
 
-fn yj(s: &Scratch, args: &[&str]) -> Command {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_yj"));
-    cmd.current_dir(s.dir.path())
-        .env("YJ_DB", s.db())
-        .env_remove("YJ_COLLECTION")
-        .args(args);
-    cmd
-}
-
 fn spawn(mut cmd: Command) -> Child {
     cmd.stdout(Stdio::null())
         .stderr(Stdio::piped())
@@ -104,7 +95,7 @@ fn killing_an_import_midway_leaves_all_of_it_or_none_of_it() {
     let catalogue = Catalogue::from_source(&CatalogueSource::embedded()).unwrap();
     let file = big_import(&s, &catalogue);
     assert!(
-        yj(&s, &["collection", "add", "DM-71"])
+        s.command(&["collection", "add", "DM-71"])
             .status()
             .unwrap()
             .success()
@@ -116,16 +107,13 @@ fn killing_an_import_midway_leaves_all_of_it_or_none_of_it() {
         let (before, before_history) = snapshot(&s, "main");
         // One millisecond per change inside the transaction (one per card, 610 today) keeps it open
         // long enough that most kills land inside it.
-        let mut cmd = yj(
-            &s,
-            &[
-                "collection",
-                "import",
-                file.to_str().unwrap(),
-                "--mode",
-                "add",
-            ],
-        );
+        let mut cmd = s.command(&[
+            "collection",
+            "import",
+            file.to_str().unwrap(),
+            "--mode",
+            "add",
+        ]);
         cmd.env("YJ_TEST_PAUSE_PER_CHANGE_MS", "1");
         let mut child = spawn(cmd);
         // Odd trials kill at a moment counted from the start (before, inside or after the
@@ -167,7 +155,7 @@ fn killing_an_import_midway_leaves_all_of_it_or_none_of_it() {
     );
     // The database is still fully usable.
     assert!(
-        yj(&s, &["collection", "add", "DM-71"])
+        s.command(&["collection", "add", "DM-71"])
             .status()
             .unwrap()
             .success()
@@ -177,20 +165,22 @@ fn killing_an_import_midway_leaves_all_of_it_or_none_of_it() {
 #[test]
 fn two_writers_at_once_lose_and_double_nothing() {
     let s = Scratch::new();
-    assert!(yj(&s, &["collection", "names"]).status().unwrap().success());
+    assert!(
+        s.command(&["collection", "names"])
+            .status()
+            .unwrap()
+            .success()
+    );
     let writers: Vec<_> = (0..2)
         .map(|_| {
-            let db = s.db();
-            let dir = s.dir.path().to_path_buf();
+            let commands: Vec<Command> = (0..10)
+                .map(|_| s.command(&["collection", "add", "DM-71"]))
+                .collect();
             std::thread::spawn(move || {
-                (0..10)
-                    .map(|_| {
-                        let out = Command::new(env!("CARGO_BIN_EXE_yj"))
-                            .current_dir(&dir)
-                            .env("YJ_DB", &db)
-                            .args(["collection", "add", "DM-71"])
-                            .output()
-                            .unwrap();
+                commands
+                    .into_iter()
+                    .map(|mut command| {
+                        let out = command.output().unwrap();
                         (
                             out.status.code(),
                             String::from_utf8_lossy(&out.stderr).into_owned(),
@@ -214,7 +204,7 @@ fn two_writers_at_once_lose_and_double_nothing() {
 fn processes_creating_the_database_at_once_all_succeed() {
     let s = Scratch::new();
     let children: Vec<Child> = (0..4)
-        .map(|_| spawn(yj(&s, &["collection", "add", "DM-71"])))
+        .map(|_| spawn(s.command(&["collection", "add", "DM-71"])))
         .collect();
     for mut child in children {
         let status = child.wait().unwrap();
@@ -231,38 +221,32 @@ fn a_second_import_waits_for_the_first_while_readers_and_backups_go_on() {
     let file = big_import(&s, &catalogue);
     let small = s.write("small.txt", "2 DM-71\n1 BN-F10\n");
     assert!(
-        yj(&s, &["collection", "add", "DM-71"])
+        s.command(&["collection", "add", "DM-71"])
             .status()
             .unwrap()
             .success()
     );
     let (before, _) = snapshot(&s, "main");
 
-    let mut slow = yj(
-        &s,
-        &[
-            "collection",
-            "import",
-            file.to_str().unwrap(),
-            "--mode",
-            "add",
-        ],
-    );
+    let mut slow = s.command(&[
+        "collection",
+        "import",
+        file.to_str().unwrap(),
+        "--mode",
+        "add",
+    ]);
     slow.env("YJ_TEST_PAUSE_PER_CHANGE_MS", "1");
     let mut first = spawn(slow);
     wait_for(&mut first, "yj: import transaction open");
-    let second = spawn(yj(
-        &s,
-        &[
-            "collection",
-            "import",
-            small.to_str().unwrap(),
-            "--mode",
-            "add",
-        ],
-    ));
+    let second = spawn(s.command(&[
+        "collection",
+        "import",
+        small.to_str().unwrap(),
+        "--mode",
+        "add",
+    ]));
     // While the first import holds the write lock, a reader sees the collection as it was...
-    let out = yj(&s, &["collection", "export"]).output().unwrap();
+    let out = s.command(&["collection", "export"]).output().unwrap();
     assert!(out.status.success());
     assert!(
         String::from_utf8_lossy(&out.stdout).contains("owned,DM-71,regular,1,"),
@@ -271,7 +255,8 @@ fn a_second_import_waits_for_the_first_while_readers_and_backups_go_on() {
     );
     // ... and a backup is a consistent copy of that state.
     let copy = s.path("during.db");
-    let out = yj(&s, &["collection", "backup", copy.to_str().unwrap()])
+    let out = s
+        .command(&["collection", "backup", copy.to_str().unwrap()])
         .output()
         .unwrap();
     assert!(
@@ -304,7 +289,7 @@ fn a_second_import_waits_for_the_first_while_readers_and_backups_go_on() {
 fn a_writer_that_cannot_get_the_lock_fails_clearly_and_changes_nothing() {
     let s = Scratch::new();
     assert!(
-        yj(&s, &["collection", "add", "DM-71"])
+        s.command(&["collection", "add", "DM-71"])
             .status()
             .unwrap()
             .success()
@@ -313,22 +298,27 @@ fn a_writer_that_cannot_get_the_lock_fails_clearly_and_changes_nothing() {
     let tx = holder
         .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)
         .unwrap();
-    let out = yj(&s, &["collection", "add", "DM-71", "--qty", "5"])
+    let out = s
+        .command(&["collection", "add", "DM-71", "--qty", "5"])
         .env("YJ_BUSY_TIMEOUT_MS", "200")
         .output()
         .unwrap();
     let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    // Not the user's input: the same command works once the lock is free (README "Exit
+    // codes", 3).
+    assert_eq!(out.status.code(), Some(3), "{stderr}");
     assert_eq!(
         stderr,
         "error: the database is busy: another program (another `yj`?) is writing to it; \
-         nothing was changed, try again in a moment\n"
+         nothing was changed, try again in a moment\n\
+         this is a failure of the system or of yj (the database engine, the disk), not of your \
+         input: exit code 3\n"
     );
     tx.rollback().unwrap();
     let (h, history) = snapshot(&s, "main");
     assert_eq!((h.owned("DM-71", Finish::Regular), history), (1, 1));
     assert!(
-        yj(&s, &["collection", "add", "DM-71", "--qty", "5"])
+        s.command(&["collection", "add", "DM-71", "--qty", "5"])
             .status()
             .unwrap()
             .success()

@@ -3,35 +3,34 @@
 
 mod common;
 
-use common::{Run, Scratch};
+use common::Scratch;
 
-#[track_caller]
-fn assert_output(r: &Run, code: i32, stdout: &str) {
-    assert_eq!(r.code, code, "stdout:\n{}\nstderr:\n{}", r.stdout, r.stderr);
-    assert_eq!(r.stdout, stdout, "stdout differs; got:\n{}", r.stdout);
+/// An example decklist's text (`examples/decks/NAME`).
+macro_rules! example {
+    ($name:literal) => {
+        include_str!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/examples/decks/",
+            $name
+        ))
+    };
 }
 
-const LIGHT: &str = include_str!(concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/examples/decks/light.txt"
-));
+/// Runs `yj ARGS` in the scratch directory and asserts the exit code and the whole output:
+/// stdout as given, stderr empty (every report here is on stdout).
+#[track_caller]
+fn expect(s: &Scratch, args: &[&str], code: i32, stdout: &str) {
+    let r = s.run(args);
+    assert_eq!(r.code, code, "stdout:\n{}\nstderr:\n{}", r.stdout, r.stderr);
+    assert_eq!(r.stdout, stdout, "stdout differs; got:\n{}", r.stdout);
+    assert_eq!(r.stderr, "", "stderr");
+}
 
-const DARK: &str = include_str!(concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/examples/decks/dark.txt"
-));
-const VIRTUAL: &str = include_str!(concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/examples/decks/light-virtual.txt"
-));
-const STARTER_LIGHT: &str = include_str!(concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/examples/decks/menace-of-darth-maul-starter-light.txt"
-));
-const STARTER_DARK: &str = include_str!(concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/examples/decks/menace-of-darth-maul-starter-dark.txt"
-));
+const LIGHT: &str = example!("light.txt");
+const DARK: &str = example!("dark.txt");
+const VIRTUAL: &str = example!("light-virtual.txt");
+const STARTER_LIGHT: &str = example!("menace-of-darth-maul-starter-light.txt");
+const STARTER_DARK: &str = example!("menace-of-darth-maul-starter-dark.txt");
 
 /// A list's card and comment lines without its `name:` line (to double a starter deck: a
 /// list naming itself twice with two names is refused).
@@ -61,6 +60,26 @@ fn edit(text: &str, from: &str, to: &str) -> String {
     out.join("\n") + "\n"
 }
 
+/// dark.txt with one Blaster (DM) replaced by DM-116 (STAP), a card whose deck-building dot
+/// the catalogue does not know yet (data/cards/NOTES.md).
+fn dark_with_stap() -> String {
+    edit(DARK, "2 Blaster (DM)", "1 Blaster (DM)\n1 DM-116")
+}
+
+/// dark.txt with one of its Darth Sidious a foil and its Wattos Reflections reprints: other
+/// printings of the same cards, so the same deck (hash 1277b90dd76a693f).
+fn dark_with_foils() -> String {
+    edit(
+        &edit(
+            DARK,
+            "2 Darth Sidious, Sith Master",
+            "1 Darth Sidious, Sith Master\n1 Darth Sidious, Sith Master (foil)",
+        ),
+        "2 Watto, Slave Owner",
+        "2 Watto, Slave Owner (RF)",
+    )
+}
+
 #[test]
 fn comments_are_cut_after_a_hash_or_double_slash_even_without_a_space() {
     // README "Decks": comments after `#` or `//` are ignored; no card name holds either.
@@ -71,9 +90,9 @@ fn comments_are_cut_after_a_hash_or_double_slash_even_without_a_space() {
         "2 DM-46//rifles",
     );
     s.write("d.txt", &text);
-    let r = s.run(&["deck", "check", "--brief", "d.txt"]);
-    assert_output(
-        &r,
+    expect(
+        &s,
+        &["deck", "check", "--brief", "d.txt"],
         0,
         "d.txt: legal\n1 deck checked: 1 legal, 0 illegal, 0 unresolved, 0 unreadable\n",
     );
@@ -90,9 +109,9 @@ fn an_id_with_another_cards_name_says_which_card_each_is() {
             "3 DM-1 Qui-Gon Jinn, Jedi Master",
         ),
     );
-    let r = s.run(&["deck", "check", "d.txt"]);
-    assert_output(
-        &r,
+    expect(
+        &s,
+        &["deck", "check", "d.txt"],
         1,
         r#"d.txt: unresolved deck under the standard rules
 Jedi and Gungans, light side, 57 cards on the lines that resolved
@@ -117,9 +136,9 @@ fn a_side_line_the_cards_contradict_is_said_once_and_the_deck_keeps_its_side() {
         "d.txt",
         &format!("side: light\n{}", without_name(STARTER_DARK)),
     );
-    let r = s.run(&["deck", "check", "--starter", "d.txt"]);
-    assert_output(
-        &r,
+    expect(
+        &s,
+        &["deck", "check", "--starter", "d.txt"],
         1,
         r#"d.txt: illegal starter deck under the standard rules
 (unnamed), dark side, 30 of 30 cards
@@ -153,14 +172,11 @@ fn a_card_of_unknown_dot_makes_the_verdict_cannot_be_decided() {
     // DM-116 (STAP) has no dot in the catalogue yet (data/cards/NOTES.md): no colour count
     // built on a guess, the verdict `cannot be decided`, and the problem code unknown-dots.
     let s = Scratch::new();
-    s.write(
-        "d.txt",
-        &edit(DARK, "2 Blaster (DM)", "1 Blaster (DM)\n1 DM-116"),
-    );
+    s.write("d.txt", &dark_with_stap());
     s.write("dark.txt", DARK);
-    let r = s.run(&["deck", "check", "d.txt"]);
-    assert_output(
-        &r,
+    expect(
+        &s,
+        &["deck", "check", "d.txt"],
         1,
         r#"d.txt: deck that cannot be decided under the standard rules
 Sith and Droids, dark side, 60 of 60 cards
@@ -175,9 +191,9 @@ Sith and Droids, dark side, 60 of 60 cards
 1 deck checked: 0 legal, 0 illegal, 1 cannot be decided, 0 unresolved, 0 unreadable
 "#,
     );
-    let r = s.run(&["deck", "check", "--brief", "d.txt", "dark.txt"]);
-    assert_output(
-        &r,
+    expect(
+        &s,
+        &["deck", "check", "--brief", "d.txt", "dark.txt"],
         1,
         r#"d.txt: cannot be decided (unknown-dots)
 dark.txt: legal
@@ -200,9 +216,9 @@ fn a_subtitle_less_name_is_settled_only_by_side_and_colour() {
             "2 Qui-Gon Jinn's Lightsaber",
         ),
     );
-    let r = s.run(&["deck", "check", "d.txt"]);
-    assert_output(
-        &r,
+    expect(
+        &s,
+        &["deck", "check", "d.txt"],
         1,
         r#"d.txt: unresolved deck under the standard rules
 Jedi and Gungans, light side, 58 cards on the lines that resolved
@@ -255,9 +271,9 @@ fn names_with_a_finish_or_a_set_in_brackets_resolve() {
 1 Obi-Wan Kenobi, Young Jedi (foil)
 "#,
     );
-    let r = s.run(&["deck", "diff", "a.txt", "b.txt"]);
-    assert_output(
-        &r,
+    expect(
+        &s,
+        &["deck", "diff", "a.txt", "b.txt"],
         0,
         r#"A: a.txt (1 card, deck hash c3e9e45ad6912cc2)
 B: b.txt (1 card, deck hash c3e9e45ad6912cc2)
@@ -265,9 +281,9 @@ printing: EDM-P1 Qui-Gon Jinn, Jedi Protector: A 1 regular; B 1 Reflections repr
 the two lists are the same deck
 "#,
     );
-    let r = s.run(&["deck", "diff", "c.txt", "d.txt"]);
-    assert_output(
-        &r,
+    expect(
+        &s,
+        &["deck", "diff", "c.txt", "d.txt"],
         0,
         r#"A: c.txt (2 cards, deck hash b94c41e1f13b3117)
 B: d.txt (2 cards, deck hash b94c41e1f13b3117)
@@ -275,9 +291,9 @@ printing: BN-71 Darth Maul, Dark Lord of the Sith: A 2 regular; B 2 foil (the sa
 the two lists are the same deck
 "#,
     );
-    let r = s.run(&["deck", "check", "e.txt"]);
-    assert_output(
-        &r,
+    expect(
+        &s,
+        &["deck", "check", "e.txt"],
         1,
         r#"e.txt: unresolved deck under the standard rules
 (unnamed), light side, 0 cards on the lines that resolved
@@ -298,9 +314,9 @@ fn a_list_naming_its_own_rules_says_so_in_the_header() {
     // A judge who forgot --rules sees that the list chose them.
     let s = Scratch::new();
     s.write("d.txt", &format!("rules: decipher\n{STARTER_LIGHT}"));
-    let r = s.run(&["deck", "check", "--starter", "d.txt"]);
-    assert_output(
-        &r,
+    expect(
+        &s,
+        &["deck", "check", "--starter", "d.txt"],
         0,
         r#"d.txt: legal starter deck, checked under the decipher rules, as the list asks
 Menace of Darth Maul starter deck (light), light side, 30 of 30 cards
@@ -328,22 +344,11 @@ fn the_sheet_marks_foils_reprints_and_virtual_cards_and_keeps_the_hash() {
     // The hash is the deck: dark.txt with a foil Sidious and Reflections Wattos hashes as
     // dark.txt (1277b90dd76a693f).
     let s = Scratch::new();
-    s.write(
-        "foils.txt",
-        &edit(
-            &edit(
-                DARK,
-                "2 Darth Sidious, Sith Master",
-                "1 Darth Sidious, Sith Master\n1 Darth Sidious, Sith Master (foil)",
-            ),
-            "2 Watto, Slave Owner",
-            "2 Watto, Slave Owner (RF)",
-        ),
-    );
+    s.write("foils.txt", &dark_with_foils());
     s.write("virtual.txt", VIRTUAL);
-    let r = s.run(&["deck", "sheet", "foils.txt"]);
-    assert_output(
-        &r,
+    expect(
+        &s,
+        &["deck", "sheet", "foils.txt"],
         0,
         r#"registration sheet: Sith and Droids, dark side
 file: foils.txt; rules: standard; verdict: legal
@@ -391,9 +396,9 @@ deck hash: 1277b90dd76a693f
 total: 60 cards
 "#,
     );
-    let r = s.run(&["deck", "sheet", "virtual.txt"]);
-    assert_output(
-        &r,
+    expect(
+        &s,
+        &["deck", "sheet", "virtual.txt"],
         0,
         r#"registration sheet: Jedi and Gungans, virtually, light side
 file: virtual.txt; rules: standard; verdict: legal
@@ -448,18 +453,7 @@ fn diff_marks_virtual_cards_printings_and_quotes_lines_without_comments() {
     s.write("light.txt", LIGHT);
     s.write("virtual.txt", VIRTUAL);
     s.write("dark.txt", DARK);
-    s.write(
-        "foils.txt",
-        &edit(
-            &edit(
-                DARK,
-                "2 Darth Sidious, Sith Master",
-                "1 Darth Sidious, Sith Master\n1 Darth Sidious, Sith Master (foil)",
-            ),
-            "2 Watto, Slave Owner",
-            "2 Watto, Slave Owner (RF)",
-        ),
-    );
+    s.write("foils.txt", &dark_with_foils());
     s.write(
         "one.txt",
         &edit(
@@ -468,9 +462,9 @@ fn diff_marks_virtual_cards_printings_and_quotes_lines_without_comments() {
             "1 Ishi Tibb, Warior # the blue one",
         ),
     );
-    let r = s.run(&["deck", "diff", "light.txt", "virtual.txt"]);
-    assert_output(
-        &r,
+    expect(
+        &s,
+        &["deck", "diff", "light.txt", "virtual.txt"],
         1,
         r#"A: light.txt (60 cards, deck hash 81202bc76ca608e9)
 B: virtual.txt (60 cards, deck hash 176435b2a54006c4)
@@ -483,9 +477,9 @@ B: virtual.txt (60 cards, deck hash 176435b2a54006c4)
 2 cards differ
 "#,
     );
-    let r = s.run(&["deck", "diff", "dark.txt", "foils.txt"]);
-    assert_output(
-        &r,
+    expect(
+        &s,
+        &["deck", "diff", "dark.txt", "foils.txt"],
         0,
         r#"A: dark.txt (60 cards, deck hash 1277b90dd76a693f)
 B: foils.txt (60 cards, deck hash 1277b90dd76a693f)
@@ -494,9 +488,9 @@ printing: DM-74 Watto, Slave Owner: A 2 regular; B 2 Reflections reprints (the s
 the two lists are the same deck
 "#,
     );
-    let r = s.run(&["deck", "diff", "light.txt", "one.txt"]);
-    assert_output(
-        &r,
+    expect(
+        &s,
+        &["deck", "diff", "light.txt", "one.txt"],
         1,
         r#"A: light.txt (60 cards, deck hash 81202bc76ca608e9)
 B: one.txt (59 cards on the lines that resolved, no deck hash: 1 line unresolved)
@@ -536,32 +530,32 @@ fn check_owned_says_in_the_summary_why_it_exits_1() {
         &format!("{STARTER_LIGHT}{}", without_name(STARTER_LIGHT)),
     );
     common::ok(&s.run(&["collection", "import", "owned.txt"]));
-    let r = s.run(&[
-        "deck",
-        "check",
-        "--brief",
-        "--owned",
-        "--rules",
-        "decipher",
-        "doubled.txt",
-    ]);
-    assert_output(
-        &r,
+    expect(
+        &s,
+        &[
+            "deck",
+            "check",
+            "--brief",
+            "--owned",
+            "--rules",
+            "decipher",
+            "doubled.txt",
+        ],
         1,
         r#"doubled.txt: legal; collection `main` lacks 30 copies
 1 deck checked: 1 legal, 0 illegal, 0 unresolved, 0 unreadable; collection `main` lacks 30 copies for 1 deck, which makes the exit code 1
 "#,
     );
-    let r = s.run(&[
-        "deck",
-        "check",
-        "--brief",
-        "--owned",
-        "--starter",
-        "starter.txt",
-    ]);
-    assert_output(
-        &r,
+    expect(
+        &s,
+        &[
+            "deck",
+            "check",
+            "--brief",
+            "--owned",
+            "--starter",
+            "starter.txt",
+        ],
         0,
         r#"starter.txt: legal; collection `main` holds every card
 1 deck checked: 1 legal, 0 illegal, 0 unresolved, 0 unreadable
@@ -572,18 +566,15 @@ fn check_owned_says_in_the_summary_why_it_exits_1() {
 #[test]
 fn the_title_limit_example_says_why_no_wild_card_can_help() {
     // examples/decks/illegal-title-limit-wild.txt, as the README shows it: rulebook "Deck
-    // Construction" (one wild card per colour) and rulings.md "Objectives as wild cards".
+    // Construction" (one wild card per colour) and RULINGS.md D2 (an Objective is a wild card).
     let s = Scratch::new();
     s.write(
         "illegal-title-limit-wild.txt",
-        include_str!(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/examples/decks/illegal-title-limit-wild.txt"
-        )),
+        example!("illegal-title-limit-wild.txt"),
     );
-    let r = s.run(&["deck", "check", "illegal-title-limit-wild.txt"]);
-    assert_output(
-        &r,
+    expect(
+        &s,
+        &["deck", "check", "illegal-title-limit-wild.txt"],
         1,
         r#"illegal-title-limit-wild.txt: illegal deck under the standard rules
 Jedi and Gungans, five Qui-Gons and the Boonta Eve, light side, 60 of 60 cards
@@ -642,13 +633,10 @@ no assignment meets every dot rule; the closest one:
 fn a_sheet_that_cannot_be_decided_says_so_and_places_no_card() {
     // DM-116's dot is unknown: no colour grouping is offered as if it were an assignment.
     let s = Scratch::new();
-    s.write(
-        "d.txt",
-        &edit(DARK, "2 Blaster (DM)", "1 Blaster (DM)\n1 DM-116"),
-    );
-    let r = s.run(&["deck", "sheet", "d.txt"]);
-    assert_output(
-        &r,
+    s.write("d.txt", &dark_with_stap());
+    expect(
+        &s,
+        &["deck", "sheet", "d.txt"],
         1,
         r#"registration sheet: Sith and Droids, dark side
 file: d.txt; rules: standard; verdict: cannot be decided

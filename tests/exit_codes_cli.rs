@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::Scratch;
+use common::{Run, Scratch, ok};
 
 const DECKS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/decks");
 
@@ -108,4 +108,98 @@ fn a_database_folder_that_cannot_be_created_exits_3() {
         r.stderr
     );
     assert_eq!(std::fs::read_to_string(&file).unwrap(), "not a folder\n");
+}
+
+/// `deck fix -o` and `deck build -o` write a file the user named. A path that cannot be that
+/// file (a folder, a folder that does not exist) is the user's input, exit 2; a write the
+/// disk refuses (`/dev/full`: no space left) is the environment's, exit 3, said in a second
+/// line. Nothing is printed to stdout before the file is written.
+#[test]
+fn an_output_path_that_is_a_folder_exits_2_and_a_full_disk_3() {
+    let s = Scratch::new();
+    let deck = format!("{DECKS}/illegal-59-cards.txt");
+    std::fs::create_dir(s.path("folder")).unwrap();
+    for command in [
+        vec!["deck", "fix", deck.as_str(), "-o"],
+        vec!["deck", "build", "--side", "light", "-o"],
+    ] {
+        let fix = command[1] == "fix";
+        let not_written = if fix {
+            "the fixed deck was not written: "
+        } else {
+            ""
+        };
+        for (path, why) in [
+            ("folder", "Is a directory (os error 21)"),
+            (
+                "no/such/dir/d.txt",
+                "No such file or directory (os error 2)",
+            ),
+        ] {
+            let r = s.run(&[command.as_slice(), &[path]].concat());
+            assert_eq!(r.code, 2, "{path}: {}", r.stderr);
+            assert_eq!(
+                r.stderr,
+                format!("error: {not_written}cannot write `{path}`: {why}\n")
+            );
+            assert_eq!(r.stdout, "");
+        }
+        if cfg!(target_os = "linux") {
+            let r = s.run(&[command.as_slice(), &["/dev/full"]].concat());
+            assert_eq!(r.code, 3, "{}", r.stderr);
+            assert_eq!(
+                r.stderr,
+                format!(
+                    "error: {not_written}cannot write `/dev/full`: No space left on device (os \
+                     error 28)\n\
+                     this is a failure of the system or of yj (the database engine, the disk), \
+                     not of your input: exit code 3\n"
+                )
+            );
+            assert_eq!(r.stdout, "");
+        }
+    }
+}
+
+/// A collection export the disk refuses: the I/O error is kept as the source of the
+/// collection's error, so the message names the file and what the system said, exit 3.
+#[cfg(target_os = "linux")]
+#[test]
+fn an_export_the_disk_refuses_names_the_file_and_the_system_error_and_exits_3() {
+    let s = Scratch::new();
+    let r = s.run(&["collection", "export", "-o", "/dev/full"]);
+    assert_eq!(r.code, 3, "{}", r.stderr);
+    assert_eq!(
+        r.stderr,
+        "error: cannot write `/dev/full`: No space left on device (os error 28)\n\
+         this is a failure of the system or of yj (the database engine, the disk), not of your \
+         input: exit code 3\n"
+    );
+}
+
+/// The test harness's guard (tests/common): every command a test runs sees a home and a data
+/// directory inside its scratch directory, so one that falls back to the default database
+/// (no `YJ_DB`) writes there, never to the user's `~/.local/share/yj`, and the scratch fails
+/// the test when it is dropped.
+#[test]
+fn a_command_without_the_scratch_database_fails_the_test_and_spares_the_users_data() {
+    let s = Scratch::new();
+    let run = |args: &[&str]| {
+        Run::from(
+            s.command(args)
+                .env_remove("YJ_DB")
+                .output()
+                .expect("run yj"),
+        )
+    };
+    let default = s.path(common::DATA_HOME).join("yj").join("yj.db");
+    let r = run(&["db", "path"]);
+    assert_eq!(r.stdout, format!("{}\n", default.display()));
+    ok(&run(&["collection", "names"]));
+    assert!(default.exists());
+    let dropped = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| drop(s)));
+    assert!(
+        dropped.is_err(),
+        "the scratch did not notice the default database"
+    );
 }

@@ -3,7 +3,7 @@
 //! checked through the real binary: each is a legal 30-card starter deck (rulebook "Deck
 //! Construction": five cards per colour), carries its side's five starter-only cards (rulebook
 //! "Collector's Information"), and doubled it is legal under `decipher` and breaks the title
-//! limit under `standard` (rulings.md "Doubled starter decks").
+//! limit under `standard` (RULINGS.md D1: formats are data).
 
 mod common;
 

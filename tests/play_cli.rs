@@ -371,8 +371,8 @@ fn json_carries_the_same_game_as_the_play_by_play() {
 #[test]
 fn a_game_ends_the_moment_a_draw_deck_is_empty() {
     // Issue 11's reproduction: on main before the fix, this game's breakthrough on turn 12
-    // emptied Dark's deck and the game ran on to turn 14. Rule (rulings.md "Deck victory
-    // happens when a draw deck is empty"): the first event after which a draw deck holds no
+    // emptied Dark's deck and the game ran on to turn 14. Rule (RULINGS.md E1: a deck
+    // victory happens as soon as a draw deck is empty): the first event after which a draw deck holds no
     // card is followed at once by the end of the game.
     let s = Scratch::new();
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/decks/");
@@ -524,6 +524,28 @@ fn a_whole_game_is_printed_as_stored_in_json() {
     assert_eq!(duel["cards"][0], duel["duelists"][0]);
     assert_eq!(duel["cards"][1], duel["weapons"][0]);
     assert_stored("light-dark-seed28-bon.json", &run.stdout);
+}
+
+#[test]
+fn a_whole_playtest_report_is_printed_as_stored() {
+    // Issue 18: `yj playtest` on a fixed seed, its whole report compared (the header with the
+    // replay command, win rates with their intervals, victory types, game lengths, every
+    // card's row). Kept with the play-by-plays: a change to play re-blesses them together.
+    let s = Scratch::new();
+    let run = s.run(&[
+        "playtest",
+        "example:light",
+        "--vs",
+        "example:dark",
+        "--games",
+        "20",
+        "--seed",
+        "12",
+        "--jobs",
+        "1",
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_stored("playtest-light-dark-seed12.txt", &run.stdout);
 }
 
 #[test]

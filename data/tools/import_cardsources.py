@@ -82,7 +82,7 @@ TYPE = {"character": "character", "weapon": "weapon", "battle": "battle", "effec
 
 
 def derive_traits(card):
-    """Traits the rules test, from the card's name (rulings.md #1, rulebook 'Game Concepts').
+    """Traits the rules test, from the card's name (data/rules/RULINGS.md R1, rulebook 'Game Concepts').
 
     An Armed & Dangerous card is `Character, Subtitle & Weapon`: character traits come from
     the character's part, weapon traits from the weapon's.
@@ -98,7 +98,7 @@ def derive_traits(card):
     t = []
     name = character_name.lower()
     if name:
-        # rulings.md "Anakin is not a Jedi": EBN-P9 is tested by the Jedi Council, not one of them.
+        # RULINGS.md E5 (Anakin Skywalker is never a Jedi): EBN-P9 is tested by the Jedi Council, not one of them.
         if "jedi" in name and "tested by the jedi council" not in name:
             t.append("jedi")
             # Rulebook "Jedi Masters & Bounty Hunters".
@@ -111,7 +111,7 @@ def derive_traits(card):
             if word in name:
                 t.append(trait)
         # Rulebook "Boonta Eve Classic": every Anakin Skywalker and every Sebulba is a
-        # Podracer pilot (rulings.md #1: this covers Sebulba, Bad-Tempered Dug).
+        # Podracer pilot (RULINGS.md R1: this covers Sebulba, Bad-Tempered Dug).
         if "podracer pilot" in name or name.startswith(("anakin skywalker", "sebulba")):
             t.append("podracer-pilot")
         if name.startswith("aurra sing") and "bounty-hunter" not in t:

@@ -59,12 +59,10 @@ pub enum DeckCommand {
     Build(build::BuildArgs),
 }
 
+/// `--collection`: which named collection a deck command reads (`yj collection
+/// --collection` names them).
 #[derive(Debug, Args)]
-pub struct OwnedArgs {
-    /// Also check that the collection owns every card of the deck.
-    #[arg(long)]
-    owned: bool,
-    /// The collection to check against (with --owned).
+pub struct CollectionArg {
     #[arg(
         long,
         env = "YJ_COLLECTION",
@@ -74,18 +72,32 @@ pub struct OwnedArgs {
     collection: String,
 }
 
+/// `--owned` and `--collection` of `check`, `fix` and `build`; `fix` and `build` say in their
+/// own words what the collection is for (`mut_arg`).
+#[derive(Debug, Args)]
+#[command(mut_arg("collection", |a| a.help("The collection to check against (with --owned)")))]
+pub struct OwnedArgs {
+    /// Also check that the collection owns every card of the deck.
+    #[arg(long)]
+    owned: bool,
+    #[command(flatten)]
+    collection: CollectionArg,
+}
+
+impl OwnedArgs {
+    /// The collection's name, with --owned.
+    fn collection(&self) -> Option<&str> {
+        self.owned.then_some(self.collection.collection.as_str())
+    }
+}
+
 #[derive(Debug, Args)]
 pub struct NeedArgs {
     /// The decklist; `-` reads standard input.
     #[arg(value_name = "DECK")]
     file: String,
-    #[arg(
-        long,
-        env = "YJ_COLLECTION",
-        default_value = crate::collection::model::DEFAULT_COLLECTION,
-        value_name = "NAME"
-    )]
-    collection: String,
+    #[command(flatten)]
+    collection: CollectionArg,
     /// List every card of the deck, not only the missing ones.
     #[arg(long)]
     all: bool,
@@ -177,15 +189,15 @@ fn chosen_rules(
     catalogue: &Catalogue,
     starter: bool,
 ) -> Result<Option<RulesSet>> {
-    let mut rules = match (&choice.rules_file, &choice.rules) {
-        (Some(path), _) => RulesSet::from_file(path),
-        (None, Some(name)) => RulesSet::named(name),
-        (None, None) => return Ok(None),
-    }
-    .map_err(|e| InputError(e.to_string()))?;
-    rules
-        .check_against(catalogue)
-        .map_err(|e| InputError(e.to_string()))?;
+    let Some(rules) = RulesSet::chosen(
+        choice.rules.as_deref(),
+        choice.rules_file.as_deref(),
+        catalogue,
+    )
+    .map_err(|e| InputError(e.to_string()))?
+    else {
+        return Ok(None);
+    };
     if starter && rules.starter_size.is_none() {
         bail!(InputError(format!(
             "the {} rules set ({}) has no starter_size, so it cannot check starter decks; add `starter_size = 30` or leave out --starter",
@@ -195,29 +207,15 @@ fn chosen_rules(
     Ok(Some(rules))
 }
 
-/// The rules for one list: the command line's, else the list's own `rules`, else standard.
+/// The rules for one list ([`RulesSet::for_list`]); with `--starter`, they must know a
+/// starter size.
 fn rules_for(
     list: &DeckList,
     chosen: &Option<RulesSet>,
     catalogue: &Catalogue,
     starter: bool,
 ) -> Result<RulesSet, String> {
-    let rules = match chosen {
-        Some(rules) => rules.clone(),
-        None => {
-            let name = list
-                .rules
-                .as_deref()
-                .unwrap_or(crate::deck::rules::DEFAULT_RULES);
-            let at = match list.rules_line {
-                Some(line) => format!("{}, line {line}", list.source),
-                None => list.source.clone(),
-            };
-            let mut rules = RulesSet::named(name).map_err(|e| format!("{at}: {e}"))?;
-            rules.check_against(catalogue).map_err(|e| e.to_string())?;
-            rules
-        }
-    };
+    let rules = RulesSet::for_list(list, chosen.as_ref(), catalogue).map_err(|e| e.to_string())?;
     if starter && rules.starter_size.is_none() {
         return Err(format!(
             "the {} rules set has no starter_size, so it cannot check starter decks",
@@ -233,24 +231,40 @@ pub(crate) enum Outcome {
     Unreadable { file: String, error: String },
 }
 
+/// A decklist read, resolved and checked, with the rules it was checked against.
+struct Loaded {
+    list: DeckList,
+    deck: ResolvedDeck,
+    report: Report,
+    rules: RulesSet,
+}
+
+/// Reads `file`, resolves its lines and checks it under the rules that apply to it; the
+/// error is the file's (unreadable, or naming rules that do not exist).
 fn load(
     file: &str,
     chosen: &Option<RulesSet>,
     resolver: &mut Resolver,
     starter: bool,
-) -> Result<(DeckList, ResolvedDeck, Report), String> {
+) -> Result<Loaded, String> {
     let list = read_list(file).map_err(|e| e.to_string())?;
     let rules = rules_for(&list, chosen, resolver.catalogue(), starter)?;
     let deck = resolver.resolve(&list);
     let mut report = check(&list, &deck, resolver.catalogue(), &rules, starter);
     report.rules_from_list = chosen.is_none() && list.rules.is_some();
-    Ok((list, deck, report))
+    Ok(Loaded {
+        list,
+        deck,
+        report,
+        rules,
+    })
 }
 
 fn run_need(args: NeedArgs, db: &Database, catalogue: &Catalogue) -> Result<ExitCode> {
-    check_collection(db, &args.collection)?;
+    let name = &args.collection.collection;
+    check_collection(db, name)?;
     let mut resolver = Resolver::new(catalogue);
-    let need = deck_need(db, catalogue, &mut resolver, &args.file, &args.collection)?;
+    let need = deck_need(db, catalogue, &mut resolver, &args.file, name)?;
     render_need(&need, catalogue, args.format, args.all)?;
     Ok(if need.buildable() {
         ExitCode::SUCCESS
@@ -260,8 +274,8 @@ fn run_need(args: NeedArgs, db: &Database, catalogue: &Catalogue) -> Result<Exit
 }
 
 fn run_check(args: CheckArgs, db: &Database, catalogue: &Catalogue) -> Result<ExitCode> {
-    if args.owned.owned {
-        check_collection(db, &args.owned.collection)?;
+    if let Some(name) = args.owned.collection() {
+        check_collection(db, name)?;
     }
     if args.files.iter().filter(|f| *f == "-").count() > 1 {
         bail!(InputError(
@@ -274,7 +288,7 @@ fn run_check(args: CheckArgs, db: &Database, catalogue: &Catalogue) -> Result<Ex
     let mut outcomes: Vec<Outcome> = Vec::new();
     for file in &args.files {
         match load(file, &chosen, &mut resolver, args.starter) {
-            Ok((_, deck, report)) => {
+            Ok(Loaded { deck, report, .. }) => {
                 decks.push(Some(deck));
                 outcomes.push(Outcome::Checked(Box::new(report)));
             }
@@ -289,12 +303,12 @@ fn run_check(args: CheckArgs, db: &Database, catalogue: &Catalogue) -> Result<Ex
     }
     // --owned compares the decks already read (each list is read once, so standard input
     // works too); an unreadable list has nothing to compare.
-    let needs: Vec<Option<DeckNeed>> = if args.owned.owned {
+    let needs: Vec<Option<DeckNeed>> = if let Some(name) = args.owned.collection() {
         args.files
             .iter()
             .zip(decks)
             .map(|(file, deck)| {
-                deck.map(|d| need_for(db, catalogue, file, d, &args.owned.collection))
+                deck.map(|d| need_for(db, catalogue, file, d, name))
                     .transpose()
             })
             .collect::<Result<_>>()?
@@ -332,7 +346,7 @@ fn run_check(args: CheckArgs, db: &Database, catalogue: &Catalogue) -> Result<Ex
 fn run_sheet(args: SheetArgs, catalogue: &Catalogue) -> Result<ExitCode> {
     let chosen = chosen_rules(&args.rules, catalogue, args.starter)?;
     let mut resolver = Resolver::new(catalogue);
-    let (_, deck, report) =
+    let Loaded { deck, report, .. } =
         load(&args.file, &chosen, &mut resolver, args.starter).map_err(InputError)?;
     if report.verdict == Verdict::Unresolved {
         // A sheet must list exactly the deck; with unknown lines it cannot.

@@ -22,17 +22,6 @@ pub struct GameDeck {
     pub cards: Vec<DefId>,
 }
 
-/// The rules named by `--rules` (checked against the catalogue); None: each list's own
-/// `rules` line, else the standard set.
-pub fn chosen_rules(name: Option<&str>, catalogue: &Catalogue) -> Result<Option<RulesSet>> {
-    let Some(name) = name else { return Ok(None) };
-    let mut rules = RulesSet::named(name).map_err(|e| InputError(e.to_string()))?;
-    rules
-        .check_against(catalogue)
-        .map_err(|e| InputError(e.to_string()))?;
-    Ok(Some(rules))
-}
-
 /// Loads and checks every deck. Returns the decks, or the exit code to stop with (after
 /// printing the problems) when a deck is illegal and `allow_illegal` is not set.
 pub fn load_decks(
@@ -71,23 +60,8 @@ fn load(
             return Err(InputError("standard input (`-`) can be given only once".into()).into());
         }
         let list = load_list(spec).map_err(|e| InputError(e.to_string()))?;
-        let set = match rules {
-            Some(r) => r.clone(),
-            None => {
-                let name = list
-                    .rules
-                    .as_deref()
-                    .unwrap_or(crate::deck::rules::DEFAULT_RULES);
-                let at = match list.rules_line {
-                    Some(line) => format!("{spec}, line {line}"),
-                    None => spec.to_string(),
-                };
-                let mut r = RulesSet::named(name).map_err(|e| InputError(format!("{at}: {e}")))?;
-                r.check_against(catalogue)
-                    .map_err(|e| InputError(e.to_string()))?;
-                r
-            }
-        };
+        let set = RulesSet::for_list(&list, rules.as_ref(), catalogue)
+            .map_err(|e| InputError(e.to_string()))?;
         let deck = resolver.resolve(&list);
         let report = check(&list, &deck, catalogue, &set, false);
         if report.verdict == Verdict::Unresolved {

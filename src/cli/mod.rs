@@ -6,6 +6,7 @@ pub(crate) mod cards;
 mod collection;
 mod db;
 mod deck;
+mod game_args;
 mod game_decks;
 mod output;
 mod play;
@@ -128,7 +129,7 @@ pub fn exit_code(err: &anyhow::Error) -> u8 {
             return match e {
                 CollectionError::Catalogue(e) => catalogue(e),
                 CollectionError::Sql(_)
-                | CollectionError::Io(_)
+                | CollectionError::Io { .. }
                 | CollectionError::Busy
                 | CollectionError::Conflict(_) => EXIT_FAILURE,
                 _ => EXIT_INPUT,

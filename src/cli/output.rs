@@ -1,9 +1,10 @@
 //! Output formats shared by every command: a table for people, JSON and CSV for machines,
 //! with the same fields in each.
 
-use std::io::Write;
+use std::io::{ErrorKind, Write};
+use std::path::Path;
 
-use anyhow::Result;
+use anyhow::{Context, Result};
 use clap::ValueEnum;
 use comfy_table::{ContentArrangement, Table, presets::UTF8_FULL_CONDENSED};
 use serde_json::Value;
@@ -87,4 +88,21 @@ pub fn plural(n: usize, word: &str) -> String {
     } else {
         format!("{n} {word}s")
     }
+}
+
+/// Writes a file the user named (`-o FILE`). A path that cannot be a file this user may
+/// write (a folder, in a folder that does not exist, read-only) is the user's input, exit 2;
+/// any other failure (a full disk, an I/O error) is the environment's, exit 3 (README "Exit
+/// codes": another path fixes the first; the same command on a healthy machine, the second).
+pub fn write_file(path: &Path, bytes: &[u8]) -> Result<()> {
+    let what = || format!("cannot write `{}`", path.display());
+    std::fs::write(path, bytes).or_else(|e| match e.kind() {
+        ErrorKind::NotFound
+        | ErrorKind::PermissionDenied
+        | ErrorKind::IsADirectory
+        | ErrorKind::NotADirectory
+        | ErrorKind::ReadOnlyFilesystem
+        | ErrorKind::InvalidFilename => Err(super::InputError(format!("{}: {e}", what())).into()),
+        _ => Err(e).with_context(what),
+    })
 }

@@ -5,23 +5,28 @@
 //! illegal unless `--allow-illegal`. `--seed S --game I` replays game I of a `yj playtest`
 //! run with master seed S.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::ExitCode;
 use std::sync::Arc;
 
 use anyhow::{Context, Result};
 use clap::Args;
 
-use super::game_decks::{chosen_rules, load_decks, setup_error};
+use super::game_args::{GameArgs, agent_kind};
+use super::game_decks::{load_decks, setup_error};
 use super::play_log::{Line, Log};
 use super::{InputError, open_db};
-use crate::bots::{PlayOptions, Weights, play};
+use crate::bots::{PlayOptions, play};
 use crate::engine::{
-    CardPool, Event, GameOptions, GameResult, GameState, Player, StarshipRules, Victory, game_seed,
+    CardPool, Event, GameOptions, GameResult, GameState, Player, Victory, game_seed,
 };
-use crate::sim::{AgentKind, AgentNameError, VictoryKind, agent_seed, make_agent};
+use crate::sim::{AgentKind, VictoryKind, agent_seed, make_agent};
 
 #[derive(Debug, Args)]
+// `yj play`'s own words for a shared option (`GameArgs` says "agents", as `yj playtest` does).
+#[command(mut_arg("agent_config", |a| a.help(
+    "Weights for the heuristic agent (a file like data/agents/heuristic.toml)"
+)))]
 pub struct PlayArgs {
     /// The first deck (player A): a decklist file, or `example:light` / `example:dark`.
     deck_a: String,
@@ -38,16 +43,8 @@ pub struct PlayArgs {
     /// surrendering) or mcts (tree search; `mcts:N` for N iterations per decision).
     #[arg(long, default_value = "random,random")]
     agents: String,
-    /// Weights for the heuristic agent (a file like data/agents/heuristic.toml).
-    #[arg(long, value_name = "PATH")]
-    agent_config: Option<PathBuf>,
-    /// The rules set the decks are checked against (standard or decipher; default: each
-    /// list's own `rules` line, else standard).
-    #[arg(long, value_name = "NAME")]
-    rules: Option<String>,
-    /// Starship rules (`RULINGS.md` D6).
-    #[arg(long, value_enum, default_value_t = Starships::DuelOfTheFates)]
-    starships: Starships,
+    #[command(flatten)]
+    shared: GameArgs,
     /// Play even if a deck breaks the rules.
     #[arg(long)]
     allow_illegal: bool,
@@ -67,56 +64,8 @@ pub enum PlayFormat {
     Json,
 }
 
-/// `--starships` of `yj play` and `yj playtest`: the engine's starship rules by the names
-/// users type (the short forms are aliases).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum Starships {
-    #[value(alias = "dotf")]
-    DuelOfTheFates,
-    #[value(alias = "bon")]
-    BattleOfNaboo,
-}
-
-impl Starships {
-    pub(super) fn rules(self) -> StarshipRules {
-        match self {
-            Starships::DuelOfTheFates => StarshipRules::DuelOfTheFates,
-            Starships::BattleOfNaboo => StarshipRules::BattleOfNaboo,
-        }
-    }
-
-    /// The name `--starships` takes (reports and replay commands print it).
-    pub(super) fn name(self) -> &'static str {
-        match self {
-            Starships::DuelOfTheFates => "duel-of-the-fates",
-            Starships::BattleOfNaboo => "battle-of-naboo",
-        }
-    }
-}
-
-/// The heuristic agent's weights: the file given, or the embedded default.
-pub(super) fn weights(path: Option<&Path>) -> Result<Arc<Weights>> {
-    Ok(Arc::new(match path {
-        Some(p) => Weights::from_file(p).map_err(|e| InputError(e.to_string()))?,
-        None => Weights::default(),
-    }))
-}
-
-pub(super) fn agent_kind(name: &str, what: &str) -> Result<AgentKind> {
-    AgentKind::from_name(name).map_err(|e| {
-        let message = match e {
-            AgentNameError::Unknown(name) => format!(
-                "unknown agent `{name}` for {what} (available: {})",
-                AgentKind::NAMES
-            ),
-            AgentNameError::Budget { .. } => format!("{what}: {e}"),
-        };
-        InputError(message).into()
-    })
-}
-
 pub fn run(args: PlayArgs, db_path: &Path) -> Result<ExitCode> {
-    let starships = args.starships.rules();
+    let starships = args.shared.starships.rules();
     let names: Vec<&str> = args.agents.split(',').map(str::trim).collect();
     if names.len() != 2 {
         return Err(InputError(format!(
@@ -130,11 +79,11 @@ pub fn run(args: PlayArgs, db_path: &Path) -> Result<ExitCode> {
         agent_kind(names[0], "player A")?,
         agent_kind(names[1], "player B")?,
     ];
-    let weights = weights(args.agent_config.as_deref())?;
+    let weights = args.shared.weights()?;
     let db = open_db(db_path)?;
     let catalogue = db.catalogue()?;
     let pool = CardPool::from_catalogue(&catalogue);
-    let rules = chosen_rules(args.rules.as_deref(), &catalogue)?;
+    let rules = args.shared.rules(&catalogue)?;
     let decks = match load_decks(
         &[&args.deck_a, &args.deck_b],
         &rules,
@@ -246,7 +195,7 @@ fn json_document(
         "game": args.game,
         "game_seed": seed,
         "agents": kinds.map(|k| k.name()),
-        "starships": args.starships.name(),
+        "starships": args.shared.starships.name(),
         "result": {
             "winner": result.winner.map(|w| format!("{w:?}")),
             "winner_side": result.winner.map(|w| log.player(w)),

@@ -20,10 +20,10 @@ use serde::Serialize;
 use serde_json::json;
 
 use super::InputError;
-use super::game_decks::{GameDeck, chosen_rules, load_decks, setup_error};
+use super::game_args::{GameArgs, agent_kind};
+use super::game_decks::{GameDeck, load_decks, setup_error};
 use super::open_db;
 use super::output::{Format, table};
-use super::play::{Starships, agent_kind, weights};
 use crate::engine::{CardPool, GameOptions, StarshipRules};
 use crate::sim::report::{Rate, Victories};
 use crate::sim::{AgentKind, Matchup, OpponentReport, RunConfig, SimError};
@@ -62,16 +62,8 @@ pub struct PlaytestArgs {
     /// The agent playing the opponents.
     #[arg(long, default_value = "heuristic")]
     opponent_agent: String,
-    /// Weights for the heuristic agents (a file like data/agents/heuristic.toml).
-    #[arg(long, value_name = "PATH")]
-    agent_config: Option<PathBuf>,
-    /// The rules set the decks are checked against (standard or decipher; default: each
-    /// list's own `rules` line, else standard).
-    #[arg(long, value_name = "NAME")]
-    rules: Option<String>,
-    /// Starship rules (`RULINGS.md` D6).
-    #[arg(long, value_enum, default_value_t = Starships::DuelOfTheFates)]
-    starships: Starships,
+    #[command(flatten)]
+    shared: GameArgs,
     /// Also play every game from the same seed with the two decks' seats swapped: each deck
     /// gets the other's shuffle applied to its own list (the same positions, not the same
     /// cards), so it does not swap the luck of two different decks (README "Repeating").
@@ -128,16 +120,16 @@ pub fn run(args: PlaytestArgs, db_path: &Path) -> Result<ExitCode> {
         ))
         .into());
     }
-    let starships = args.starships.rules();
+    let starships = args.shared.starships.rules();
     let kinds = [
         agent_kind(&args.agent, "--agent")?,
         agent_kind(&args.opponent_agent, "--opponent-agent")?,
     ];
-    let weights = weights(args.agent_config.as_deref())?;
+    let weights = args.shared.weights()?;
     let db = open_db(db_path)?;
     let catalogue = db.catalogue()?;
     let pool = CardPool::from_catalogue(&catalogue);
-    let rules = chosen_rules(args.rules.as_deref(), &catalogue)?;
+    let rules = args.shared.rules(&catalogue)?;
     if !args.gauntlet.is_empty() {
         let setup = gauntlet::Setup {
             catalogue: &catalogue,
@@ -270,18 +262,7 @@ fn replay(args: &PlaytestArgs, a: &str, b: &str, kinds: [AgentKind; 2], seed: u6
         kinds[0].name(),
         kinds[1].name()
     );
-    if let Some(r) = &args.rules {
-        s.push_str(&format!(" --rules {}", shell_word(r)));
-    }
-    if args.starships != Starships::DuelOfTheFates {
-        s.push_str(&format!(" --starships {}", args.starships.name()));
-    }
-    if let Some(p) = &args.agent_config {
-        s.push_str(&format!(
-            " --agent-config {}",
-            shell_word(&p.display().to_string())
-        ));
-    }
+    s.push_str(&args.shared.words(shell_word));
     if args.allow_illegal {
         s.push_str(" --allow-illegal");
     }

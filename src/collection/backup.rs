@@ -55,9 +55,7 @@ pub fn backup(
     };
     let _ = std::fs::remove_file(&tmp);
     let result = copy_checked(db.connection(), &tmp).and_then(|counts| {
-        let io = |e: std::io::Error| {
-            CollectionError::Io(format!("cannot write `{}`: {e}", dest.display()))
-        };
+        let io = |e| CollectionError::io(format!("cannot write `{}`", dest.display()), e);
         match &target {
             Destination::File { path, .. } => {
                 std::fs::File::open(&tmp)
@@ -98,7 +96,7 @@ fn copy_checked(source: &Connection, tmp: &Path) -> Result<(i64, i64, u64), Coll
     let (items, history) = counts(&copy)?;
     copy.close().map_err(|(_, e)| e)?;
     let bytes = std::fs::metadata(tmp)
-        .map_err(|e| CollectionError::Io(format!("cannot read `{}`: {e}", tmp.display())))?
+        .map_err(|e| CollectionError::io(format!("cannot read `{}`", tmp.display()), e))?
         .len();
     Ok((items, history, bytes))
 }

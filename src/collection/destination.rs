@@ -51,10 +51,10 @@ impl Destination {
                 path: follow_links(path)?,
                 exists: false,
             }),
-            Err(e) => Err(CollectionError::Io(format!(
-                "cannot look at `{}`: {e}",
-                path.display()
-            ))),
+            Err(e) => Err(CollectionError::io(
+                format!("cannot look at `{}`", path.display()),
+                e,
+            )),
         }
     }
 
@@ -73,9 +73,7 @@ impl Destination {
     /// Writes `bytes` whole: a regular file through a temporary file beside it and a rename
     /// (keeping the permissions of the file it replaces), a stream straight through.
     pub fn write(&self, shown: &Path, bytes: &[u8]) -> Result<(), CollectionError> {
-        let fail = |e: std::io::Error| {
-            CollectionError::Io(format!("cannot write `{}`: {e}", shown.display()))
-        };
+        let fail = |e| CollectionError::io(format!("cannot write `{}`", shown.display()), e);
         match self {
             Destination::Stream { path } => {
                 let mut f = std::fs::OpenOptions::new()
@@ -120,7 +118,7 @@ fn follow_links(path: &Path) -> Result<PathBuf, CollectionError> {
         match std::fs::symlink_metadata(&current) {
             Ok(meta) if meta.file_type().is_symlink() => {
                 let link = std::fs::read_link(&current).map_err(|e| {
-                    CollectionError::Io(format!("cannot read the link `{}`: {e}", path.display()))
+                    CollectionError::io(format!("cannot read the link `{}`", path.display()), e)
                 })?;
                 current = match current.parent() {
                     Some(parent) if link.is_relative() => parent.join(link),

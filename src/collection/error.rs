@@ -30,8 +30,21 @@ pub enum CollectionError {
     Catalogue(#[from] CatalogueError),
     #[error("database error: {0}")]
     Sql(rusqlite::Error),
-    #[error("{0}")]
-    Io(String),
+    /// A file `yj` reads or writes (an export, a backup) failed: `what` says which and how,
+    /// the I/O error is kept as the source (the message shows both).
+    #[error("{what}")]
+    Io {
+        what: String,
+        #[source]
+        source: std::io::Error,
+    },
+}
+
+impl CollectionError {
+    /// An I/O failure on a file, described by `what` (``cannot write `x.csv` ``).
+    pub fn io(what: String, source: std::io::Error) -> CollectionError {
+        CollectionError::Io { what, source }
+    }
 }
 
 impl From<rusqlite::Error> for CollectionError {

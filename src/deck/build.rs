@@ -95,6 +95,34 @@ pub fn build(
     })
 }
 
+/// A legal `side` deck of 60 cards around `around` (kept as far as the rules allow), filled
+/// with cards of the whole catalogue chosen at random by `seed`: the builder's search with
+/// a random price on every card. For sweeps that must play every card of the catalogue.
+pub fn random(
+    around: &[(usize, u32)],
+    side: Side,
+    rules: &RulesSet,
+    seed: u64,
+    catalogue: &Catalogue,
+) -> Result<Vec<(usize, u32)>, FixError> {
+    // A splitmix64 step per card: the same seed gives the same deck on every machine.
+    let price = |i: usize| {
+        let mut z = seed ^ (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        ((z ^ (z >> 31)) % 1000) as u32 + 1
+    };
+    let request = Request {
+        deck: around,
+        side,
+        rules,
+        size: 60,
+        supply: Supply::Catalogue,
+        mode: Mode::Build,
+    };
+    Ok(fix(&request, catalogue, &price)?.cards)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

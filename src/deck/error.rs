@@ -27,4 +27,7 @@ pub enum RulesError {
     Read { path: String, reason: String },
     #[error("rules file `{path}`: {reason}")]
     Invalid { path: String, reason: String },
+    /// A list's `rules` line (`at`: the file, and the line when there is one) names no set.
+    #[error("{at}: {error}")]
+    InList { at: String, error: Box<RulesError> },
 }

@@ -3,6 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::DeckList;
 use super::error::RulesError;
 use crate::catalogue::{Catalogue, DotColour, Set};
 
@@ -86,6 +87,46 @@ impl RulesSet {
                         .collect(),
                 })?;
         RulesSet::parse(&format!("data/rules/{file}.toml"), text)
+    }
+
+    /// The rules set a command line chose, checked against the catalogue: `file` (a rules file
+    /// of the user's, `--rules-file`) wins over `name` (a built-in set, `--rules`); None when
+    /// it named neither, so that each list's own rules apply ([`RulesSet::for_list`]).
+    pub fn chosen(
+        name: Option<&str>,
+        file: Option<&std::path::Path>,
+        catalogue: &Catalogue,
+    ) -> Result<Option<RulesSet>, RulesError> {
+        let mut rules = match (file, name) {
+            (Some(path), _) => RulesSet::from_file(path)?,
+            (None, Some(name)) => RulesSet::named(name)?,
+            (None, None) => return Ok(None),
+        };
+        rules.check_against(catalogue)?;
+        Ok(Some(rules))
+    }
+
+    /// The rules that apply to `list` (README "Rules sets"): the set the command line chose,
+    /// when it chose one; else the set the list's own `rules` line names; else the standard
+    /// set. An unknown name on the list's line is an error naming the file and the line.
+    pub fn for_list(
+        list: &DeckList,
+        chosen: Option<&RulesSet>,
+        catalogue: &Catalogue,
+    ) -> Result<RulesSet, RulesError> {
+        if let Some(rules) = chosen {
+            return Ok(rules.clone());
+        }
+        let name = list.rules.as_deref().unwrap_or(DEFAULT_RULES);
+        let mut rules = RulesSet::named(name).map_err(|error| RulesError::InList {
+            at: match list.rules_line {
+                Some(line) => format!("{}, line {line}", list.source),
+                None => list.source.clone(),
+            },
+            error: Box::new(error),
+        })?;
+        rules.check_against(catalogue)?;
+        Ok(rules)
     }
 
     pub fn built_in_names() -> Vec<&'static str> {
@@ -352,5 +393,54 @@ mod tests {
         ))
         .replace("title_limit = 5", "");
         assert_eq!(RulesSet::parse("x", &text).unwrap().title_limit, None);
+    }
+
+    /// README "Rules sets": the command line's set wins; else a list's `rules:` line picks
+    /// the set; else the standard set applies. A line naming no set is an error at its line.
+    #[test]
+    fn the_rules_for_a_list_are_the_command_lines_then_the_lists_then_standard() {
+        use crate::deck::decklist::{ListFormat, parse_list};
+        let catalogue = crate::deck::test_catalogue();
+        let list = |text: &str| parse_list("d.txt", text, Some(ListFormat::Text)).unwrap();
+        let own = list("side: light\nrules: decipher\n1 DM-1\n");
+        let plain = list("side: light\n1 DM-1\n");
+        let name = |r: Result<RulesSet, RulesError>| r.unwrap().name;
+        assert_eq!(name(RulesSet::for_list(&own, None, catalogue)), "decipher");
+        assert_eq!(
+            name(RulesSet::for_list(&plain, None, catalogue)),
+            "standard"
+        );
+        let standard = RulesSet::chosen(Some("standard"), None, catalogue)
+            .unwrap()
+            .unwrap();
+        assert_eq!(
+            name(RulesSet::for_list(&own, Some(&standard), catalogue)),
+            "standard"
+        );
+        let unknown = list("side: light\nrules: modern\n1 DM-1\n");
+        assert_eq!(
+            RulesSet::for_list(&unknown, None, catalogue)
+                .unwrap_err()
+                .to_string(),
+            "d.txt, line 2: unknown rules set `modern` (expected one of: standard, decipher); \
+             use --rules-file PATH for your own"
+        );
+    }
+
+    /// `--rules-file` wins over `--rules`; neither leaves each list its own rules.
+    #[test]
+    fn a_rules_file_wins_over_a_rules_name_and_neither_chooses_nothing() {
+        let catalogue = crate::deck::test_catalogue();
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("mine.toml");
+        let text = include_str!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/data/rules/standard.toml"
+        ))
+        .replace("name = \"standard\"", "name = \"mine\"");
+        std::fs::write(&path, text).unwrap();
+        let chosen = RulesSet::chosen(Some("decipher"), Some(&path), catalogue).unwrap();
+        assert_eq!(chosen.unwrap().name, "mine");
+        assert_eq!(RulesSet::chosen(None, None, catalogue).unwrap(), None);
     }
 }

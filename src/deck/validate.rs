@@ -680,7 +680,7 @@ fn only_dot(fixed: u32, of: u32, colour: DotColour) -> String {
 }
 
 /// The Armed & Dangerous, Combo Battle and Double Impact cards among `placed`, named with
-/// both their titles (rulings.md: a card counts toward every title printed on it).
+/// both their titles (`RULINGS.md` D3: a card counts toward every title printed on it).
 fn two_titled(
     placed: &[(usize, u32)],
     pieces: &[Piece],

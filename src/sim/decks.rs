@@ -31,6 +31,57 @@ pub fn def_ids(deck: &ResolvedDeck) -> Vec<DefId> {
         .collect()
 }
 
+/// Decks of each side, built so that together they hold every card with game text the rules
+/// let a deck of that side hold. Returns the decks (as pool definitions) and the catalogue ids
+/// of the cards with text they hold.
+pub fn covering_decks(
+    cat: &crate::catalogue::Catalogue,
+    pool: &crate::engine::CardPool,
+    seed: u64,
+) -> (
+    Vec<(crate::catalogue::Side, Vec<DefId>)>,
+    std::collections::BTreeSet<String>,
+) {
+    let has_text = |i: usize| pool.get(DefId(i as u16)).text.is_some();
+    let rules = crate::deck::RulesSet::named("standard").expect("standard rules");
+    let mut decks = Vec::new();
+    let mut covered = std::collections::BTreeSet::new();
+    for side in [crate::catalogue::Side::Light, crate::catalogue::Side::Dark] {
+        let mut left: Vec<usize> = (0..cat.cards().len())
+            .filter(|&i| {
+                has_text(i)
+                    && crate::deck::fix::items::refusal(&cat.cards()[i], side, &rules, cat)
+                        .is_none()
+            })
+            .collect();
+        let mut n = 0u64;
+        while !left.is_empty() {
+            let around: Vec<(usize, u32)> = left.iter().take(6).map(|&i| (i, 1)).collect();
+            let cards = crate::deck::build::random(&around, side, &rules, seed ^ n, cat)
+                .expect("a legal random deck");
+            n += 1;
+            let before = left.len();
+            left.retain(|i| !cards.iter().any(|c| c.0 == *i));
+            for &(i, _) in &cards {
+                if has_text(i) {
+                    covered.insert(cat.cards()[i].id.clone());
+                }
+            }
+            // A card the rules never let stay (an objective beside another, say) is dropped
+            // from the list rather than looped on.
+            if left.len() == before {
+                left.remove(0);
+            }
+            let defs = cards
+                .iter()
+                .flat_map(|&(i, k)| std::iter::repeat_n(DefId(i as u16), k as usize))
+                .collect();
+            decks.push((side, defs));
+        }
+    }
+    (decks, covered)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -19,8 +19,8 @@ pub enum VictoryKind {
     TurnCap,
     /// No location left for the next planet (illegal decks only): nobody won.
     NoLocation,
-    /// One step emptied both draw decks: nobody won (rulings.md "Deck victory happens when a
-    /// draw deck is empty").
+    /// One step emptied both draw decks: nobody won (`RULINGS.md` E1: a deck victory
+    /// happens as soon as a draw deck is empty).
     BothDecksEmpty,
 }
 

@@ -55,7 +55,7 @@ pub struct NoWinner {
     pub turn_cap: u64,
     /// Games where no location was left for the next planet (illegal decks only).
     pub no_location: u64,
-    /// Games where one step emptied both draw decks (rulings.md: a draw, counted apart).
+    /// Games where one step emptied both draw decks (`RULINGS.md` E1: a draw, counted apart).
     pub both_decks_empty: u64,
 }
 

@@ -22,6 +22,27 @@ fn template() -> &'static std::path::Path {
     })
 }
 
+/// Where a scratch's commands find their home and data directories (see [`Scratch::command`]).
+pub const HOME: &str = "home";
+pub const DATA_HOME: &str = "data-home";
+
+/// A command that wrote to the default database's place (the data directory) instead of the
+/// scratch database is a test bug: it would have written the user's own database.
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            return;
+        }
+        for dir in [HOME, DATA_HOME] {
+            assert!(
+                !self.path(dir).exists(),
+                "a yj command wrote to its default data directory ({dir}/ in the scratch \
+                 directory): run it with the scratch database"
+            );
+        }
+    }
+}
+
 impl Scratch {
     pub fn new() -> Scratch {
         let s = Scratch::fresh();
@@ -52,9 +73,21 @@ impl Scratch {
 
     /// `yj ARGS` with this scratch database, run in the scratch directory.
     pub fn cmd(&self, args: &[&str]) -> assert_cmd::Command {
-        let mut cmd = assert_cmd::Command::cargo_bin("yj").expect("yj binary");
+        assert_cmd::Command::from_std(self.command(args))
+    }
+
+    /// As [`Scratch::cmd`], as a plain `std::process::Command` (to spawn, or to run as
+    /// another user). Every test runs `yj` through here: besides the scratch database
+    /// (`YJ_DB`), the data directories point into the scratch directory, so a command that
+    /// fell back to the default database could not touch the user's (`~/.local/share/yj`);
+    /// dropping the scratch then fails the test ([`Scratch::drop`]).
+    pub fn command(&self, args: &[&str]) -> std::process::Command {
+        let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_yj"));
         cmd.current_dir(self.dir.path())
             .env("YJ_DB", self.db())
+            .env("HOME", self.path(HOME))
+            .env("XDG_DATA_HOME", self.path(DATA_HOME))
+            .env_remove("YJ_COLLECTION")
             .env_remove("RUST_LOG")
             .args(args);
         cmd

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::catalogue::{Card, CardType, StarshipClass, normalise};
 
-/// The catalogue's traits (column `traits`, rulings.md #1: traits come from names).
+/// The catalogue's traits (column `traits`, `RULINGS.md` R1: traits are read from names).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Trait {
@@ -77,7 +77,7 @@ pub struct Filter {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
     /// A kind named by the card's title or subtitle (`Royal Guard`, `Naboo Starfighter`):
-    /// rulings.md #1.
+    /// `RULINGS.md` R1.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
     #[serde(default, rename = "trait", skip_serializing_if = "Option::is_none")]

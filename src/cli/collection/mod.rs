@@ -97,6 +97,35 @@ pub struct AddArgs {
     card: Vec<String>,
     #[arg(long, default_value = "1", value_parser = qty_arg, allow_negative_numbers = true)]
     qty: u32,
+    #[command(flatten)]
+    finish: FinishArgs,
+    #[command(flatten)]
+    details: DetailsArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct RemoveArgs {
+    card: String,
+    #[arg(long, default_value = "1", value_parser = qty_arg, allow_negative_numbers = true)]
+    qty: u32,
+    #[command(flatten)]
+    finish: FinishArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct SetArgs {
+    card: String,
+    #[arg(value_parser = qty_arg, allow_negative_numbers = true)]
+    qty: u32,
+    #[command(flatten)]
+    finish: FinishArgs,
+    #[command(flatten)]
+    details: DetailsArgs,
+}
+
+/// Which printing of a card `add`, `remove`, `set` and `want` mean: the regular one, or a foil.
+#[derive(Debug, Args)]
+pub struct FinishArgs {
     /// The foil printing (a foil number such as `BN-F10` implies it).
     #[arg(long)]
     foil: bool,
@@ -104,6 +133,11 @@ pub struct AddArgs {
     /// for its own-number foil (only cards with two foil printings need it; implies --foil).
     #[arg(long, value_parser = parse_with::<Set>, value_name = "RELEASE")]
     printing: Option<Set>,
+}
+
+/// What `add` and `set` keep with a printing.
+#[derive(Debug, Args)]
+pub struct DetailsArgs {
     /// mint (M), near-mint (NM), lightly-played (LP), moderately-played (MP),
     /// heavily-played (HP), damaged (DMG).
     #[arg(long, value_parser = parse_with::<Condition>)]
@@ -113,34 +147,13 @@ pub struct AddArgs {
     note: Option<String>,
 }
 
-#[derive(Debug, Args)]
-pub struct RemoveArgs {
-    card: String,
-    #[arg(long, default_value = "1", value_parser = qty_arg, allow_negative_numbers = true)]
-    qty: u32,
-    #[arg(long)]
-    foil: bool,
-    /// Which foil printing, by its release: `RF` for a Reflections reprint, the card's own set
-    /// for its own-number foil (only cards with two foil printings need it; implies --foil).
-    #[arg(long, value_parser = parse_with::<Set>, value_name = "RELEASE")]
-    printing: Option<Set>,
-}
-
-#[derive(Debug, Args)]
-pub struct SetArgs {
-    card: String,
-    #[arg(value_parser = qty_arg, allow_negative_numbers = true)]
-    qty: u32,
-    #[arg(long)]
-    foil: bool,
-    /// Which foil printing, by its release: `RF` for a Reflections reprint, the card's own set
-    /// for its own-number foil (only cards with two foil printings need it; implies --foil).
-    #[arg(long, value_parser = parse_with::<Set>, value_name = "RELEASE")]
-    printing: Option<Set>,
-    #[arg(long, value_parser = parse_with::<Condition>)]
-    condition: Option<Condition>,
-    #[arg(long)]
-    note: Option<String>,
+impl From<DetailsArgs> for Details {
+    fn from(a: DetailsArgs) -> Details {
+        Details {
+            condition: a.condition,
+            note: a.note,
+        }
+    }
 }
 
 #[derive(Debug, Args)]
@@ -239,6 +252,9 @@ enum WantAction {
     /// Want QTY copies of a card in total (replacing an earlier target); or with --deck, the
     /// copies a deck needs of every card the collection lacks; or with --set, QTY of every
     /// card of a set (`--set DM --qty 5` for a playset). --deck and --set only raise targets.
+    #[command(mut_arg("printing", |a| a.help(
+        "One foil printing (`RF`, or the card's own set); without it any foil meets a foil want"
+    )))]
     Add {
         #[arg(required_unless_present_any = ["deck", "set"], conflicts_with_all = ["deck", "set"])]
         card: Option<String>,
@@ -250,20 +266,14 @@ enum WantAction {
         set: Option<Set>,
         #[arg(long, default_value = "1", value_parser = qty_arg, allow_negative_numbers = true)]
         qty: u32,
-        #[arg(long)]
-        foil: bool,
-        /// One foil printing (`RF`, or the card's own set); without it any foil meets a foil
-        /// want.
-        #[arg(long, value_parser = parse_with::<Set>, value_name = "RELEASE")]
-        printing: Option<Set>,
+        #[command(flatten)]
+        finish: FinishArgs,
     },
     /// Take a card off the want list.
     Remove {
         card: String,
-        #[arg(long)]
-        foil: bool,
-        #[arg(long, value_parser = parse_with::<Set>, value_name = "RELEASE")]
-        printing: Option<Set>,
+        #[command(flatten)]
+        finish: FinishArgs,
     },
 }
 
@@ -354,13 +364,15 @@ fn write_options() -> WriteOptions {
     }
 }
 
+/// A collection error as the command's error. The user's input (a quantity, a name, a file)
+/// is exit 2; a busy database (`Busy`), a collection changed underneath the command or a
+/// stored entry that cannot be read (`Conflict`), as SQLite and file failures, exit 3: the
+/// same command works again on a healthy database (README "Exit codes", `cli::exit_code`).
 fn input(e: CollectionError) -> anyhow::Error {
     match e {
-        CollectionError::Input(_)
-        | CollectionError::Lookup(_)
-        | CollectionError::File { .. }
-        | CollectionError::Busy
-        | CollectionError::Conflict(_) => InputError(e.to_string()).into(),
+        CollectionError::Input(_) | CollectionError::Lookup(_) | CollectionError::File { .. } => {
+            InputError(e.to_string()).into()
+        }
         other => anyhow::Error::new(other),
     }
 }
@@ -402,7 +414,8 @@ pub fn run(args: CollectionArgs, db_path: &Path) -> Result<ExitCode> {
             // reads "DM-45: 0 → 2", not two steps.
             let mut slots: Vec<(crate::collection::Slot, u32)> = Vec::new();
             for card in &a.card {
-                let chosen = printing(&catalogue, card, a.foil, a.printing).map_err(input)?;
+                let chosen =
+                    printing(&catalogue, card, a.finish.foil, a.finish.printing).map_err(input)?;
                 warn(&chosen.warnings);
                 let slot = chosen.slot(List::Owned);
                 match slots.iter_mut().find(|(s, _)| *s == slot) {
@@ -410,10 +423,7 @@ pub fn run(args: CollectionArgs, db_path: &Path) -> Result<ExitCode> {
                     None => slots.push((slot, a.qty)),
                 }
             }
-            let details = Details {
-                condition: a.condition,
-                note: a.note,
-            };
+            let details = Details::from(a.details);
             c.write(&mut db, |h| {
                 let mut changes = Vec::new();
                 for (slot, qty) in slots {
@@ -424,18 +434,15 @@ pub fn run(args: CollectionArgs, db_path: &Path) -> Result<ExitCode> {
         }
         CollectionCommand::Remove(a) => {
             // Removing needs no warning: what is there is what is removed.
-            let chosen = c.stored_printing(&db, &a.card, a.foil, a.printing)?;
+            let chosen = c.stored_printing(&db, &a.card, a.finish.foil, a.finish.printing)?;
             c.write(&mut db, |h| {
                 edit::remove(h, chosen.slot(List::Owned), a.qty)
             })
         }
         CollectionCommand::Set(a) => {
-            let chosen = c.stored_printing(&db, &a.card, a.foil, a.printing)?;
+            let chosen = c.stored_printing(&db, &a.card, a.finish.foil, a.finish.printing)?;
             warn(&chosen.warnings);
-            let details = Details {
-                condition: a.condition,
-                note: a.note,
-            };
+            let details = Details::from(a.details);
             c.write(&mut db, |h| {
                 edit::set(h, chosen.slot(List::Owned), a.qty, &details)
             })
@@ -508,11 +515,11 @@ pub fn run(args: CollectionArgs, db_path: &Path) -> Result<ExitCode> {
             Some(WantAction::Add {
                 card: Some(card),
                 qty,
-                foil,
-                printing: asked,
+                finish,
                 ..
             }) => {
-                let chosen = printing(&catalogue, &card, foil, asked).map_err(input)?;
+                let chosen =
+                    printing(&catalogue, &card, finish.foil, finish.printing).map_err(input)?;
                 // A foil want without a printing is "any foil": no warning to pick one.
                 let several = chosen.finish == Finish::Foil
                     && crate::collection::printings::has_several(&catalogue, &chosen.card_id);
@@ -525,12 +532,8 @@ pub fn run(args: CollectionArgs, db_path: &Path) -> Result<ExitCode> {
                 warn(&warnings);
                 c.write(&mut db, |h| edit::want(h, chosen.slot(List::Want), qty))
             }
-            Some(WantAction::Remove {
-                card,
-                foil,
-                printing: asked,
-            }) => {
-                let chosen = c.stored_printing(&db, &card, foil, asked)?;
+            Some(WantAction::Remove { card, finish }) => {
+                let chosen = c.stored_printing(&db, &card, finish.foil, finish.printing)?;
                 c.write(&mut db, |h| edit::want(h, chosen.slot(List::Want), 0))
             }
             None => match &a.deck {
@@ -831,5 +834,36 @@ impl Ctx<'_> {
             }
         }
         Ok(ExitCode::SUCCESS)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cli::{EXIT_FAILURE, EXIT_INPUT, exit_code};
+
+    /// README "Exit codes": the user's input is 2; a busy database or a collection that
+    /// changed underneath the command is not the input (the same command works again), 3.
+    #[test]
+    fn busy_and_conflict_exit_3_and_the_users_input_2() {
+        let code = |e: CollectionError| exit_code(&input(e));
+        assert_eq!(code(CollectionError::Busy), EXIT_FAILURE);
+        assert_eq!(
+            code(CollectionError::Conflict("DM-71".into())),
+            EXIT_FAILURE
+        );
+        let full = std::io::Error::from(std::io::ErrorKind::StorageFull);
+        assert_eq!(
+            code(CollectionError::io("cannot write `x.csv`".into(), full)),
+            EXIT_FAILURE
+        );
+        assert_eq!(code(CollectionError::Input("--qty".into())), EXIT_INPUT);
+        assert_eq!(
+            code(CollectionError::File {
+                file: "x.csv".into(),
+                reason: "empty".into()
+            }),
+            EXIT_INPUT
+        );
     }
 }

@@ -9,10 +9,10 @@ use clap::Args;
 use serde_json::json;
 
 use super::fix::{change_lines, deck_json, write_list};
-use super::{Outcome, RulesChoice, chosen_rules, render};
+use super::{Outcome, OwnedArgs, RulesChoice, chosen_rules, render};
 use crate::catalogue::{Catalogue, Database, DotColour, LookupOptions, Side};
 use crate::cli::game_decks::load_decks;
-use crate::cli::output::Format;
+use crate::cli::output::{Format, write_file};
 use crate::cli::shortfall::check_collection;
 use crate::cli::{EXIT_PROBLEMS, InputError};
 use crate::collection::store;
@@ -25,6 +25,10 @@ use crate::engine::CardPool;
 use crate::sim::refine::{Evidence, RefineConfig, Refiner, swap};
 
 #[derive(Debug, Args)]
+#[command(
+    mut_arg("owned", |a| a.help("Use only cards the collection owns")),
+    mut_arg("collection", |a| a.help("The collection to build from (with --owned)")),
+)]
 pub struct BuildArgs {
     /// The side to build for: light or dark.
     #[arg(long, value_name = "SIDE")]
@@ -37,17 +41,8 @@ pub struct BuildArgs {
     /// Build a 30-card starter deck (five cards per colour).
     #[arg(long)]
     starter: bool,
-    /// Use only cards the collection owns.
-    #[arg(long)]
-    owned: bool,
-    /// The collection to build from (with --owned).
-    #[arg(
-        long,
-        env = "YJ_COLLECTION",
-        default_value = crate::collection::model::DEFAULT_COLLECTION,
-        value_name = "NAME"
-    )]
-    collection: String,
+    #[command(flatten)]
+    owned: OwnedArgs,
     /// Refine the deck by play against these decks (files, or example:light, example:dark).
     #[arg(long, value_name = "OPP", num_args = 1..)]
     vs: Vec<String>,
@@ -73,8 +68,8 @@ const WEAKEST: usize = 6;
 const ALTERNATIVES: usize = 3;
 
 pub fn run(args: BuildArgs, db: &Database, catalogue: &Catalogue) -> Result<ExitCode> {
-    if args.owned {
-        check_collection(db, &args.collection)?;
+    if let Some(name) = args.owned.collection() {
+        check_collection(db, name)?;
     }
     let rules = match chosen_rules(&args.rules, catalogue, args.starter)? {
         Some(r) => r,
@@ -116,8 +111,8 @@ pub fn run(args: BuildArgs, db: &Database, catalogue: &Catalogue) -> Result<Exit
         }
     }
     around.sort_unstable();
-    let owned: Option<Vec<u32>> = if args.owned {
-        let holdings = store::load(db.connection(), &args.collection)?;
+    let owned: Option<Vec<u32>> = if let Some(name) = args.owned.collection() {
+        let holdings = store::load(db.connection(), name)?;
         let mut avail: Vec<u32> = catalogue
             .cards()
             .iter()
@@ -129,7 +124,7 @@ pub fn run(args: BuildArgs, db: &Database, catalogue: &Catalogue) -> Result<Exit
                 return Err(InputError(format!(
                     "--around {}: collection `{}` has {} of {} ({}), and the deck is to be built from owned cards",
                     card.id,
-                    args.collection,
+                    name,
                     avail[i],
                     n,
                     card.full_name()
@@ -200,8 +195,7 @@ pub fn run(args: BuildArgs, db: &Database, catalogue: &Catalogue) -> Result<Exit
     let resolved = resolved(&cards, catalogue, side);
     let report = check(&list, &resolved, catalogue, &rules, args.starter);
     if let Some(path) = &args.output {
-        std::fs::write(path, write_list(&list, &cards, catalogue, side))
-            .map_err(|e| InputError(format!("cannot write `{}`: {}", path.display(), e)))?;
+        write_file(path, write_list(&list, &cards, catalogue, side).as_bytes())?;
     }
     let pool_strength = Strength::for_deck(
         catalogue,
@@ -374,8 +368,8 @@ fn print(
                 "deck": deck_json(cards, catalogue),
                 "check": report,
             });
-            if args.owned {
-                doc["collection"] = json!(args.collection);
+            if let Some(name) = args.owned.collection() {
+                doc["collection"] = json!(name);
                 doc["missing"] = json!(built.missing);
             }
             if !args.vs.is_empty() {
@@ -405,16 +399,16 @@ fn print(
             for line in change_lines(&built.dropped) {
                 println!("  named card not kept: {line}");
             }
-            if args.owned {
+            if let Some(name) = args.owned.collection() {
                 if built.missing > 0 {
                     println!(
                         "collection `{}` cannot make a legal deck: it lacks {} card{} of this one",
-                        args.collection,
+                        name,
                         built.missing,
                         if built.missing == 1 { "" } else { "s" }
                     );
                 } else {
-                    println!("every card is in collection `{}`", args.collection);
+                    println!("every card is in collection `{name}`");
                 }
             }
             if !args.vs.is_empty() {

@@ -6,21 +6,26 @@ use anyhow::{Context, Result, bail};
 use clap::Args;
 use serde_json::{Value, json};
 
-use super::{Outcome, RulesChoice, chosen_rules, render, rules_for};
+use super::{Loaded, Outcome, OwnedArgs, RulesChoice, chosen_rules, load, render};
 use crate::catalogue::{Catalogue, Database, Side};
-use crate::cli::output::Format;
+use crate::cli::output::{Format, write_file};
 use crate::cli::shortfall::check_collection;
 use crate::cli::{EXIT_PROBLEMS, InputError};
 use crate::collection::{requirements, store};
 use crate::deck::fix::{Action, Change, Fix, Mode, Request, Supply, fix};
 use crate::deck::strength::Strength;
 use crate::deck::{
-    DeckCard, DeckList, Entry, ListFormat, Report, ResolvedDeck, Resolver, RulesSet, Verdict,
-    check, read_list,
+    DeckCard, DeckList, Entry, ListFormat, Report, ResolvedDeck, Resolver, RulesSet, Verdict, check,
 };
 use crate::engine::CardPool;
 
 #[derive(Debug, Args)]
+#[command(
+    mut_arg("owned", |a| a.help(
+        "Add only cards the collection has beyond what the deck uses; say what it lacks"
+    )),
+    mut_arg("collection", |a| a.help("The collection to add from (with --owned)")),
+)]
 pub struct FixArgs {
     /// The decklist; `-` reads standard input.
     #[arg(value_name = "DECK")]
@@ -30,17 +35,8 @@ pub struct FixArgs {
     /// Fix a 30-card starter deck (five cards per colour).
     #[arg(long)]
     starter: bool,
-    /// Add only cards the collection has beyond what the deck uses; say what it lacks.
-    #[arg(long)]
-    owned: bool,
-    /// The collection to add from (with --owned).
-    #[arg(
-        long,
-        env = "YJ_COLLECTION",
-        default_value = crate::collection::model::DEFAULT_COLLECTION,
-        value_name = "NAME"
-    )]
-    collection: String,
+    #[command(flatten)]
+    owned: OwnedArgs,
     /// Write the resulting list to FILE, in the input's format (text, CSV or TOML).
     #[arg(short = 'o', long = "output", value_name = "FILE")]
     output: Option<std::path::PathBuf>,
@@ -49,16 +45,22 @@ pub struct FixArgs {
 }
 
 pub fn run(args: FixArgs, db: &Database, catalogue: &Catalogue) -> Result<ExitCode> {
-    if args.owned {
-        check_collection(db, &args.collection)?;
+    if let Some(name) = args.owned.collection() {
+        check_collection(db, name)?;
     }
     let chosen = chosen_rules(&args.rules, catalogue, args.starter)?;
-    let list = read_list(&args.file).map_err(|e| InputError(e.to_string()))?;
-    let rules = rules_for(&list, &chosen, catalogue, args.starter).map_err(InputError)?;
-    let mut resolver = Resolver::new(catalogue);
-    let deck = resolver.resolve(&list);
-    let mut report = check(&list, &deck, catalogue, &rules, args.starter);
-    report.rules_from_list = chosen.is_none() && list.rules.is_some();
+    let Loaded {
+        list,
+        deck,
+        report,
+        rules,
+    } = load(
+        &args.file,
+        &chosen,
+        &mut Resolver::new(catalogue),
+        args.starter,
+    )
+    .map_err(InputError)?;
     if report.verdict == Verdict::Unresolved {
         // Nothing can be judged, so nothing fixed, until every line names one card.
         render::check(
@@ -86,10 +88,9 @@ pub fn run(args: FixArgs, db: &Database, catalogue: &Catalogue) -> Result<ExitCo
         rules.deck_size
     };
     let cards: Vec<(usize, u32)> = deck.cards.iter().map(|c| (c.index, c.count)).collect();
-    let owned: Option<Vec<u32>> = if args.owned {
-        Some(available(db, catalogue, &deck, &args.collection)?)
-    } else {
-        None
+    let owned: Option<Vec<u32>> = match args.owned.collection() {
+        Some(name) => Some(available(db, catalogue, &deck, name)?),
+        None => None,
     };
     let supply = match &owned {
         Some(o) => Supply::Owned(o),
@@ -130,9 +131,7 @@ pub fn run(args: FixArgs, db: &Database, catalogue: &Catalogue) -> Result<ExitCo
     after.rules_from_list = report.rules_from_list;
     if let Some(path) = &args.output {
         let text = write_list(&fixed_list, &final_cards, catalogue, side);
-        std::fs::write(path, text)
-            .map_err(|e| InputError(format!("cannot write `{}`: {}", path.display(), e)))
-            .with_context(|| "the fixed deck was not written")?;
+        write_file(path, text.as_bytes()).context("the fixed deck was not written")?;
     }
     print(
         &args,
@@ -340,7 +339,7 @@ fn print(
 ) -> Result<()> {
     let changes: &[Change] = fix.map_or(&[], |f| &f.changes);
     let minimal = fix.is_none_or(|f| f.minimal);
-    let collection = args.owned.then_some(args.collection.as_str());
+    let collection = args.owned.collection();
     match args.format {
         Format::Json => {
             let mut doc = json!({

@@ -395,18 +395,7 @@ fn rerun(args: &PlaytestArgs, seed: u64) -> String {
             shell_word(&args.opponent_agent)
         ));
     }
-    if let Some(p) = &args.agent_config {
-        s.push_str(&format!(
-            " --agent-config {}",
-            shell_word(&p.display().to_string())
-        ));
-    }
-    if let Some(r) = &args.rules {
-        s.push_str(&format!(" --rules {}", shell_word(r)));
-    }
-    if args.starships != super::Starships::DuelOfTheFates {
-        s.push_str(&format!(" --starships {}", args.starships.name()));
-    }
+    s.push_str(&args.shared.words(shell_word));
     if args.allow_illegal {
         s.push_str(" --allow-illegal");
     }

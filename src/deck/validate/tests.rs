@@ -247,8 +247,8 @@ fn a_wild_card_counts_toward_the_title_of_the_colour_it_fills() {
 
 #[test]
 fn a_title_over_the_limit_says_why_no_wild_card_can_help() {
-    // Rulebook "Deck Construction" (one wild card per colour) and rulings.md "Objectives as
-    // wild cards": red needs a wild card, the only one that can fill red is a sixth Qui-Gon
+    // Rulebook "Deck Construction" (one wild card per colour) and RULINGS.md D2 (an
+    // Objective is a wild card): red needs a wild card, the only one that can fill red is a sixth Qui-Gon
     // Jinn, and the Objective can go only to orange, yellow or purple.
     let text = edit(
         &edit(

@@ -2,6 +2,7 @@
 
 mod battle;
 mod bonus_conditions;
+mod catalogue_sweep;
 mod decisions;
 mod deck_victory;
 mod deploy;
