@@ -565,7 +565,7 @@ fn names_the_cards_whose_text_the_engine_does_not_play_yet() {
     assert_eq!(
         run.stderr,
         "note: example:light: game text the engine does not play yet: BN-61 There's Always A Bigger Fish\n\
-         note: example:dark: game text the engine does not play yet: BN-131 Sando Aqua Monster, DF-53 To The Death\n"
+         note: example:dark: game text the engine does not play yet: BN-131 Sando Aqua Monster, DF-53 To The Death (partly)\n"
     );
 }
 
