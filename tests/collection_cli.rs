@@ -27,26 +27,59 @@ fn add_remove_and_set_print_each_change() {
         "DM-71 Darth Maul, Sith Apprentice (regular): 0 → 2, condition near-mint\n"
     );
     assert!(r.stderr.contains("recorded as change #1"), "{}", r.stderr);
-    // A name and a community id reach the same printing.
-    ok(&s.run(&["collection", "add", "Darth Maul, Sith Apprentice"]));
+    // A name and a community id reach the same printing. The new copy, said to be in no
+    // condition, is a lot of its own (issue 15, "Lots").
+    let r = s.run(&["collection", "add", "Darth Maul, Sith Apprentice"]);
+    assert_eq!(
+        r.stdout,
+        "DM-71 Darth Maul, Sith Apprentice (regular, lot 1): 0 → 1\n"
+    );
     let r = s.run(&["collection", "remove", "1_71", "--qty", "2"]);
+    assert_eq!(r.code, 2);
+    assert_eq!(
+        r.stderr,
+        "error: DM-71 (regular) has 2 lots that fit in collection `main` (lot 0: 2 near-mint; \
+         lot 1: 1 unlabelled); say which with --lot N (or --condition, --note, --price); \
+         nothing was changed\n"
+    );
+    let r = s.run(&[
+        "collection",
+        "remove",
+        "1_71",
+        "--qty",
+        "2",
+        "--condition",
+        "nm",
+    ]);
     ok(&r);
     assert_eq!(
         r.stdout,
-        "DM-71 Darth Maul, Sith Apprentice (regular): 3 → 1\n"
+        "DM-71 Darth Maul, Sith Apprentice (regular): 2 → 0\n"
     );
+    // The printing's one lot left is the one `set` sets, relabelled with what is said.
     let r = s.run(&["collection", "set", "DM-71", "4", "--note", "binder 2"]);
     ok(&r);
     assert_eq!(
         r.stdout,
-        "DM-71 Darth Maul, Sith Apprentice (regular): 1 → 4, note “binder 2”\n"
+        "DM-71 Darth Maul, Sith Apprentice (regular, lot 1): 1 → 4, note “binder 2”\n"
     );
+    let r = s.run(&[
+        "collection",
+        "set",
+        "DM-71",
+        "4",
+        "--lot",
+        "1",
+        "--condition",
+        "NM",
+    ]);
+    ok(&r);
     let r = s.run(&["collection", "set", "DM-71", "4"]);
     ok(&r);
     assert_eq!(r.stdout, "nothing changed in collection `main`\n");
     assert_eq!(
         exported(&s, "main"),
-        "owned,DM-71,regular,4,near-mint,binder 2,\"Darth Maul, Sith Apprentice\",DM,rare,"
+        "owned,DM-71,regular,4,near-mint,binder 2,\"Darth Maul, Sith Apprentice\",DM,rare,,,"
     );
 }
 
@@ -104,7 +137,7 @@ fn bad_edits_are_refused_and_change_nothing() {
     }
     assert_eq!(
         exported(&s, "main"),
-        "owned,DM-71,regular,1,,,\"Darth Maul, Sith Apprentice\",DM,rare,"
+        "owned,DM-71,regular,1,,,\"Darth Maul, Sith Apprentice\",DM,rare,,,"
     );
     let r = s.run(&["collection", "history", "--format", "json"]);
     let v: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
@@ -209,9 +242,9 @@ fn import_decklist_text_in_set_and_add_modes() {
     let once = exported(&s, "main");
     assert_eq!(
         once,
-        "owned,DM-2,regular,2,,,\"Qui-Gon Jinn, Jedi Master\",DM,rare,\n\
-         owned,DM-71,regular,3,,,\"Darth Maul, Sith Apprentice\",DM,rare,\n\
-         owned,BN-71,foil,1,,,\"Darth Maul, Dark Lord of the Sith\",BN,rare,"
+        "owned,DM-2,regular,2,,,\"Qui-Gon Jinn, Jedi Master\",DM,rare,,,\n\
+         owned,DM-71,regular,3,,,\"Darth Maul, Sith Apprentice\",DM,rare,,,\n\
+         owned,BN-71,foil,1,,,\"Darth Maul, Dark Lord of the Sith\",BN,rare,,,"
     );
     // --mode set is idempotent.
     let r = s.run(&["collection", "import", file, "--mode", "set"]);
@@ -234,8 +267,10 @@ fn a_dry_run_lists_changes_and_every_rejected_row_and_changes_nothing() {
     );
     let r = s.run(&["collection", "import", file.to_str().unwrap(), "--dry-run"]);
     assert_eq!(r.code, 1, "{}", r.stderr);
+    // The file's near-mint copies are a lot of their own: the unlabelled copy stays.
     assert!(
-        r.stdout.contains("┆ 1      ┆ 3 near-mint │"),
+        r.stdout
+            .contains("┆ regular, lot 1 ┆ –      ┆ 3 near-mint │"),
         "{}",
         r.stdout
     );

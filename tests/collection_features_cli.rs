@@ -53,11 +53,11 @@ fn sync_makes_the_collection_equal_to_the_file_and_undoes_as_one_change() {
     assert_eq!(
         s.export_rows("main"),
         [
-            "owned,DM-2,regular,2,,,\"Qui-Gon Jinn, Jedi Master\",DM,rare,",
-            "owned,DM-3,regular,1,,,\"Jar Jar Binks, Gungan Chuba Thief\",DM,rare,",
-            "owned,DM-71,regular,1,,,\"Darth Maul, Sith Apprentice\",DM,rare,",
+            "owned,DM-2,regular,2,,,\"Qui-Gon Jinn, Jedi Master\",DM,rare,,,",
+            "owned,DM-3,regular,1,,,\"Jar Jar Binks, Gungan Chuba Thief\",DM,rare,,,",
+            "owned,DM-71,regular,1,,,\"Darth Maul, Sith Apprentice\",DM,rare,,,",
             // The file has no want rows, so the want list is left alone.
-            "want,DM-10,regular,1,,,\"Yoda, Jedi Master\",DM,rare,",
+            "want,DM-10,regular,1,,,\"Yoda, Jedi Master\",DM,rare,,,",
         ]
     );
     // Syncing again changes nothing; one undo takes the whole sync back.
@@ -87,7 +87,7 @@ fn other_tools_spreadsheets_are_read_with_their_extra_columns_named() {
         r.stderr,
         "deckbox.csv:1: warning: columns `Tradelist Count`, `My Price` ignored: yj does not \
          keep them (known columns: qty, card_id, name, set, number, finish, printing, \
-         condition, note, list, collection (and rarity, which is ignored))\n\
+         condition, note, price_paid, deck, list, collection (and rarity, which is ignored))\n\
          deckbox.csv:1: warning: 1 column with no name in the header row ignored\n\
          imported 4 rows from deckbox.csv: 4 changes in collection `main`, recorded as change \
          #1 (`yj collection undo` reverts it)\n"
@@ -95,10 +95,10 @@ fn other_tools_spreadsheets_are_read_with_their_extra_columns_named() {
     assert_eq!(
         s.export_rows("main"),
         [
-            "owned,DM-24,regular,1000,moderately-played,,Gungan Guard,DM,common,",
-            "owned,DM-29,regular,3,lightly-played,,\"Jawa, Thief\",DM,common,",
-            "owned,DM-71,regular,2,near-mint,,\"Darth Maul, Sith Apprentice\",DM,rare,",
-            "owned,BN-1,foil,1,lightly-played,,\"Obi-Wan Kenobi, Jedi Knight\",BN,rare,",
+            "owned,DM-24,regular,1000,moderately-played,,Gungan Guard,DM,common,,,",
+            "owned,DM-29,regular,3,lightly-played,,\"Jawa, Thief\",DM,common,,,",
+            "owned,DM-71,regular,2,near-mint,,\"Darth Maul, Sith Apprentice\",DM,rare,,,",
+            "owned,BN-1,foil,1,lightly-played,,\"Obi-Wan Kenobi, Jedi Knight\",BN,rare,,,",
         ]
     );
     // A set and number pair names the card without id or name; `x3` is a quantity; Excel's
@@ -111,8 +111,8 @@ fn other_tools_spreadsheets_are_read_with_their_extra_columns_named() {
     assert_eq!(
         s.export_rows("b"),
         [
-            "owned,DM-45,regular,3,heavily-played,,Blaster,DM,common,",
-            "owned,JC-1,regular,2,damaged,,\"Obi-Wan Kenobi, Jedi Apprentice\",JC,rare,",
+            "owned,DM-45,regular,3,heavily-played,,Blaster,DM,common,,,",
+            "owned,JC-1,regular,2,damaged,,\"Obi-Wan Kenobi, Jedi Apprentice\",JC,rare,,,",
         ]
     );
     // Quantities that are not whole numbers are still refused, naming the line.
@@ -148,7 +148,7 @@ fn a_windows_1252_file_is_read_with_a_warning() {
     );
     assert_eq!(
         s.export_rows("main"),
-        ["owned,EBN-P10,regular,1,,,\"Padmé Naberrie, Loyal Handmaiden\",EBN,premium,"]
+        ["owned,EBN-P10,regular,1,,,\"Padmé Naberrie, Loyal Handmaiden\",EBN,premium,,,"]
     );
 }
 
@@ -282,9 +282,9 @@ fn a_trade_list_as_text_imports_as_it_is_and_takes_a_trade_binder_s_copies() {
     assert_eq!(
         s.export_rows("partner"),
         [
-            "owned,DM-24,regular,2,,,Gungan Guard,DM,common,",
-            "owned,DM-45,regular,1,,,Blaster,DM,common,",
-            "owned,BN-71,foil,1,,,\"Darth Maul, Dark Lord of the Sith\",BN,rare,",
+            "owned,DM-24,regular,2,,,Gungan Guard,DM,common,,,",
+            "owned,DM-45,regular,1,,,Blaster,DM,common,,,",
+            "owned,BN-71,foil,1,,,\"Darth Maul, Dark Lord of the Sith\",BN,rare,,,",
         ]
     );
     let r = s.run(&["collection", "trades", "--binder", "binder"]);
@@ -385,6 +385,8 @@ fn every_collection_exports_in_one_file_and_imports_back_into_each() {
     let r = s.run(&["collection", "export", "--all"]);
     assert_eq!(
         r.stdout.lines().next(),
-        Some("collection,list,card_id,finish,qty,condition,note,name,set,rarity,printing")
+        Some(
+            "collection,list,card_id,finish,qty,condition,note,name,set,rarity,printing,price_paid,deck"
+        )
     );
 }

@@ -98,14 +98,14 @@ fn foil_without_a_printing_is_kept_as_not_recorded_and_can_be_set_later() {
     assert_eq!(
         exported(&s),
         vec![
-            "owned,DF-31,foil,1,near-mint,,\"Darth Maul, Student of the Dark Side\",DF,ultra-rare,"
+            "owned,DF-31,foil,1,near-mint,,\"Darth Maul, Student of the Dark Side\",DF,ultra-rare,,,"
         ]
     );
     ok(&s.run(&["collection", "redo"]));
     assert_eq!(
         exported(&s),
         vec![
-            "owned,DF-31,foil,1,near-mint,,\"Darth Maul, Student of the Dark Side\",DF,ultra-rare,RF"
+            "owned,DF-31,foil,1,near-mint,,\"Darth Maul, Student of the Dark Side\",DF,ultra-rare,RF,,"
         ]
     );
     // Nothing left to set; a card with one foil printing needs none.
@@ -185,7 +185,7 @@ fn export_round_trips_printings_and_the_old_layout_still_imports() {
     ok(&s.run(&["collection", "want", "add", "BP-2", "--printing", "BP"]));
     let before = exported(&s);
     assert!(
-        before.iter().any(|l| l.ends_with(",DF,ultra-rare,RF")),
+        before.iter().any(|l| l.ends_with(",DF,ultra-rare,RF,,")),
         "{before:?}"
     );
     for format in ["csv", "json"] {

@@ -207,10 +207,10 @@ fn want_deck_refuses_a_collection_that_does_not_exist() {
 }
 
 #[test]
-fn adding_copies_in_another_condition_or_note_is_refused_not_relabelled() {
-    // A printing holds one condition and one note. Adding near-mint copies to lightly-played
-    // ones used to mark them all near-mint, and a trade-night file's note replaced the
-    // binder note: what was known about the copies already there was lost.
+fn copies_in_another_condition_or_note_are_a_lot_of_their_own_never_relabelled() {
+    // Issue 15, "Lots": a printing held one condition and one note, so adding near-mint
+    // copies to lightly-played ones either relabelled them all or was refused. Now each
+    // description is a lot of its own, from the command line and from files alike.
     let s = Scratch::new();
     ok(&s.run(&[
         "collection",
@@ -223,7 +223,6 @@ fn adding_copies_in_another_condition_or_note_is_refused_not_relabelled() {
         "--note",
         "binder 1",
     ]));
-    let before = s.run(&["collection", "export"]).stdout;
     let r = s.run(&[
         "collection",
         "add",
@@ -233,82 +232,75 @@ fn adding_copies_in_another_condition_or_note_is_refused_not_relabelled() {
         "--condition",
         "NM",
     ]);
-    assert_eq!(r.code, 2, "{}", r.stdout);
-    assert!(
-        r.stderr.contains("lightly-played") && r.stderr.contains("collection set DM-71 5"),
-        "{}",
-        r.stderr
+    ok(&r);
+    assert_eq!(
+        r.stdout,
+        "DM-71 Darth Maul, Sith Apprentice (regular, lot 1): 0 → 2, condition near-mint\n"
     );
     let file = s.write(
         "trade-night.csv",
-        "qty,card_id,condition,note\n2,DM-71,NM,\n1,DM-72,,\n",
+        "qty,card_id,condition,note\n2,DM-71,NM,\n1,DM-71,LP,binder 1\n1,DM-71,DMG,signed\n",
     );
-    let r = s.run(&[
+    ok(&s.run(&[
         "collection",
         "import",
         file.to_str().unwrap(),
         "--mode",
         "add",
-    ]);
-    assert_eq!(r.code, 1, "{}", r.stdout);
-    assert!(
-        r.stderr.contains("trade-night.csv:2:") && r.stderr.contains("lightly-played"),
-        "{}",
-        r.stderr
+    ]));
+    let rows: Vec<String> = s
+        .run(&["collection", "export"])
+        .stdout
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').take(6).collect::<Vec<_>>().join(","))
+        .collect();
+    assert_eq!(
+        rows,
+        [
+            "owned,DM-71,regular,4,lightly-played,binder 1",
+            "owned,DM-71,regular,4,near-mint,",
+            "owned,DM-71,regular,1,damaged,signed",
+        ]
     );
-    let file = s.write("bob.csv", "qty,card_id,note\n1,DM-71,from Bob\n");
-    let r = s.run(&[
-        "collection",
-        "import",
-        file.to_str().unwrap(),
-        "--mode",
-        "add",
-    ]);
-    assert_eq!(r.code, 1, "{}", r.stdout);
+    // A file without a condition column cannot say which lot it sets: refused, nothing
+    // changed; the one lot that fits what it does say is set.
+    let before = s.run(&["collection", "export"]).stdout;
+    let plain = s.write("plain.csv", "qty,card_id\n5,DM-71\n");
+    let r = s.run(&["collection", "import", plain.to_str().unwrap()]);
+    assert_eq!(r.code, 1);
     assert!(
-        r.stderr.contains("bob.csv:2:") && r.stderr.contains("binder 1"),
+        r.stderr.contains(
+            "plain.csv:2: DM-71 regular has 3 lots this row could mean (lot 0: \
+             4 lightly-played, “binder 1”; lot 1: 4 near-mint; lot 2: 1 damaged, “signed”)"
+        ),
         "{}",
         r.stderr
     );
     assert_eq!(s.run(&["collection", "export"]).stdout, before);
-    // The same condition, or blank cells (which in add mode say nothing about the copies
-    // already there), add as before; so does changing the condition alone.
-    let file = s.write(
-        "more.csv",
-        "qty,card_id,condition,note\n2,DM-71,LP,\n1,DM-72,,\n",
-    );
+    let signed = s.write("signed.csv", "qty,card_id,note\n2,DM-71,signed\n");
+    ok(&s.run(&["collection", "import", signed.to_str().unwrap()]));
+    let r = s.run(&["collection", "list", "DM-71"]);
+    assert!(r.stdout.contains("┆ 2   ┆ damaged"), "{}", r.stdout);
+    assert_eq!(r.stderr, "3 lots in 1 printing, 10 copies\n");
+    // The export gives every lot back exactly, into an empty collection.
+    let all = s.path("all.csv");
+    ok(&s.run(&["collection", "export", "-o", all.to_str().unwrap()]));
     ok(&s.run(&[
         "collection",
         "import",
-        file.to_str().unwrap(),
-        "--mode",
-        "add",
+        all.to_str().unwrap(),
+        "--collection",
+        "copy",
     ]));
-    let file = s.write("blank.csv", "qty,card_id,condition,note\n1,DM-71,,\n");
-    ok(&s.run(&[
-        "collection",
-        "import",
-        file.to_str().unwrap(),
-        "--mode",
-        "add",
-    ]));
-    ok(&s.run(&["collection", "add", "DM-71", "--qty", "1"]));
-    ok(&s.run(&[
-        "collection",
-        "add",
-        "DM-71",
-        "--qty",
-        "0",
-        "--condition",
-        "MP",
-    ]));
-    assert!(
-        s.run(&["collection", "export"])
-            .stdout
-            .contains("owned,DM-71,regular,7,moderately-played,binder 1,"),
-        "{}",
-        s.run(&["collection", "export"]).stdout
-    );
+    let copy = s
+        .run(&["collection", "export", "--collection", "copy"])
+        .stdout;
+    assert_eq!(copy, s.run(&["collection", "export"]).stdout);
+    // Undo takes the last import back as one change.
+    ok(&s.run(&["collection", "undo"]));
+    let r = s.run(&["collection", "list", "DM-71"]);
+    assert!(r.stdout.contains("┆ 1   ┆ damaged"), "{}", r.stdout);
 }
 
 #[test]

@@ -17,6 +17,19 @@ pub struct Catalogue {
     /// Per card, the lookup keys of `Title Subtitle` and of `Title` (see `lookup::normalise`),
     /// computed once: name lookups compare against every card.
     name_keys: Vec<(String, String)>,
+    /// Per card, the lookup key of its id (`dm71`), for forgiving ids.
+    id_keys: Vec<String>,
+    /// Per printing, the lookup key of its foil number with its card's set (`bnf10`), or
+    /// empty.
+    foil_keys: Vec<String>,
+    /// Per letter pair (see `lookup::pairs_of`), the cards whose full name or title holds
+    /// it, with how often each does: `(card index, in the full name, in the title)`. A
+    /// suggestion counts the pairs a query shares with each name from the query's pairs
+    /// alone, not by reading every name.
+    pair_postings: Vec<Vec<(u16, u8, u8)>>,
+    /// Per card, how many of each letter its full name and its title hold (see
+    /// `lookup::letter_counts`), to bound a suggestion's score.
+    name_letters: Vec<([u8; 37], [u8; 37])>,
 }
 
 impl Catalogue {
@@ -63,7 +76,7 @@ impl Catalogue {
                 )));
             }
         }
-        let name_keys = cards
+        let name_keys: Vec<(String, String)> = cards
             .iter()
             .map(|c| {
                 (
@@ -72,11 +85,49 @@ impl Catalogue {
                 )
             })
             .collect();
+        let id_keys = cards.iter().map(|c| normalise(&c.id)).collect();
+        let foil_keys = printings
+            .iter()
+            .map(|p| {
+                p.foil_number.as_deref().map_or(String::new(), |n| {
+                    let set = p.card_id.split('-').next().unwrap_or("");
+                    normalise(&format!("{set}{n}"))
+                })
+            })
+            .collect();
+        let mut pair_postings: Vec<Vec<(u16, u8, u8)>> = vec![Vec::new(); 37 * 37];
+        for (i, (full, title)) in name_keys.iter().enumerate() {
+            let mut counts: BTreeMap<u16, (u8, u8)> = BTreeMap::new();
+            for p in super::lookup::pairs_of(full) {
+                let c = &mut counts.entry(p).or_default().0;
+                *c = c.saturating_add(1);
+            }
+            for p in super::lookup::pairs_of(title) {
+                let c = &mut counts.entry(p).or_default().1;
+                *c = c.saturating_add(1);
+            }
+            for (p, (f, t)) in counts {
+                pair_postings[p as usize].push((i as u16, f, t));
+            }
+        }
+        let name_letters = name_keys
+            .iter()
+            .map(|(full, title)| {
+                (
+                    super::lookup::letter_counts(full),
+                    super::lookup::letter_counts(title),
+                )
+            })
+            .collect();
         Ok(Catalogue {
             cards,
             printings,
             by_id,
             name_keys,
+            id_keys,
+            foil_keys,
+            pair_postings,
+            name_letters,
         })
     }
 
@@ -115,6 +166,27 @@ impl Catalogue {
     /// The normalised `(full name, title)` keys of the card at `index`.
     pub(crate) fn name_keys(&self, index: usize) -> (&str, &str) {
         let (full, title) = &self.name_keys[index];
+        (full, title)
+    }
+
+    /// The normalised id key of the card at `index`.
+    pub(crate) fn id_key(&self, index: usize) -> &str {
+        &self.id_keys[index]
+    }
+
+    /// The normalised foil-number key of the printing at `index` (empty: no foil number).
+    pub(crate) fn foil_key(&self, index: usize) -> &str {
+        &self.foil_keys[index]
+    }
+
+    /// The cards whose names hold one letter pair, as `pair_postings` keeps them.
+    pub(crate) fn pair_postings(&self, pair: u16) -> &[(u16, u8, u8)] {
+        &self.pair_postings[pair as usize]
+    }
+
+    /// The letter counts of the full name and of the title of the card at `index`.
+    pub(crate) fn name_letters(&self, index: usize) -> (&[u8; 37], &[u8; 37]) {
+        let (full, title) = &self.name_letters[index];
         (full, title)
     }
 

@@ -7,6 +7,7 @@
 //! card.
 
 use deunicode::deunicode;
+use std::collections::BTreeMap;
 use thiserror::Error;
 
 use super::card::{Card, Side};
@@ -82,6 +83,9 @@ pub const SUGGESTED_KEY_MAX: usize = 128;
 
 /// How many of the names nearest by shared letter pairs are compared in full.
 const SUGGESTION_CANDIDATES: usize = 32;
+
+/// The Jaro-Winkler score a name must pass to be suggested.
+const SUGGESTION_CUT_OFF: f64 = 0.75;
 
 fn describe(cards: &[(String, String)]) -> String {
     cards
@@ -286,7 +290,9 @@ impl Catalogue {
         // Forgiving ids (`dm71`, `DM 71`) and community ids (`1_71`, whose key `171` could
         // collide, so those match on the exact text).
         if !joins_numbers(query)
-            && let Some(card) = self.cards().iter().find(|c| normalise(&c.id) == key)
+            && let Some(card) = (0..self.cards().len())
+                .find(|&i| self.id_key(i) == key)
+                .map(|i| &self.cards()[i])
         {
             return Some(card);
         }
@@ -314,15 +320,13 @@ impl Catalogue {
         let query = query.trim();
         let key = normalise(query);
         let forgiving = !joins_numbers(query);
-        self.printings().iter().find(|p| {
-            p.gemp_id
+        self.printings().iter().enumerate().find_map(|(i, p)| {
+            let by_gemp = p
+                .gemp_id
                 .as_deref()
-                .is_some_and(|g| g.eq_ignore_ascii_case(query))
-                || forgiving
-                    && p.foil_number.as_deref().is_some_and(|n| {
-                        let set = p.card_id.split('-').next().unwrap_or("");
-                        normalise(&format!("{set}{n}")) == key
-                    })
+                .is_some_and(|g| g.eq_ignore_ascii_case(query));
+            let by_foil = forgiving && !key.is_empty() && self.foil_key(i) == key;
+            (by_gemp || by_foil).then_some(p)
         })
     }
 
@@ -374,39 +378,105 @@ impl Catalogue {
         if key.len() > SUGGESTED_KEY_MAX {
             return Vec::new();
         }
-        let mut pairs = Pairs::of(key);
-        let mut near: Vec<(usize, usize, &Card)> = self
-            .cards()
+        let letters: Vec<(u8, u8)> = letter_counts(key)
             .iter()
             .enumerate()
-            .filter(|(_, c)| {
-                c.is_virtual() == want_virtual && in_set.is_none_or(|set| c.set == set)
-            })
-            .map(|(i, c)| {
-                let (full, title) = self.name_keys(i);
-                let shared = pairs.shared(full).max(pairs.shared(title));
-                // A name that holds the whole key is always compared.
-                let holds = usize::from(key.len() >= 4 && full.contains(key));
-                (holds, shared, c)
+            .filter(|(_, n)| **n > 0)
+            .map(|(i, n)| (i as u8, *n))
+            .collect();
+        // Per card: whether its full name or title could score above the cut-off (a bound
+        // that never leaves out one that would).
+        let passes = |i: usize| {
+            let (full, title) = self.name_keys(i);
+            let (full_letters, title_letters) = self.name_letters(i);
+            (
+                could_pass(key, &letters, full, full_letters),
+                title != full && could_pass(key, &letters, title, title_letters),
+            )
+        };
+        // The letter pairs each name shares with the key (each of the key's pairs counted
+        // at most as often as the key has it), read from the cards holding the key's pairs.
+        let mut key_pairs: BTreeMap<u16, u8> = BTreeMap::new();
+        for p in pairs_of(key) {
+            let n = key_pairs.entry(p).or_default();
+            *n = n.saturating_add(1);
+        }
+        let in_pool =
+            |c: &Card| c.is_virtual() == want_virtual && in_set.is_none_or(|set| c.set == set);
+        // Per card, the pairs shared by its full name and by its title; only the cards that
+        // share any are visited again.
+        let mut shared_of = vec![(0u16, 0u16); self.cards().len()];
+        let mut touched: Vec<usize> = Vec::new();
+        for (&p, &k) in &key_pairs {
+            for &(i, f, t) in self.pair_postings(p) {
+                let s = &mut shared_of[i as usize];
+                if *s == (0, 0) {
+                    touched.push(i as usize);
+                }
+                s.0 += f.min(k) as u16;
+                s.1 += t.min(k) as u16;
+            }
+        }
+        let key_pair_count: usize = key_pairs.values().map(|&n| n as usize).sum();
+        let mut near: Vec<(usize, usize, usize, (bool, bool))> = touched
+            .iter()
+            .filter(|&&i| in_pool(&self.cards()[i]))
+            .map(|&i| {
+                let (full_shared, title_shared) = shared_of[i];
+                let shared = full_shared.max(title_shared) as usize;
+                // A name that holds the whole key (and so all its pairs) is always compared.
+                let holds = usize::from(
+                    key.len() >= 4
+                        && full_shared as usize >= key_pair_count
+                        && self.name_keys(i).0.contains(key),
+                );
+                (holds, shared, i, (false, false))
             })
             .collect();
-        near.sort_by_key(|n| std::cmp::Reverse((n.0, n.1)));
-        near.truncate(SUGGESTION_CANDIDATES);
+        // Too few names share a pair: the first others in catalogue order make up the
+        // number, as ranking every card would have.
+        if near.len() < SUGGESTION_CANDIDATES {
+            let fill: Vec<usize> = (0..self.cards().len())
+                .filter(|&i| shared_of[i] == (0, 0) && in_pool(&self.cards()[i]))
+                .take(SUGGESTION_CANDIDATES - near.len())
+                .collect();
+            near.extend(fill.into_iter().map(|i| (0, 0, i, (false, false))));
+        }
+        // The first candidates by (holds, shared) descending, catalogue order among equals:
+        // a total order, so picking them without sorting every card gives the same ones.
+        let order = |n: &(usize, usize, usize, (bool, bool))| (std::cmp::Reverse((n.0, n.1)), n.2);
+        if near.len() > SUGGESTION_CANDIDATES {
+            near.select_nth_unstable_by_key(SUGGESTION_CANDIDATES - 1, order);
+            near.truncate(SUGGESTION_CANDIDATES);
+        }
+        near.sort_by_key(order);
+        for n in &mut near {
+            n.3 = passes(n.2);
+        }
+        // Keys are ASCII (see `normalise`), so comparing bytes gives the score comparing
+        // characters would, without decoding each name once per letter of the key.
+        let jw = |a: &str, b: &str| {
+            strsim::generic_jaro_winkler(&Bytes(a.as_bytes()), &Bytes(b.as_bytes()))
+        };
         let mut scored: Vec<(f64, &Card)> = near
             .into_iter()
-            .map(|(holds, _, c)| {
-                let i = self.index_of(&c.id).unwrap_or(0);
+            .map(|(holds, _, i, (full_passes, title_passes))| {
                 let (full, title) = self.name_keys(i);
-                let mut score =
-                    strsim::jaro_winkler(key, full).max(strsim::jaro_winkler(key, title));
+                let mut score: f64 = 0.0;
+                if full_passes || holds == 1 {
+                    score = jw(key, full);
+                }
+                if title_passes || (holds == 1 && title != full) {
+                    score = score.max(jw(key, title));
+                }
                 // A name that holds the whole query (`Mos Espa` in `Tatooine • Mos Espa`) is
                 // nearer than any merely similar one.
                 if holds == 1 {
                     score += 1.0;
                 }
-                (score, c)
+                (score, &self.cards()[i])
             })
-            .filter(|(score, _)| *score > 0.75)
+            .filter(|(score, _)| *score > SUGGESTION_CUT_OFF)
             .collect();
         scored.sort_by(|a, b| b.0.total_cmp(&a.0).then_with(|| a.1.id.cmp(&b.1.id)));
         scored
@@ -417,51 +487,82 @@ impl Catalogue {
     }
 }
 
-/// The letter pairs of a name key (ASCII letters and digits), counted, for a quick measure
-/// of how near two names are before the full comparison.
-struct Pairs {
-    counts: Vec<u8>,
-    touched: Vec<usize>,
-}
-
-impl Pairs {
-    fn index(a: u8, b: u8) -> usize {
-        let code = |c: u8| match c {
+/// How many of each letter a name key holds (ASCII letters and digits; anything else
+/// counted together), to bound a Jaro-Winkler score cheaply: computed once per card name by
+/// the catalogue.
+pub(crate) fn letter_counts(key: &str) -> [u8; 37] {
+    let mut counts = [0u8; 37];
+    for &c in key.as_bytes() {
+        let i = match c {
             b'0'..=b'9' => (c - b'0') as usize,
             b'a'..=b'z' => (c - b'a') as usize + 10,
             _ => 36,
         };
-        code(a) * 37 + code(b)
+        counts[i] = counts[i].saturating_add(1);
     }
+    counts
+}
 
-    fn of(key: &str) -> Pairs {
-        let mut counts = vec![0u8; 37 * 37];
-        for w in key.as_bytes().windows(2) {
-            let i = Pairs::index(w[0], w[1]);
-            counts[i] = counts[i].saturating_add(1);
-        }
-        Pairs {
-            counts,
-            touched: Vec::new(),
-        }
+/// Whether `jaro_winkler(key, name)` could be above [`SUGGESTION_CUT_OFF`], from the two
+/// keys' letter counts. Jaro's matching characters are at most the letters both hold
+/// (counted with repeats), and with no transpositions the score is then at most
+/// `(m/|key| + m/|name| + 1) / 3`; Winkler adds `0.1 × prefix × (1 − score)` for the common
+/// prefix (at most 4 letters), which only raises a score, and raises a higher one no less.
+/// `key_letters` lists the key's letters that it holds at all, with their counts (at most
+/// 37, and as many as a short key's letters), so the bound costs little per name.
+fn could_pass(key: &str, key_letters: &[(u8, u8)], name: &str, name_letters: &[u8; 37]) -> bool {
+    let (la, lb) = (key.len(), name.len());
+    if la == 0 || lb == 0 {
+        return false;
     }
+    let m: usize = key_letters
+        .iter()
+        .map(|&(i, n)| n.min(name_letters[i as usize]) as usize)
+        .sum();
+    if m == 0 {
+        return false;
+    }
+    let jaro = (m as f64 / la as f64 + m as f64 / lb as f64 + 1.0) / 3.0;
+    let prefix = key
+        .bytes()
+        .zip(name.bytes())
+        .take(4)
+        .take_while(|(a, b)| a == b)
+        .count();
+    let bound = jaro + 0.1 * prefix as f64 * (1.0 - jaro);
+    // A hair of slack for rounding: the bound must never leave out a name that passes.
+    bound + 1e-9 > SUGGESTION_CUT_OFF
+}
 
-    /// How many of `name`'s letter pairs the key has (each of the key's pairs counted once).
-    fn shared(&mut self, name: &str) -> usize {
-        let mut shared = 0;
-        for w in name.as_bytes().windows(2) {
-            let i = Pairs::index(w[0], w[1]);
-            if self.counts[i] > 0 {
-                self.counts[i] -= 1;
-                self.touched.push(i);
-                shared += 1;
-            }
-        }
-        for i in self.touched.drain(..) {
-            self.counts[i] += 1;
-        }
-        shared
+/// A key's bytes, as `strsim`'s generic comparisons take them.
+struct Bytes<'a>(&'a [u8]);
+
+impl<'a> IntoIterator for &Bytes<'a> {
+    type Item = &'a u8;
+    type IntoIter = std::slice::Iter<'a, u8>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.iter()
     }
+}
+
+/// The index of a letter pair of a name key (ASCII letters and digits; anything else
+/// shares one code).
+fn pair_index(a: u8, b: u8) -> u16 {
+    let code = |c: u8| match c {
+        b'0'..=b'9' => (c - b'0') as u16,
+        b'a'..=b'z' => (c - b'a') as u16 + 10,
+        _ => 36,
+    };
+    code(a) * 37 + code(b)
+}
+
+/// The letter pairs of a name key, as [`pair_index`] numbers them: computed once per card
+/// name by the catalogue.
+pub(crate) fn pairs_of(key: &str) -> Vec<u16> {
+    key.as_bytes()
+        .windows(2)
+        .map(|w| pair_index(w[0], w[1]))
+        .collect()
 }
 
 /// Whether `query` has two digits with only punctuation or spaces between them (`DM-7 1`).
@@ -532,6 +633,68 @@ mod tests {
             .unwrap_or_else(|e| panic!("{query}: {e}"))
             .id
             .clone()
+    }
+
+    /// The bound that skips most names must never skip one that would pass: checked for
+    /// every card name against near misses of names (a letter dropped, doubled, swapped)
+    /// and against nonsense of several lengths.
+    #[test]
+    fn the_score_bound_never_leaves_out_a_name_that_passes() {
+        let c = catalogue();
+        let mut keys: Vec<String> = Vec::new();
+        for i in (0..c.cards().len()).step_by(7) {
+            let (full, title) = c.name_keys(i);
+            for name in [full, title] {
+                let b = name.as_bytes();
+                if b.len() < 3 {
+                    continue;
+                }
+                let mut swapped = b.to_vec();
+                swapped.swap(1, 2);
+                for k in [
+                    b[1..].to_vec(),
+                    [&b[..2], &b[1..]].concat(),
+                    swapped,
+                    b[..b.len() / 2].to_vec(),
+                ] {
+                    keys.push(String::from_utf8(k).unwrap());
+                }
+            }
+        }
+        keys.extend(
+            [
+                "ab",
+                "xqz",
+                "darthmual",
+                "abcdefghij",
+                "anakin",
+                "qqqqqqqqqqqqqqqq",
+            ]
+            .map(String::from),
+        );
+        let mut passed = 0;
+        for key in &keys {
+            let letters: Vec<(u8, u8)> = letter_counts(key)
+                .iter()
+                .enumerate()
+                .filter(|(_, n)| **n > 0)
+                .map(|(i, n)| (i as u8, *n))
+                .collect();
+            for i in 0..c.cards().len() {
+                let (full, title) = c.name_keys(i);
+                let (fl, tl) = c.name_letters(i);
+                for (name, counts) in [(full, fl), (title, tl)] {
+                    if strsim::jaro_winkler(key, name) > SUGGESTION_CUT_OFF {
+                        passed += 1;
+                        assert!(could_pass(key, &letters, name, counts), "{key} / {name}");
+                    }
+                }
+            }
+        }
+        assert!(
+            passed > 1000,
+            "the check compared too few passing names: {passed}"
+        );
     }
 
     #[test]

@@ -108,6 +108,32 @@ pub const MIGRATIONS: &[&str] = &[
         FROM collection_items;
     DROP TABLE collection_items;
     ALTER TABLE collection_items_v5 RENAME TO collection_items;",
+    // 6: lots. One printing may hold several lots (2 near-mint, 1 damaged and signed), told
+    // apart by `lot` (0 for the first); a lot also records the price paid for each copy
+    // (`price`, in hundredths; NULL: not recorded) and the built deck its copies are in
+    // (`deck`; NULL: free). The key gains `lot`, so the table is rebuilt; every row is copied
+    // as lot 0 with no price and no deck, which is what the history's entries (written
+    // without a lot) name, so undo and redo still find them. Only owned copies have lots.
+    "CREATE TABLE collection_items_v6 (
+        collection TEXT NOT NULL,
+        list TEXT NOT NULL CHECK (list IN ('owned', 'want', 'keep')),
+        card_id TEXT NOT NULL,
+        finish TEXT NOT NULL CHECK (finish IN ('regular', 'foil')),
+        qty INTEGER NOT NULL CHECK (qty BETWEEN 0 AND 9999 AND (qty > 0 OR list = 'keep')),
+        condition TEXT,
+        note TEXT,
+        printing TEXT NOT NULL DEFAULT '' CHECK (printing = '' OR finish = 'foil'),
+        lot INTEGER NOT NULL DEFAULT 0 CHECK (lot >= 0 AND (lot = 0 OR list = 'owned')),
+        price INTEGER CHECK (price IS NULL OR (price BETWEEN 0 AND 100000000 AND list = 'owned')),
+        deck TEXT CHECK (deck IS NULL OR (deck <> '' AND list = 'owned')),
+        UNIQUE (collection, list, card_id, finish, printing, lot)
+    );
+    INSERT INTO collection_items_v6
+        (collection, list, card_id, finish, qty, condition, note, printing)
+        SELECT collection, list, card_id, finish, qty, condition, note, printing
+        FROM collection_items;
+    DROP TABLE collection_items;
+    ALTER TABLE collection_items_v6 RENAME TO collection_items;",
 ];
 
 /// The schema version this build of `yj` writes.

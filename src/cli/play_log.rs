@@ -386,6 +386,11 @@ impl<'a> Log<'a> {
                     p(player),
                     self.card(*card)
                 ),
+                DiscardReason::TextCost => format!(
+                    "{} discards {} from play to use its text",
+                    p(player),
+                    self.card(*card)
+                ),
                 DiscardReason::Text => {
                     format!("{} discards {} (game text)", p(player), self.card(*card))
                 }

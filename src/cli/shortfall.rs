@@ -15,8 +15,11 @@ pub struct DeckNeed {
     pub file: String,
     pub collection: String,
     pub deck: ResolvedDeck,
-    /// Every card of the deck, with what is owned; `missing() > 0` for the ones lacking.
+    /// Every card of the deck, with what is owned and free (copies in other built decks are
+    /// not counted); `missing() > 0` for the ones lacking.
     pub rows: Vec<Shortfall>,
+    /// For the cards lacking: copies owned but held in other built decks, by card.
+    pub in_decks: Vec<(String, u32)>,
 }
 
 impl DeckNeed {
@@ -90,15 +93,36 @@ pub fn need_for(
     deck: ResolvedDeck,
     collection: &str,
 ) -> Result<DeckNeed> {
-    let holdings = combined(db, collection)?;
+    // A deck recorded as built under the file's name (`collection build` names it so)
+    // counts its own copies; copies in other built decks are not free to build it with.
+    let own = deck_name(file);
+    let (holdings, all) = combined(db, collection, own.as_deref())?;
     let wanted: Vec<(String, u32)> = deck.cards.iter().map(|c| (c.id.clone(), c.count)).collect();
     let rows = requirements(&holdings, catalogue, &wanted);
+    let in_decks = rows
+        .iter()
+        .filter(|r| r.missing() > 0)
+        .filter_map(|r| {
+            let busy = all.owned_total(&r.card_id) - r.owned;
+            (busy > 0).then(|| (r.card_id.clone(), busy))
+        })
+        .collect();
     Ok(DeckNeed {
         file: file.to_string(),
         collection: collection.to_string(),
         deck,
         rows,
+        in_decks,
     })
+}
+
+/// The name `collection build` gives a deck read from `file`: the file's name without its
+/// extension, when that is a good deck name.
+pub fn deck_name(file: &str) -> Option<String> {
+    let stem = std::path::Path::new(file).file_stem()?.to_str()?;
+    crate::collection::model::check_deck_name(stem)
+        .ok()
+        .map(|()| stem.to_string())
 }
 
 /// The fields of each shortfall row, in order.
@@ -162,6 +186,18 @@ pub fn render(need: &DeckNeed, catalogue: &Catalogue, format: Format, all: bool)
             );
         }
     }
+    if !need.in_decks.is_empty() {
+        eprintln!(
+            "{}: not counted, as they are in built decks: {} (`yj collection unbuild DECK` \
+             frees them)",
+            need.file,
+            need.in_decks
+                .iter()
+                .map(|(id, n)| format!("{n} {id}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+    }
     for u in &need.deck.unresolved {
         eprintln!(
             "{}, line {}: `{}` is not understood, so it is not counted",
@@ -179,20 +215,33 @@ fn copies(n: u32) -> String {
     }
 }
 
-/// The owned copies of one collection, or of several (`a,b`) added together.
-fn combined(db: &Database, collections: &str) -> Result<crate::collection::Holdings> {
+/// The free owned copies of one collection, or of several (`a,b`) added together (with the
+/// copies of the built deck `own`), and every owned copy.
+fn combined(
+    db: &Database,
+    collections: &str,
+    own: Option<&str>,
+) -> Result<(crate::collection::Holdings, crate::collection::Holdings)> {
+    let mut free = crate::collection::Holdings::new(collections);
     let mut all = crate::collection::Holdings::new(collections);
     for name in collections.split(',').map(str::trim) {
         let h = store::load(db.connection(), name)?;
         for (slot, value) in h.entries_of(crate::collection::List::Owned) {
-            let entry = all
-                .entries
-                .entry(slot.clone())
-                .or_insert_with(|| crate::collection::Value::qty(0));
-            entry.qty = entry.qty.saturating_add(value.qty);
+            let key = slot.clone().with_lot(0);
+            let add = |into: &mut crate::collection::Holdings| {
+                let entry = into
+                    .entries
+                    .entry(key.clone())
+                    .or_insert_with(|| crate::collection::Value::qty(0));
+                entry.qty = entry.qty.saturating_add(value.qty);
+            };
+            add(&mut all);
+            if value.deck.is_none() || value.deck.as_deref() == own {
+                add(&mut free);
+            }
         }
     }
-    Ok(all)
+    Ok((free, all))
 }
 
 /// `collection `main``, or `collections `main` and `binder`` for several.

@@ -1,5 +1,6 @@
 //! Writing a collection to CSV or JSON such that `import --mode set` into an empty collection
-//! gives it back exactly: every list (owned, want, keep), conditions and notes included.
+//! gives it back exactly: every list (owned, want, keep), and every lot with its condition,
+//! note, price paid and built deck.
 
 use serde::Serialize;
 
@@ -19,6 +20,8 @@ pub const COLUMNS: &[&str] = &[
     "set",
     "rarity",
     "printing",
+    "price_paid",
+    "deck",
 ];
 
 /// The `name` export writes for an entry whose card the catalogue no longer has. Import reads
@@ -38,9 +41,13 @@ pub struct ExportRow {
     pub set: String,
     pub rarity: String,
     /// The foil printing's release (`RF`), for a card with several; empty for one not
-    /// recorded (which is how exports before printings wrote every foil). Last, so files in
-    /// the layout from before printings still line up.
+    /// recorded (which is how exports before printings wrote every foil). After the columns
+    /// from before printings, so files in that layout still line up.
     pub printing: String,
+    /// The price paid for each copy of the lot (`1.50`); empty when not recorded.
+    pub price_paid: Option<String>,
+    /// The built deck the lot's copies are in; empty when they are free.
+    pub deck: Option<String>,
 }
 
 /// Sort key: list, then catalogue order (cards the catalogue no longer has last), then finish.
@@ -53,6 +60,7 @@ pub fn order_key(
     String,
     crate::catalogue::Finish,
     Option<crate::catalogue::Set>,
+    u32,
 ) {
     let position = if slot.card_id == EVERY_CARD {
         0
@@ -67,6 +75,7 @@ pub fn order_key(
         slot.card_id.clone(),
         slot.finish,
         slot.printing,
+        slot.lot,
     )
 }
 
@@ -106,6 +115,8 @@ pub fn rows(catalogue: &Catalogue, holdings: &Holdings) -> (Vec<ExportRow>, Vec<
                 name,
                 set: card.map(|c| c.set.code().to_string()).unwrap_or_default(),
                 rarity: card.map(|c| c.rarity.to_string()).unwrap_or_default(),
+                price_paid: value.price.map(super::model::format_price),
+                deck: value.deck.clone(),
             }
         })
         .collect();
@@ -153,6 +164,8 @@ fn cells(r: &ExportRow) -> Vec<String> {
         &r.set,
         &r.rarity,
         &r.printing,
+        r.price_paid.as_deref().unwrap_or(""),
+        r.deck.as_deref().unwrap_or(""),
     ]
     .iter()
     .map(|c| neutralise(c).into_owned())
@@ -214,6 +227,8 @@ mod tests {
                 qty: 3,
                 condition: Some(Condition::LightlyPlayed),
                 note: Some("from \"Uncle\" Bob, box 2\nsecond line".into()),
+                price: None,
+                deck: None,
             },
         );
         h.entries
@@ -232,6 +247,8 @@ mod tests {
                 qty: 2,
                 condition: Some(Condition::NearMint),
                 note: None,
+                price: None,
+                deck: None,
             },
         );
         h.entries.insert(df31, Value::qty(1));
@@ -287,6 +304,8 @@ mod tests {
                 qty: 2,
                 condition: Some(Condition::NearMint),
                 note: Some("old card".into()),
+                price: None,
+                deck: None,
             },
         );
         original

@@ -1,5 +1,10 @@
-//! What a collection holds: entries keyed by slot (list, card, finish), and the changes that
-//! move a collection from one state to the next.
+//! What a collection holds: entries keyed by slot (list, card, finish, foil printing, lot),
+//! and the changes that move a collection from one state to the next.
+//!
+//! A *lot* is copies of one printing that share everything recorded about them: condition,
+//! note, price paid and the built deck they are in. Two near-mint copies and one damaged,
+//! signed copy of DM-71 are two lots of one printing; new copies join a lot only when they
+//! are described the same way, so recording new copies never relabels old ones.
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -183,6 +188,11 @@ pub struct Slot {
     /// `None` there means "printing not recorded" (foils recorded before yj knew, or added
     /// without saying which), never a guess. See `collection::printings`.
     pub printing: Option<Set>,
+    /// Which lot of the printing: 0 is the first (and every entry from before lots), later
+    /// lots take the next free number. Only owned copies have lots; wants and keep reserves
+    /// are always lot 0. The number is a handle (`--lot 1`), not part of what a lot is: files
+    /// name a lot by what is recorded about it.
+    pub lot: u32,
 }
 
 impl Slot {
@@ -192,6 +202,7 @@ impl Slot {
             card_id: card_id.to_string(),
             finish,
             printing: None,
+            lot: 0,
         }
     }
 
@@ -201,6 +212,7 @@ impl Slot {
             card_id: card_id.to_string(),
             finish,
             printing: None,
+            lot: 0,
         }
     }
 
@@ -210,12 +222,19 @@ impl Slot {
             card_id: card_id.to_string(),
             finish: Finish::Regular,
             printing: None,
+            lot: 0,
         }
     }
 
     /// The same slot for one foil printing (`None`: not recorded).
     pub fn with_printing(mut self, printing: Option<Set>) -> Slot {
         self.printing = printing;
+        self
+    }
+
+    /// The same printing, another lot.
+    pub fn with_lot(mut self, lot: u32) -> Slot {
+        self.lot = lot;
         self
     }
 
@@ -231,6 +250,15 @@ impl Slot {
 impl fmt::Display for Slot {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.list {
+            List::Owned if self.lot > 0 => {
+                write!(
+                    f,
+                    "{} {} lot {}",
+                    self.card_id,
+                    self.finish_text(),
+                    self.lot
+                )
+            }
             List::Owned => write!(f, "{} {}", self.card_id, self.finish_text()),
             List::Want => write!(f, "want {} {}", self.card_id, self.finish_text()),
             List::Keep if self.card_id == EVERY_CARD => f.write_str("keep (every card)"),
@@ -239,7 +267,12 @@ impl fmt::Display for Slot {
     }
 }
 
-/// What a slot holds.
+/// The highest price paid for one copy that a lot may record, in hundredths (1,000,000.00):
+/// above it, a price is a typo (a quantity in the price column).
+pub const MAX_PRICE_CENTS: u32 = 100_000_000;
+
+/// What a slot holds. Besides the quantity, what is recorded of the lot's copies; two lots of
+/// one printing never record the same (see [`Lot`]).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Value {
     pub qty: u32,
@@ -247,6 +280,15 @@ pub struct Value {
     pub condition: Option<Condition>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
+    /// The price paid for each copy, in hundredths of the collector's currency (yj works
+    /// offline and knows no currency or market price). Absent in history entries written
+    /// before lots.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub price: Option<u32>,
+    /// The built deck (`yj collection build`) the copies are in: owned, but not free to
+    /// trade or to build another deck with.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deck: Option<String>,
 }
 
 impl Value {
@@ -255,8 +297,119 @@ impl Value {
             qty,
             condition: None,
             note: None,
+            price: None,
+            deck: None,
         }
     }
+
+    /// What is recorded of the copies, without their number.
+    pub fn lot(&self) -> Lot {
+        Lot {
+            condition: self.condition,
+            note: self.note.clone(),
+            price: self.price,
+            deck: self.deck.clone(),
+        }
+    }
+
+    /// `qty` copies described by `lot`.
+    pub fn of(qty: u32, lot: &Lot) -> Value {
+        Value {
+            qty,
+            condition: lot.condition,
+            note: lot.note.clone(),
+            price: lot.price,
+            deck: lot.deck.clone(),
+        }
+    }
+}
+
+/// What makes copies of one printing a lot of their own: everything recorded about them.
+#[derive(Debug, Clone, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Lot {
+    pub condition: Option<Condition>,
+    pub note: Option<String>,
+    pub price: Option<u32>,
+    pub deck: Option<String>,
+}
+
+impl Lot {
+    /// `near-mint, “signed”, paid 1.50, in deck dark`; `unlabelled` when nothing is recorded.
+    pub fn describe(&self) -> String {
+        let mut parts = Vec::new();
+        if let Some(c) = self.condition {
+            parts.push(c.to_string());
+        }
+        if let Some(n) = &self.note {
+            parts.push(format!("“{}”", crate::catalogue::lookup::excerpt(n)));
+        }
+        if let Some(p) = self.price {
+            parts.push(format!("paid {}", format_price(p)));
+        }
+        if let Some(d) = &self.deck {
+            parts.push(format!("in deck {d}"));
+        }
+        if parts.is_empty() {
+            "unlabelled".into()
+        } else {
+            parts.join(", ")
+        }
+    }
+}
+
+/// A price in hundredths as it is written and read back: `1.50`, `12.00`.
+pub fn format_price(cents: u32) -> String {
+    format!("{}.{:02}", cents / 100, cents % 100)
+}
+
+/// Reads a price paid for one copy: `1.50`, `1.5`, `2`, `0,75` (a decimal comma), with an
+/// optional currency sign before or after (`$1.50`, `1,50 €`), which is not kept. More than
+/// two decimals, thousands separators, negative or absurd amounts are refused, so that a
+/// value is never guessed.
+pub fn parse_price(text: &str) -> Result<u32, String> {
+    let shown = crate::catalogue::lookup::excerpt(text.trim());
+    let bad = |why: &str| format!("bad price `{shown}`: {why} (write it like `1.50`)");
+    let t = text
+        .trim()
+        .trim_start_matches(['$', '€', '£', '¥'])
+        .trim_end_matches(['$', '€', '£', '¥'])
+        .trim();
+    let t = t
+        .strip_suffix("EUR")
+        .or_else(|| t.strip_suffix("USD"))
+        .or_else(|| t.strip_suffix("GBP"))
+        .unwrap_or(t)
+        .trim();
+    if t.starts_with('-') {
+        return Err(bad("a price paid is not negative"));
+    }
+    let (whole, frac) = match t.split_once(['.', ',']) {
+        Some((w, f)) => (w, Some(f)),
+        None => (t, None),
+    };
+    if whole.is_empty() || !whole.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(bad("not a number"));
+    }
+    let cents_part = match frac {
+        None => 0,
+        Some(f) if !f.is_empty() && f.len() <= 2 && f.bytes().all(|b| b.is_ascii_digit()) => {
+            let n: u32 = f.parse().map_err(|_| bad("not a number"))?;
+            if f.len() == 1 { n * 10 } else { n }
+        }
+        Some(_) => return Err(bad("at most two decimals, and no thousands separator")),
+    };
+    let whole: u64 = whole.parse().map_err(|_| bad("too large"))?;
+    let cents = whole
+        .checked_mul(100)
+        .and_then(|w| w.checked_add(cents_part as u64))
+        .filter(|&c| c <= MAX_PRICE_CENTS as u64)
+        .ok_or_else(|| {
+            bad(&format!(
+                "more than {} for one copy",
+                format_price(MAX_PRICE_CENTS)
+            ))
+        })?;
+    Ok(cents as u32)
 }
 
 /// One slot going from `before` to `after` (`None`: no entry).
@@ -327,9 +480,56 @@ impl Holdings {
             .sum()
     }
 
-    /// Copies held in exactly this slot (one foil printing, or the foils not recorded).
+    /// Copies held of this slot's printing (one foil printing, or the foils not recorded),
+    /// every lot together.
     pub fn qty(&self, slot: &Slot) -> u32 {
-        self.get(slot).map_or(0, |v| v.qty)
+        self.lots(slot).map(|(_, v)| v.qty).sum()
+    }
+
+    /// Every lot of a slot's printing (the slot's own lot number aside), in lot order.
+    pub fn lots<'a>(&'a self, slot: &Slot) -> impl Iterator<Item = (&'a Slot, &'a Value)> + 'a {
+        let first = slot.clone().with_lot(0);
+        let last = slot.clone().with_lot(u32::MAX);
+        self.entries.range(first..=last)
+    }
+
+    /// The lot of a slot's printing holding exactly what `lot` describes, if there is one.
+    pub fn find_lot(&self, slot: &Slot, lot: &Lot) -> Option<(&Slot, &Value)> {
+        self.lots(slot).find(|(_, v)| v.lot() == *lot)
+    }
+
+    /// The number a new lot of a slot's printing takes: one past the highest in use.
+    pub fn next_lot(&self, slot: &Slot) -> u32 {
+        self.lots(slot)
+            .map(|(s, _)| s.lot.saturating_add(1))
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// The same holdings without the copies in built decks: what is free to trade or to
+    /// build another deck with. `except` keeps one deck's copies (checking whether that
+    /// deck itself can be built counts its own copies).
+    pub fn free(&self, except: Option<&str>) -> Holdings {
+        Holdings {
+            collection: self.collection.clone(),
+            entries: self
+                .entries
+                .iter()
+                .filter(|(_, v)| v.deck.is_none() || v.deck.as_deref() == except)
+                .map(|(s, v)| (s.clone(), v.clone()))
+                .collect(),
+        }
+    }
+
+    /// The built decks and how many copies each holds, by name.
+    pub fn built_decks(&self) -> BTreeMap<String, u32> {
+        let mut decks = BTreeMap::new();
+        for (_, v) in self.entries_of(List::Owned) {
+            if let Some(d) = &v.deck {
+                *decks.entry(d.clone()).or_insert(0) += v.qty;
+            }
+        }
+        decks
     }
 
     /// Every entry of one list, card and finish: for foils, one per printing.
@@ -344,10 +544,14 @@ impl Holdings {
             card_id: card_id.to_string(),
             finish,
             printing: None,
+            lot: 0,
         };
         // `None` sorts before every release and V1 is the last release, so this range holds
-        // exactly the slots of this list, card and finish.
-        let last = first.clone().with_printing(Some(Set::V1));
+        // exactly the slots of this list, card and finish (every lot of each).
+        let last = first
+            .clone()
+            .with_printing(Some(Set::V1))
+            .with_lot(u32::MAX);
         self.entries.range(first..=last)
     }
 
@@ -411,6 +615,17 @@ pub fn check_collection_name(name: &str) -> Result<(), CollectionError> {
             crate::catalogue::lookup::excerpt(name)
         )))
     }
+}
+
+/// Checks a built deck's name, as a collection's: letters, digits, `-`, `_` and `.`.
+pub fn check_deck_name(name: &str) -> Result<(), CollectionError> {
+    check_collection_name(name).map_err(|_| {
+        CollectionError::Input(format!(
+            "bad deck name `{}`: use letters, digits, `-`, `_` and `.` (at most 64, starting \
+             with a letter or digit), e.g. `dark-podrace`",
+            crate::catalogue::lookup::excerpt(name)
+        ))
+    })
 }
 
 #[cfg(test)]

@@ -125,6 +125,7 @@ impl Chosen {
     /// The slot of this printing in a list.
     pub fn slot(&self, list: List) -> Slot {
         Slot {
+            lot: 0,
             list,
             card_id: self.card_id.clone(),
             finish: self.finish,

@@ -59,8 +59,16 @@ struct StoredChange {
     /// were printings, which named the slot that migration 4 gives `''`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     printing: Option<String>,
+    /// The lot; absent for lot 0, which is what entries written before lots named (migration
+    /// 6 gives every earlier entry lot 0).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    lot: u32,
     before: Option<Value>,
     after: Option<Value>,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 fn finish_text(text: &str) -> Finish {
@@ -89,6 +97,7 @@ pub fn changes_to_json(changes: &[Change]) -> String {
             card_id: c.slot.card_id.clone(),
             finish: c.slot.finish.as_str().to_string(),
             printing: c.slot.printing.map(|p| p.code().to_string()),
+            lot: c.slot.lot,
             before: c.before.clone(),
             after: c.after.clone(),
         })
@@ -109,6 +118,7 @@ fn changes_from_json(id: i64, text: &str) -> Result<Vec<Change>, CollectionError
                     card_id: s.card_id,
                     finish: finish_text(&s.finish),
                     printing: printing_text(s.printing.as_deref())?,
+                    lot: s.lot,
                 },
                 before: s.before,
                 after: s.after,
@@ -120,8 +130,8 @@ fn changes_from_json(id: i64, text: &str) -> Result<Vec<Change>, CollectionError
 /// Reads one collection.
 pub fn load(conn: &Connection, collection: &str) -> Result<Holdings, CollectionError> {
     let mut stmt = conn.prepare_cached(
-        "SELECT list, card_id, finish, qty, condition, note, printing FROM collection_items
-         WHERE collection = ?1",
+        "SELECT list, card_id, finish, qty, condition, note, printing, lot, price, deck
+         FROM collection_items WHERE collection = ?1",
     )?;
     let mut rows = stmt.query(params![collection])?;
     let mut holdings = Holdings::new(collection);
@@ -135,6 +145,7 @@ pub fn load(conn: &Connection, collection: &str) -> Result<Holdings, CollectionE
             card_id: row.get(1)?,
             finish: finish_text(&finish),
             printing: printing_text(Some(&printing))?,
+            lot: row.get(7)?,
         };
         let value = Value {
             qty: row.get(3)?,
@@ -143,6 +154,8 @@ pub fn load(conn: &Connection, collection: &str) -> Result<Holdings, CollectionE
                 .transpose()
                 .map_err(CollectionError::Conflict)?,
             note: row.get(5)?,
+            price: row.get(8)?,
+            deck: row.get(9)?,
         };
         holdings.entries.insert(slot, value);
     }
@@ -240,15 +253,16 @@ fn apply(
 ) -> Result<(), CollectionError> {
     let mut upsert = conn.prepare_cached(
         "INSERT INTO collection_items
-           (collection, list, card_id, finish, printing, qty, condition, note)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
-         ON CONFLICT (collection, list, card_id, finish, printing) DO UPDATE SET
-           qty = excluded.qty, condition = excluded.condition, note = excluded.note",
+           (collection, list, card_id, finish, printing, lot, qty, condition, note, price, deck)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
+         ON CONFLICT (collection, list, card_id, finish, printing, lot) DO UPDATE SET
+           qty = excluded.qty, condition = excluded.condition, note = excluded.note,
+           price = excluded.price, deck = excluded.deck",
     )?;
     let mut delete = conn.prepare_cached(
         "DELETE FROM collection_items
          WHERE collection = ?1 AND list = ?2 AND card_id = ?3 AND finish = ?4
-           AND printing = ?5",
+           AND printing = ?5 AND lot = ?6",
     )?;
     for change in changes {
         let s = &change.slot;
@@ -260,9 +274,12 @@ fn apply(
                     s.card_id,
                     s.finish.as_str(),
                     s.printing.map_or("", |p| p.code()),
+                    s.lot,
                     v.qty,
                     v.condition.map(|c| c.as_str()),
-                    v.note
+                    v.note,
+                    v.price,
+                    v.deck
                 ])?;
             }
             None => {
@@ -271,7 +288,8 @@ fn apply(
                     s.list.as_str(),
                     s.card_id,
                     s.finish.as_str(),
-                    s.printing.map_or("", |p| p.code())
+                    s.printing.map_or("", |p| p.code()),
+                    s.lot
                 ])?;
                 if n != 1 {
                     return Err(CollectionError::Conflict(format!(
@@ -668,6 +686,8 @@ mod tests {
                     qty: 2,
                     condition: Some(Condition::NearMint),
                     note: Some("binder 3".into()),
+                    price: None,
+                    deck: None,
                 }),
             }])
         })
@@ -871,7 +891,8 @@ mod tests {
         let err = db
             .connection()
             .execute(
-                "INSERT INTO collection_items VALUES ('main', 'owned', 'DM-71', 'regular', -1, NULL, NULL, '')",
+                "INSERT INTO collection_items (collection, list, card_id, finish, qty, printing)
+                 VALUES ('main', 'owned', 'DM-71', 'regular', -1, '')",
                 [],
             )
             .unwrap_err();
@@ -884,7 +905,8 @@ mod tests {
         let err = db
             .connection()
             .execute(
-                "INSERT INTO collection_items VALUES ('main', 'owned', 'DF-31', 'regular', 1, NULL, NULL, 'RF')",
+                "INSERT INTO collection_items (collection, list, card_id, finish, qty, printing)
+                 VALUES ('main', 'owned', 'DF-31', 'regular', 1, 'RF')",
                 [],
             )
             .unwrap_err();
@@ -945,6 +967,8 @@ mod tests {
                 qty: 2,
                 condition: Some(Condition::NearMint),
                 note: Some("binder 4".into()),
+                price: None,
+                deck: None,
             })
         );
         assert_eq!(h.qty(&Slot::want("DF-31", Finish::Foil)), 3);
@@ -989,5 +1013,111 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(err.contains("append-only"), "{err}");
+    }
+
+    #[test]
+    fn a_version_5_database_upgrades_to_lots_without_losing_anything() {
+        // A database as yj wrote it before lots: schema version 5, owned copies with
+        // conditions and notes, a foil with its printing, wants, keep reserves, two
+        // collections, and a history with an undo.
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("v5.db");
+        {
+            let conn = Connection::open(&path).unwrap();
+            for sql in &crate::catalogue::migrations::MIGRATIONS[..5] {
+                conn.execute_batch(sql).unwrap();
+            }
+            conn.pragma_update(None, "user_version", 5).unwrap();
+            conn.execute_batch(
+                "INSERT INTO collection_items
+                   (collection, list, card_id, finish, qty, condition, note, printing) VALUES
+                   ('main', 'owned', 'DM-71', 'regular', 3, 'moderately-played', 'signed', ''),
+                   ('main', 'owned', 'DF-31', 'foil', 1, NULL, NULL, 'RF'),
+                   ('main', 'want', 'DM-72', 'regular', 2, NULL, NULL, ''),
+                   ('main', 'keep', '*', 'regular', 0, NULL, NULL, ''),
+                   ('trade', 'owned', 'DM-1', 'regular', 4, 'near-mint', NULL, '');
+                 INSERT INTO collection_history (collection, time, command, undoes, redoes, changes) VALUES
+                   ('main', '2025-01-01T00:00:00Z', 'yj collection add DM-71 --qty 2', NULL, NULL,
+                    '[{\"list\":\"owned\",\"card_id\":\"DM-71\",\"finish\":\"regular\",\"before\":{\"qty\":1,\"condition\":\"moderately-played\",\"note\":\"signed\"},\"after\":{\"qty\":3,\"condition\":\"moderately-played\",\"note\":\"signed\"}}]'),
+                   ('main', '2025-01-02T00:00:00Z', 'yj collection add DM-73', NULL, NULL,
+                    '[{\"list\":\"owned\",\"card_id\":\"DM-73\",\"finish\":\"regular\",\"before\":null,\"after\":{\"qty\":1}}]'),
+                   ('main', '2025-01-03T00:00:00Z', 'yj collection undo', 2, NULL,
+                    '[{\"list\":\"owned\",\"card_id\":\"DM-73\",\"finish\":\"regular\",\"before\":{\"qty\":1},\"after\":null}]');",
+            )
+            .unwrap();
+        }
+        let columns = "SELECT collection, list, card_id, finish, qty, condition, note, printing
+                       FROM collection_items ORDER BY 1, 2, 3, 4";
+        let raw = |conn: &Connection, sql: &str| -> Vec<String> {
+            let mut stmt = conn.prepare(sql).unwrap();
+            stmt.query_map([], |r| {
+                Ok((0..r.as_ref().column_count())
+                    .map(|i| format!("{:?}", r.get_ref(i).unwrap()))
+                    .collect::<Vec<_>>()
+                    .join("|"))
+            })
+            .unwrap()
+            .collect::<Result<_, _>>()
+            .unwrap()
+        };
+        let history_sql = "SELECT * FROM collection_history ORDER BY id";
+        let before = {
+            let conn = Connection::open(&path).unwrap();
+            (raw(&conn, columns), raw(&conn, history_sql))
+        };
+        let mut db = Database::open_with(&path, &CatalogueSource::embedded()).unwrap();
+        assert_eq!(db.schema_version().unwrap(), 6);
+        assert_eq!(raw(db.connection(), columns), before.0, "every entry kept");
+        assert_eq!(
+            raw(db.connection(), history_sql),
+            before.1,
+            "the history kept"
+        );
+        assert_eq!(
+            raw(
+                db.connection(),
+                "SELECT DISTINCT lot, price, deck FROM collection_items"
+            ),
+            ["Integer(0)|Null|Null"],
+            "every entry is the first lot, with no price and no deck"
+        );
+        // The old history still undoes: the add of DM-71 goes back to its one copy.
+        undo(&mut db, "main", 1, "undo").unwrap();
+        let dm71 = Slot::owned("DM-71", Finish::Regular);
+        let h = load(db.connection(), "main").unwrap();
+        assert_eq!(h.get(&dm71).map(|v| v.qty), Some(1));
+        assert_eq!(h.get(&dm71).and_then(|v| v.note.as_deref()), Some("signed"));
+        // A second lot of the printing is stored beside it, and undone like any change.
+        let lot1 = dm71.clone().with_lot(1);
+        let priced = Value {
+            price: Some(150),
+            ..Value::qty(2)
+        };
+        write(&mut db, "main", "add lot", WriteOptions::default(), |_| {
+            Ok(vec![Change {
+                slot: lot1.clone(),
+                before: None,
+                after: Some(priced.clone()),
+            }])
+        })
+        .unwrap();
+        let h = load(db.connection(), "main").unwrap();
+        assert_eq!(
+            (h.get(&lot1), h.owned("DM-71", Finish::Regular)),
+            (Some(&priced), 3)
+        );
+        assert_eq!(history(&db, "main", 1).unwrap()[0].changes[0].slot, lot1);
+        undo(&mut db, "main", 1, "undo").unwrap();
+        assert_eq!(load(db.connection(), "main").unwrap().qty(&dm71), 1);
+        // A want or keep reserve has no lots, prices or decks.
+        for sql in [
+            "INSERT INTO collection_items (collection, list, card_id, finish, qty, lot)
+             VALUES ('main', 'want', 'DM-9', 'regular', 1, 1)",
+            "INSERT INTO collection_items (collection, list, card_id, finish, qty, price)
+             VALUES ('main', 'want', 'DM-9', 'regular', 1, 100)",
+        ] {
+            let err = db.connection().execute(sql, []).unwrap_err().to_string();
+            assert!(err.contains("CHECK"), "{err}");
+        }
     }
 }

@@ -109,7 +109,12 @@ pub struct Trade {
 /// Every card owned beyond its reserve. Regular copies are offered before foils, and foils
 /// on the want list are never offered: a want of one foil printing keeps that printing's
 /// copies, a want of any foil keeps foils of any printing.
+///
+/// Copies in built decks are not offered, and do not count towards the reserve: the reserve
+/// keeps copies to build more decks with, and the built decks already have theirs.
 pub fn trades(catalogue: &Catalogue, holdings: &Holdings) -> Vec<Trade> {
+    let free = holdings.free(None);
+    let holdings = &free;
     let mut cards: Vec<&Slot> = holdings
         .entries_of(List::Owned)
         .map(|(slot, _)| slot)

@@ -87,8 +87,10 @@ pub enum DiscardReason {
     PlanetWon,
     /// A battle card after the battle (used, misplaced or never reached in the plan).
     BattleCard,
-    /// By game text: a cost paid by discarding the card (a dueling card's "discard this
-    /// card"), or a destiny card redrawn.
+    /// Discarded from play as the cost of its own text (not a defeat: no damage).
+    TextCost,
+    /// By game text, not from play: a dueling card's "discard this card" (card-text 16.6),
+    /// a destiny card redrawn.
     Text,
 }
 

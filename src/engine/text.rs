@@ -195,13 +195,17 @@ impl Query {
 }
 
 /// A number being worked out: the rules' value, then what texts do to it. A fixed value
-/// ("costs 3", "Even Up to 7") replaces the rules' value; additions apply on top of it, so the
-/// order texts are asked in does not matter (two fixed values: the last asked wins).
+/// ("costs 3", "Even Up to 7") replaces the rules' value; additions apply on top of it, and a
+/// multiplier last, so the order texts are asked in does not matter (two fixed values: the
+/// last asked wins).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Num {
     base: i16,
     fixed: Option<i16>,
     add: i16,
+    /// A multiplier applied last (card-text "General decisions": multiplied damage applies
+    /// after every plus and minus).
+    times: i16,
 }
 
 impl Num {
@@ -210,6 +214,7 @@ impl Num {
             base,
             fixed: None,
             add: 0,
+            times: 1,
         }
     }
 
@@ -226,8 +231,16 @@ impl Num {
         self.fixed = Some(n);
     }
 
+    /// Multiplies the final value ("double damage"); two multipliers multiply.
+    pub fn times(&mut self, n: i16) {
+        self.times = self.times.saturating_mul(n);
+    }
+
     pub fn value(&self) -> i16 {
-        self.fixed.unwrap_or(self.base).saturating_add(self.add)
+        self.fixed
+            .unwrap_or(self.base)
+            .saturating_add(self.add)
+            .saturating_mul(self.times)
     }
 }
 

@@ -12,6 +12,7 @@ mod battle;
 mod deploy;
 mod duel;
 mod eval;
+mod prompts;
 mod turn;
 pub mod weights;
 
@@ -80,12 +81,15 @@ fn phase_choice(
 }
 
 /// A decision in the middle of a step: optional abilities are declined (issue 12 weighs
-/// them); a text's prompt takes its first answer; a bonus line is the one adding most.
+/// them); a text's prompt is answered by `prompts`; a bonus line is the one adding most.
 fn pending(cx: &Ctx, top: Pending, legal: &[Action]) -> Option<Action> {
     match top {
         Pending::Window { .. } => Some(Action::Decline),
-        Pending::Prompt { source, key, .. } => duel::prompt(cx, source, key, legal)
-            .or_else(|| legal.iter().copied().find(|&a| a != Action::Decline)),
+        // Duel and destiny texts first: their answers (destiny cards in hand) must not be
+        // read as cards to give up.
+        Pending::Prompt { source, key, .. } => {
+            duel::prompt(cx, source, key, legal).or_else(|| prompts::answer(cx, legal))
+        }
         Pending::BonusLine { card, .. } => battle::bonus_line(cx, card, legal),
     }
 }

@@ -63,7 +63,8 @@ pub enum CollectionCommand {
     Completion(CompletionArgs),
     /// What is still wanted: the want list, or with --set every card of a set not owned.
     Want(WantArgs),
-    /// The copies beyond the keep reserve, which can be traded away.
+    /// The copies beyond the keep reserve, which can be traded away (copies in built decks
+    /// are not offered).
     Trades(TradesArgs),
     /// Set the keep reserve: `keep 4` for every card, `keep 2 DM-71` for one card,
     /// `keep default DM-71` to drop a card's own reserve.
@@ -82,11 +83,76 @@ pub enum CollectionCommand {
     Restore(RestoreArgs),
     /// The named collections in this database.
     Names(NamesArgs),
+    /// Record a deck as built: the copies it needs move to lots marked with the deck's name
+    /// (still owned, no longer free to trade or to build another deck with).
+    Build(BuildArgs),
+    /// Take a built deck apart: its copies are free again.
+    Unbuild(UnbuildArgs),
+    /// The built decks and their copies.
+    Decks(NamesArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct BuildArgs {
+    /// A decklist, as `yj deck check` reads it.
+    file: String,
+    /// The deck's name (default: the file's name without its extension, which is what
+    /// `yj deck need FILE` looks for to count the deck's own copies).
+    #[arg(long)]
+    name: Option<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct UnbuildArgs {
+    /// The built deck's name, as `collection decks` lists it.
+    name: String,
 }
 
 /// A quantity argument, checked like an import file's.
 fn qty_arg(s: &str) -> Result<u32, String> {
     import::parse_qty(s)
+}
+
+/// A price paid for each copy in hundredths, or none (`--price none`).
+#[derive(Debug, Clone, Copy)]
+pub struct PriceArg(Option<u32>);
+
+/// A price paid for each copy (`1.50`), or `none` for no price.
+fn price_arg(s: &str) -> Result<PriceArg, String> {
+    if s.trim().eq_ignore_ascii_case("none") {
+        Ok(PriceArg(None))
+    } else {
+        crate::collection::model::parse_price(s).map(|p| PriceArg(Some(p)))
+    }
+}
+
+/// What `set` and `remove` say to pick a lot of a printing (and `set --lot` relabels).
+#[derive(Debug, Args)]
+pub struct LotArgs {
+    /// One lot of the printing, by the number `collection list` shows in its `lot` column.
+    #[arg(long, value_name = "N")]
+    lot: Option<u32>,
+    /// mint (M), near-mint (NM), lightly-played (LP), moderately-played (MP),
+    /// heavily-played (HP), damaged (DMG).
+    #[arg(long, value_parser = parse_with::<Condition>)]
+    condition: Option<Condition>,
+    /// The lot's note (`""`: no note).
+    #[arg(long)]
+    note: Option<String>,
+    /// The price paid for each copy (`1.50`; `none`: no price).
+    #[arg(long, value_parser = price_arg, value_name = "PRICE")]
+    price: Option<PriceArg>,
+}
+
+impl LotArgs {
+    fn details(self) -> Details {
+        Details {
+            condition: self.condition,
+            note: self.note,
+            price: self.price.map(|p| p.0),
+            lot: self.lot,
+        }
+    }
 }
 
 #[derive(Debug, Args)]
@@ -110,6 +176,8 @@ pub struct RemoveArgs {
     qty: u32,
     #[command(flatten)]
     finish: FinishArgs,
+    #[command(flatten)]
+    lot: LotArgs,
 }
 
 #[derive(Debug, Args)]
@@ -120,7 +188,7 @@ pub struct SetArgs {
     #[command(flatten)]
     finish: FinishArgs,
     #[command(flatten)]
-    details: DetailsArgs,
+    lot: LotArgs,
 }
 
 /// Which printing of a card `add`, `remove`, `set` and `want` mean: the regular one, or a foil.
@@ -135,16 +203,23 @@ pub struct FinishArgs {
     printing: Option<Set>,
 }
 
-/// What `add` and `set` keep with a printing.
+/// What `add` records of the new copies (what is not said is not recorded).
 #[derive(Debug, Args)]
 pub struct DetailsArgs {
     /// mint (M), near-mint (NM), lightly-played (LP), moderately-played (MP),
     /// heavily-played (HP), damaged (DMG).
     #[arg(long, value_parser = parse_with::<Condition>)]
     condition: Option<Condition>,
-    /// A free note kept with the printing (where it is, where it came from).
+    /// A free note kept with the copies (where they are, where they came from, `signed`).
     #[arg(long)]
     note: Option<String>,
+    /// The price paid for each copy (`1.50`), in your currency; summed by `collection list`.
+    #[arg(long, value_parser = parse_with_price, value_name = "PRICE")]
+    price: Option<u32>,
+}
+
+fn parse_with_price(s: &str) -> Result<u32, String> {
+    crate::collection::model::parse_price(s)
 }
 
 impl From<DetailsArgs> for Details {
@@ -152,6 +227,8 @@ impl From<DetailsArgs> for Details {
         Details {
             condition: a.condition,
             note: a.note,
+            price: a.price.map(Some),
+            lot: None,
         }
     }
 }
@@ -435,14 +512,15 @@ pub fn run(args: CollectionArgs, db_path: &Path) -> Result<ExitCode> {
         CollectionCommand::Remove(a) => {
             // Removing needs no warning: what is there is what is removed.
             let chosen = c.stored_printing(&db, &a.card, a.finish.foil, a.finish.printing)?;
+            let details = a.lot.details();
             c.write(&mut db, |h| {
-                edit::remove(h, chosen.slot(List::Owned), a.qty)
+                edit::remove(h, chosen.slot(List::Owned), a.qty, &details)
             })
         }
         CollectionCommand::Set(a) => {
             let chosen = c.stored_printing(&db, &a.card, a.finish.foil, a.finish.printing)?;
             warn(&chosen.warnings);
-            let details = Details::from(a.details);
+            let details = a.lot.details();
             c.write(&mut db, |h| {
                 edit::set(h, chosen.slot(List::Owned), a.qty, &details)
             })
@@ -626,6 +704,52 @@ pub fn run(args: CollectionArgs, db_path: &Path) -> Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         CollectionCommand::Names(a) => reports::names(&db, a.format),
+        CollectionCommand::Decks(a) => c.decks(&db, a.format),
+        CollectionCommand::Unbuild(a) => c.write(&mut db, |h| edit::unbuild(h, &a.name)),
+        CollectionCommand::Build(a) => {
+            let deck_name = match a.name {
+                Some(n) => n,
+                None => super::shortfall::deck_name(&a.file).ok_or_else(|| {
+                    InputError(format!(
+                        "{}: the file's name is not a deck name (letters, digits, `-`, `_`, \
+                         `.`); give one with --name",
+                        a.file
+                    ))
+                })?,
+            };
+            crate::collection::model::check_deck_name(&deck_name).map_err(input)?;
+            let list = crate::deck::read_list(&a.file).map_err(|e| InputError(e.to_string()))?;
+            let mut resolver = crate::deck::Resolver::new(&catalogue);
+            let deck = resolver.resolve(&list);
+            if let Some(u) = deck.unresolved.first() {
+                return Err(InputError(format!(
+                    "{}, line {}: `{}` names no card, so the deck cannot be built; nothing \
+                     was changed ({} not understood)",
+                    list.source,
+                    u.line,
+                    crate::catalogue::lookup::excerpt(&u.text),
+                    plural(deck.unresolved.len(), "line")
+                ))
+                .into());
+            }
+            if deck.cards.is_empty() {
+                return Err(InputError(format!(
+                    "{}: lists no cards, so there is no deck to build",
+                    list.source
+                ))
+                .into());
+            }
+            let wanted: Vec<(String, u32)> =
+                deck.cards.iter().map(|c| (c.id.clone(), c.count)).collect();
+            c.write(&mut db, |h| {
+                let needs: Vec<(String, u32)> =
+                    crate::collection::requirements(h, &catalogue, &wanted)
+                        .into_iter()
+                        .map(|r| (r.card_id, r.needed))
+                        .collect();
+                edit::build(h, &deck_name, &needs)
+            })
+        }
     }
 }
 
@@ -643,13 +767,8 @@ fn human_bytes(bytes: u64) -> String {
     }
 }
 
-/// One row of `list`: the slot, copies, condition, note.
-type ListRow = (
-    crate::collection::Slot,
-    u32,
-    Option<Condition>,
-    Option<String>,
-);
+/// One row of `list`: a lot (or, with --missing, a printing not owned) and what it holds.
+type ListRow = (crate::collection::Slot, crate::collection::Value);
 
 /// What every collection command needs.
 struct Ctx<'a> {
@@ -685,10 +804,15 @@ impl Ctx<'_> {
         let qty = |v: &Option<crate::collection::Value>| v.as_ref().map_or(0, |v| v.qty);
         let what = match change.slot.list {
             List::Owned => format!(
-                "{} {} ({})",
+                "{} {} ({}{})",
                 change.slot.card_id,
                 self.card_name(&change.slot.card_id),
-                self.finish_label(&change.slot)
+                self.finish_label(&change.slot),
+                if change.slot.lot > 0 {
+                    format!(", lot {}", change.slot.lot)
+                } else {
+                    String::new()
+                }
             ),
             List::Want => format!(
                 "want {} {} ({})",
@@ -723,6 +847,23 @@ impl Ctx<'_> {
             && let Some(n) = note(a)
         {
             text.push_str(&format!(", note “{n}”"));
+        }
+        let price = |v: Option<&crate::collection::Value>| v.and_then(|v| v.price);
+        if price(b) != price(a)
+            && let Some(p) = price(a)
+        {
+            text.push_str(&format!(
+                ", paid {} each",
+                crate::collection::model::format_price(p)
+            ));
+        }
+        let deck = |v: Option<&crate::collection::Value>| v.and_then(|v| v.deck.clone());
+        if deck(b) != deck(a) {
+            match (deck(b), deck(a)) {
+                (_, Some(d)) => text.push_str(&format!(", in deck {d}")),
+                (Some(d), None) => text.push_str(&format!(", out of deck {d}")),
+                (None, None) => {}
+            }
         }
         text
     }

@@ -39,23 +39,19 @@ impl Ctx<'_> {
                             let slot = crate::collection::Slot::owned(id, Finish::Foil)
                                 .with_printing(Some(r));
                             if h.qty(&slot) == 0 {
-                                rows.push((slot, 0, None, None));
+                                rows.push((slot, crate::collection::Value::qty(0)));
                             }
                         }
                     } else if !releases.is_empty() && h.owned(id, Finish::Foil) == 0 {
                         rows.push((
                             crate::collection::Slot::owned(id, Finish::Foil),
-                            0,
-                            None,
-                            None,
+                            crate::collection::Value::qty(0),
                         ));
                     }
                 } else if h.owned_total(id) == 0 {
                     rows.push((
                         crate::collection::Slot::owned(id, Finish::Regular),
-                        0,
-                        None,
-                        None,
+                        crate::collection::Value::qty(0),
                     ));
                 }
             }
@@ -72,15 +68,21 @@ impl Ctx<'_> {
                 .collect();
             owned.sort_by_key(|(s, _)| export::order_key(self.catalogue, s));
             for (s, v) in owned {
-                rows.push((s.clone(), v.qty, v.condition, v.note.clone()));
+                rows.push((s.clone(), v.clone()));
             }
         }
+        // Lots, prices and built decks get columns when a listed row has one, so a collection
+        // that records none lists as it always has.
+        let lots = rows.iter().any(|(s, v)| {
+            s.lot > 0 || v.price.is_some() || v.deck.is_some() || h.lots(s).count() > 1
+        });
         let records: Vec<Record> = rows
             .iter()
-            .map(|(slot, qty, condition, note)| {
+            .map(|(slot, v)| {
+                let (qty, condition, note) = (v.qty, v.condition, &v.note);
                 let id = &slot.card_id;
                 let card = self.catalogue.get(id);
-                vec![
+                let mut record = vec![
                     ("card_id", json!(id)),
                     ("name", json!(self.card_name(id))),
                     ("set", json!(card.map(|c| c.set.code()))),
@@ -96,35 +98,111 @@ impl Ctx<'_> {
                             (_, n) => n.clone(),
                         }),
                     ),
-                ]
+                ];
+                if lots {
+                    record.push(("lot", json!(slot.lot)));
+                    record.push((
+                        "price_paid",
+                        json!(v.price.map(crate::collection::model::format_price)),
+                    ));
+                    record.push(("deck", json!(v.deck)));
+                }
+                record
             })
             .collect();
-        print_records(
-            &records,
-            &[
-                "card_id",
-                "name",
-                "set",
-                "rarity",
-                "finish",
-                "qty",
-                "condition",
-                "note",
-            ],
-            a.format,
-        )?;
+        let mut headers = vec![
+            "card_id",
+            "name",
+            "set",
+            "rarity",
+            "finish",
+            "qty",
+            "condition",
+            "note",
+        ];
+        if lots {
+            headers.extend(["lot", "price_paid", "deck"]);
+        }
+        print_records(&records, &headers, a.format)?;
         if a.format == Format::Table {
-            let copies: u32 = rows.iter().map(|r| r.1).sum();
+            let copies: u32 = rows.iter().map(|r| r.1.qty).sum();
             if a.missing {
                 eprintln!("{} not owned", plural(rows.len(), "printing"));
             } else {
-                eprintln!(
-                    "{}, {}",
-                    plural(rows.len(), "printing"),
+                let priced: u32 = rows
+                    .iter()
+                    .filter(|r| r.1.price.is_some())
+                    .map(|r| r.1.qty)
+                    .sum();
+                let paid: u64 = rows
+                    .iter()
+                    .map(|r| r.1.price.unwrap_or(0) as u64 * r.1.qty as u64)
+                    .sum();
+                let in_decks: u32 = rows
+                    .iter()
+                    .filter(|r| r.1.deck.is_some())
+                    .map(|r| r.1.qty)
+                    .sum();
+                let mut summary = format!(
+                    "{} in {}, {}",
+                    plural(rows.len(), "lot"),
+                    plural(
+                        {
+                            let mut p: Vec<_> = rows
+                                .iter()
+                                .map(|r| (&r.0.card_id, r.0.finish, r.0.printing))
+                                .collect();
+                            p.dedup();
+                            p.len()
+                        },
+                        "printing"
+                    ),
                     counted(copies as usize, "copy", "copies")
                 );
+                if !lots {
+                    summary = format!(
+                        "{}, {}",
+                        plural(rows.len(), "printing"),
+                        counted(copies as usize, "copy", "copies")
+                    );
+                }
+                if in_decks > 0 {
+                    summary.push_str(&format!(", {in_decks} of them in built decks"));
+                }
+                if priced > 0 {
+                    summary.push_str(&format!(
+                        "; paid {} for {}{}",
+                        format_paid(paid),
+                        counted(priced as usize, "copy", "copies"),
+                        if priced < copies {
+                            format!(" ({} without a price)", copies - priced)
+                        } else {
+                            String::new()
+                        }
+                    ));
+                }
+                eprintln!("{summary}");
             }
         }
+        Ok(ExitCode::SUCCESS)
+    }
+
+    /// The built decks: each with its copies (`collection decks`).
+    pub(super) fn decks(&self, db: &Database, format: Format) -> Result<ExitCode> {
+        let h = self.holdings(db)?;
+        let decks = h.built_decks();
+        let records: Vec<Record> = decks
+            .iter()
+            .map(|(name, copies)| vec![("deck", json!(name)), ("copies", json!(copies))])
+            .collect();
+        if format == Format::Table && records.is_empty() {
+            println!(
+                "collection `{}` has no built decks (`yj collection build DECKFILE` records one)",
+                self.name
+            );
+            return Ok(ExitCode::SUCCESS);
+        }
+        print_records(&records, &["deck", "copies"], format)?;
         Ok(ExitCode::SUCCESS)
     }
 
@@ -391,7 +469,10 @@ impl Ctx<'_> {
                     InputError(format!("there is no collection `{name}` to trade from")).into(),
                 );
             }
-            let b = store::load(db.connection(), name).map_err(input)?;
+            // A built deck kept in the binder's collection is not for trade.
+            let b = store::load(db.connection(), name)
+                .map_err(input)?
+                .free(None);
             for (slot, v) in b.entries_of(List::Owned) {
                 add(
                     crate::collection::Slot::owned(&slot.card_id, slot.finish),
@@ -528,7 +609,17 @@ pub(super) fn names(db: &Database, format: Format) -> Result<ExitCode> {
         let owned: Vec<_> = h.entries_of(List::Owned).collect();
         records.push(vec![
             ("collection", json!(name)),
-            ("printings", json!(owned.len())),
+            // Lots of one printing count once.
+            (
+                "printings",
+                json!(
+                    owned
+                        .iter()
+                        .map(|(s, _)| (&s.card_id, s.finish, s.printing))
+                        .collect::<std::collections::BTreeSet<_>>()
+                        .len()
+                ),
+            ),
             (
                 "copies",
                 json!(owned.iter().map(|(_, v)| v.qty as u64).sum::<u64>()),
@@ -546,4 +637,9 @@ pub(super) fn names(db: &Database, format: Format) -> Result<ExitCode> {
         format,
     )?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// A sum of prices in hundredths: `1234.50`.
+fn format_paid(cents: u64) -> String {
+    format!("{}.{:02}", cents / 100, cents % 100)
 }

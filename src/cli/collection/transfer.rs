@@ -267,6 +267,15 @@ impl Ctx<'_> {
                     if let Some(c) = v.condition {
                         s.push_str(&format!(" {c}"));
                     }
+                    if let Some(p) = v.price {
+                        s.push_str(&format!(
+                            " at {}",
+                            crate::collection::model::format_price(p)
+                        ));
+                    }
+                    if let Some(d) = &v.deck {
+                        s.push_str(&format!(" in {d}"));
+                    }
                     s
                 })
             };
@@ -276,6 +285,9 @@ impl Ctx<'_> {
                 self.card_name(&c.slot.card_id),
                 match c.slot.list {
                     List::Keep => String::new(),
+                    List::Owned if c.slot.lot > 0 => {
+                        format!("{}, lot {}", self.finish_label(&c.slot), c.slot.lot)
+                    }
                     List::Owned => self.finish_label(&c.slot),
                     List::Want => self.want_label(&c.slot),
                 },

@@ -172,7 +172,45 @@ impl Checker<'_> {
         if let Some(name) = &collection {
             crate::collection::model::check_collection_name(name).map_err(|e| e.to_string())?;
         }
+        let price = raw
+            .price
+            .take()
+            .map(|p| {
+                let p = p.trim();
+                if p.is_empty() {
+                    Ok(None)
+                } else {
+                    crate::collection::model::parse_price(p).map(Some)
+                }
+            })
+            .transpose()?;
+        let deck = raw
+            .deck
+            .take()
+            .map(|d| {
+                let d = d.trim();
+                if d.is_empty() {
+                    Ok(None)
+                } else {
+                    crate::collection::model::check_deck_name(d)
+                        .map(|()| Some(d.to_string()))
+                        .map_err(|e| e.to_string())
+                }
+            })
+            .transpose()?;
         let (mut row, warning) = self.row_in(line, raw)?;
+        if row.slot.list != List::Owned
+            && (matches!(price, Some(Some(_))) || matches!(deck, Some(Some(_))))
+        {
+            return Err(format!(
+                "a {} row cannot have a price paid or a deck (only owned cards do)",
+                row.slot.list.as_str()
+            ));
+        }
+        if row.slot.list == List::Owned {
+            row.price = price;
+            row.deck = deck;
+        }
         row.collection = collection;
         Ok((row, warning))
     }
@@ -255,6 +293,8 @@ impl Checker<'_> {
                     qty,
                     condition: None,
                     note: None,
+                    price: None,
+                    deck: None,
                     collection: None,
                 },
                 None,
@@ -305,6 +345,7 @@ impl Checker<'_> {
             card_id,
             finish,
             printing,
+            lot: 0,
         };
         let (condition, note) = if list == List::Owned {
             (condition, note)
@@ -318,6 +359,8 @@ impl Checker<'_> {
                 qty,
                 condition,
                 note,
+                price: None,
+                deck: None,
                 collection: None,
             },
             warning,
@@ -366,10 +409,13 @@ fn orphan_row(
                 card_id: card_id.to_string(),
                 finish,
                 printing,
+                lot: 0,
             },
             qty,
             condition,
             note,
+            price: None,
+            deck: None,
             collection: None,
         },
         Some(format!(

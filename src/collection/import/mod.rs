@@ -19,7 +19,7 @@ mod tests;
 
 pub use checker::parse_qty;
 pub use file::{MAX_FILE_BYTES, decode, read};
-pub use plan::{added_details, plan};
+pub use plan::plan;
 
 use std::collections::HashMap;
 
@@ -75,6 +75,10 @@ pub struct ImportRow {
     /// gives an empty one (cleared, in `--mode set`).
     pub condition: Option<Option<Condition>>,
     pub note: Option<Option<String>>,
+    /// The price paid for each copy, in hundredths, as `condition`.
+    pub price: Option<Option<u32>>,
+    /// The built deck the copies are in, as `condition`.
+    pub deck: Option<Option<String>>,
     /// The collection a `collection` column names (an export of every collection); `None`:
     /// the one the import is into.
     pub collection: Option<String>,
@@ -121,11 +125,15 @@ enum Column {
     Printing,
     /// Which named collection the row belongs to (`export --all`).
     Collection,
+    /// The price paid for each copy of the lot.
+    PricePaid,
+    /// The built deck the lot's copies are in.
+    Deck,
     /// Written by `export` for people; not read back.
     Ignored,
 }
 
-const COLUMN_HELP: &str = "qty, card_id, name, set, number, finish, printing, condition, note, list, collection (and rarity, which is ignored)";
+const COLUMN_HELP: &str = "qty, card_id, name, set, number, finish, printing, condition, note, price_paid, deck, list, collection (and rarity, which is ignored)";
 
 /// Every header name [`column`] reads (as it compares them: lowercase, `_` for spaces).
 const KNOWN_COLUMNS: &[&str] = &[
@@ -158,6 +166,11 @@ const KNOWN_COLUMNS: &[&str] = &[
     "expansion",
     "rarity",
     "collection",
+    "price_paid",
+    "purchase_price",
+    "paid",
+    "deck",
+    "built_deck",
 ];
 
 fn column(header: &str) -> Option<Column> {
@@ -178,6 +191,11 @@ fn column(header: &str) -> Option<Column> {
         "note" | "notes" => Column::Note,
         "list" => Column::List,
         "collection" => Column::Collection,
+        // What was paid, as yj and other tools (ManaBox, Moxfield: "Purchase price") name
+        // it. A bare `price` is a market price and Deckbox's `My Price` an asking price,
+        // which yj does not keep: they stay unknown columns.
+        "price_paid" | "purchase_price" | "paid" => Column::PricePaid,
+        "deck" | "built_deck" => Column::Deck,
         "set" | "set_name" | "card_set" | "edition" | "expansion" => Column::Set,
         "rarity" => Column::Ignored,
         _ => return None,
@@ -198,6 +216,8 @@ struct RawRow {
     number: Option<String>,
     printing: Option<String>,
     collection: Option<String>,
+    price: Option<String>,
+    deck: Option<String>,
 }
 
 impl RawRow {
@@ -214,6 +234,8 @@ impl RawRow {
             Column::Number => &mut self.number,
             Column::Printing => &mut self.printing,
             Column::Collection => &mut self.collection,
+            Column::PricePaid => &mut self.price,
+            Column::Deck => &mut self.deck,
             Column::Ignored => return,
         };
         *field = Some(value);

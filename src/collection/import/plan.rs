@@ -1,69 +1,72 @@
-//! Planning the changes of an import against the collection as it is: rows of one printing
-//! merged, set or added, and copies added only where their condition and note agree.
+//! Planning the changes of an import against the collection as it is: each row names a lot
+//! of a printing (by what the file records of it), rows of one lot are added together, and
+//! the lot is set, or added to.
 
 use std::collections::BTreeMap;
 
 use super::{ImportRow, Mode, Rejected};
-use crate::catalogue::Finish;
-use crate::collection::model::{Change, Condition, Holdings, List, MAX_QTY, Slot, Value};
+use crate::collection::Change;
+use crate::collection::edit::{Planner, lots_text};
+use crate::collection::model::{Holdings, List, Lot, MAX_QTY, Slot, Value};
 
-/// Rows of one slot, merged.
+/// Rows of one lot, merged.
 struct Merged {
     qty: u64,
-    condition: Option<Option<Condition>>,
-    note: Option<Option<String>>,
     first_line: u64,
     last_line: u64,
 }
 
-/// The condition and note of a printing after adding copies described by `condition` and
-/// `note` (`None`: not given) to `old`, or why not: a printing holds one condition and one
-/// note, so copies with another one cannot join it without losing what was recorded.
-pub fn added_details(
-    slot: &Slot,
-    old: &Value,
-    total: u64,
-    condition: Option<Condition>,
-    note: Option<String>,
-) -> Result<(Option<Condition>, Option<String>), String> {
-    if old.qty > 0
-        && let (Some(new), Some(was)) = (condition, old.condition)
-        && new != was
-    {
-        let id = &slot.card_id;
-        let foil = match (slot.finish, slot.printing) {
-            (Finish::Foil, Some(p)) => format!(" --printing {}", p.code()),
-            (Finish::Foil, None) => " --foil".to_string(),
-            _ => String::new(),
-        };
-        return Err(format!(
-            "{slot} holds {} {was} cop{}, and a printing has one condition: adding {new} \
-             copies would relabel them; if they are all {new}, use `yj collection set {id} \
-             {total}{foil} --condition {new}`, or keep the new copies in another collection",
-            old.qty,
-            if old.qty == 1 { "y" } else { "ies" },
-        ));
+/// The lot a row names. A column the file has says exactly what the copies have (an empty
+/// cell: nothing recorded). A column the file lacks says nothing: when adding, the copies
+/// have nothing recorded there; when setting, it fits any lot, and the row names the one
+/// lot of the printing that fits (an old `qty,card_id` sheet still sets the quantities).
+fn lot_of(row: &ImportRow, mode: Mode, holdings: &Holdings) -> Result<Lot, String> {
+    let said = Lot {
+        condition: row.condition.flatten(),
+        note: row.note.clone().flatten(),
+        price: row.price.flatten(),
+        deck: row.deck.clone().flatten(),
+    };
+    let all_said =
+        row.condition.is_some() && row.note.is_some() && row.price.is_some() && row.deck.is_some();
+    if row.slot.list != List::Owned || mode == Mode::Add || all_said {
+        return Ok(said);
     }
-    if let (Some(new), Some(was)) = (&note, &old.note)
-        && new != was
-    {
-        return Err(format!(
-            "{slot} already has the note “{was}”; adding copies with the note “{new}” would \
-             replace it: import the note with --mode set, or leave the note cell empty"
-        ));
+    let fitting: Vec<Lot> = holdings
+        .lots(&row.slot)
+        .map(|(_, v)| v.lot())
+        .filter(|l| {
+            row.condition.is_none_or(|c| l.condition == c)
+                && row.note.as_ref().is_none_or(|n| l.note == *n)
+                && row.price.is_none_or(|p| l.price == p)
+                && row.deck.as_ref().is_none_or(|d| l.deck == *d)
+        })
+        .collect();
+    match fitting.as_slice() {
+        [] => Ok(said),
+        [one] => Ok(one.clone()),
+        _ => Err(format!(
+            "{} has {} lots this row could mean ({}); add the columns that tell them apart \
+             (condition, note, price_paid, deck), as `export` writes them",
+            row.slot,
+            fitting.len(),
+            lots_text(holdings, &row.slot)
+        )),
     }
-    Ok((condition.or(old.condition), note.or(old.note.clone())))
 }
 
-/// Plans the changes of an import against the collection as it is. Rows naming the same
-/// printing are added together; they must not disagree on condition or note.
+/// Plans the changes of an import against the collection as it is. Rows naming the same lot
+/// of a printing are added together.
 pub fn plan(
     rows: &[ImportRow],
     mode: Mode,
     holdings: &Holdings,
 ) -> Result<Vec<Change>, Vec<Rejected>> {
     let mut rejected = Vec::new();
-    let mut merged: BTreeMap<Slot, Merged> = BTreeMap::new();
+    // In the file's order, so new lots are numbered as the file lists them (an export
+    // imported into an empty collection gives back the same lots, numbered alike).
+    let mut merged: Vec<((Slot, Lot), Merged)> = Vec::new();
+    let mut index: BTreeMap<(Slot, Lot), usize> = BTreeMap::new();
     for row in rows {
         if row.slot.list == List::Keep && mode == Mode::Add {
             rejected.push(Rejected {
@@ -74,79 +77,73 @@ pub fn plan(
             });
             continue;
         }
-        match merged.get_mut(&row.slot) {
+        let lot = match lot_of(row, mode, holdings) {
+            Ok(lot) => lot,
+            Err(reason) => {
+                rejected.push(Rejected {
+                    line: row.line,
+                    reason,
+                });
+                continue;
+            }
+        };
+        let key = (row.slot.clone(), lot);
+        match index.get(&key).map(|&i| &mut merged[i].1) {
             None => {
-                merged.insert(
-                    row.slot.clone(),
+                index.insert(key.clone(), merged.len());
+                merged.push((
+                    key,
                     Merged {
                         qty: row.qty as u64,
-                        condition: row.condition,
-                        note: row.note.clone(),
                         first_line: row.line,
                         last_line: row.line,
                     },
-                );
+                ));
             }
+            Some(m) if row.slot.list == List::Keep => rejected.push(Rejected {
+                line: row.line,
+                reason: format!(
+                    "the keep reserve of this card is already given on line {}",
+                    m.first_line
+                ),
+            }),
             Some(m) => {
-                let clash = if row.slot.list == List::Keep {
-                    Some("the keep reserve of this card is already given".to_string())
-                } else if let (Some(a), Some(b)) = (&m.condition, &row.condition)
-                    && a != b
-                {
-                    Some(format!(
-                        "{} is already given with condition {}",
-                        row.slot,
-                        a.map_or("(none)".into(), |c| c.to_string())
-                    ))
-                } else if let (Some(a), Some(b)) = (&m.note, &row.note)
-                    && a != b
-                {
-                    Some(format!("{} is already given with another note", row.slot))
-                } else {
-                    None
-                };
-                if let Some(reason) = clash {
-                    rejected.push(Rejected {
-                        line: row.line,
-                        reason: format!("{reason} on line {}", m.first_line),
-                    });
-                    continue;
-                }
                 m.qty += row.qty as u64;
-                m.condition = m.condition.or(row.condition);
-                if m.note.is_none() {
-                    m.note = row.note.clone();
-                }
                 m.last_line = row.line;
             }
         }
     }
-    let mut changes = Vec::new();
+    let mut planner = Planner::new(holdings);
     if mode == Mode::Sync {
-        // What the file lacks, in the lists it speaks of, goes.
+        // What the file lacks, in the lists it speaks of, goes: every lot it does not name.
         let lists: Vec<List> = rows.iter().map(|r| r.slot.list).collect();
         for (slot, value) in &holdings.entries {
-            if lists.contains(&slot.list) && !merged.contains_key(slot) {
-                changes.push(Change {
-                    slot: slot.clone(),
-                    before: Some(value.clone()),
-                    after: None,
-                });
+            let named = index.contains_key(&(slot.clone().with_lot(0), value.lot()));
+            if lists.contains(&slot.list) && !named {
+                planner.put(slot.clone(), None);
             }
         }
     }
-    for (slot, m) in merged {
-        let before = holdings.get(&slot).cloned();
+    for ((slot, lot), m) in merged {
+        let existing = planner
+            .work
+            .find_lot(&slot, &lot)
+            .map(|(s, v)| (s.clone(), v.qty));
         let qty = match mode {
             Mode::Set | Mode::Sync => m.qty,
-            Mode::Add => m.qty + before.as_ref().map_or(0, |v| v.qty as u64),
+            Mode::Add => m.qty + existing.as_ref().map_or(0, |(_, q)| *q as u64),
         };
         if qty > MAX_QTY as u64 {
             rejected.push(Rejected {
                 line: m.last_line,
                 reason: format!(
-                    "{slot} would hold {qty} copies, more than {MAX_QTY} (a typo?){}",
-                    if mode == Mode::Add && before.is_some() {
+                    "{slot} would hold {qty} copies{}, more than {MAX_QTY} (a typo?){}",
+                    if lot == Lot::default() {
+                        String::new()
+                    } else {
+                        format!(" ({})", lot.describe())
+                    },
+                    if mode == Mode::Add && existing.is_some() {
                         " counting the copies already in the collection"
                     } else {
                         ""
@@ -155,51 +152,25 @@ pub fn plan(
             });
             continue;
         }
-        let old = before.clone().unwrap_or(Value::qty(0));
-        let (condition, note) = match mode {
-            Mode::Set | Mode::Sync => (
-                m.condition.unwrap_or(old.condition),
-                m.note.clone().unwrap_or(old.note.clone()),
+        let keeps_zero = qty == 0 && slot.list.zero_is_a_value();
+        match existing {
+            Some((s, _)) => planner.put(
+                s,
+                (qty > 0 || keeps_zero).then(|| Value::of(qty as u32, &lot)),
             ),
-            // Adding copies says nothing about the copies already there: a blank cell keeps
-            // their condition and note, and a different one is refused, since a printing
-            // holds one condition and one note and the old ones would be lost.
-            Mode::Add => match added_details(
-                &slot,
-                &old,
-                qty,
-                m.condition.flatten(),
-                m.note.clone().flatten(),
-            ) {
-                Ok(details) => details,
-                Err(reason) => {
+            None if keeps_zero => planner.put(slot, Some(Value::of(0, &lot))),
+            None => {
+                if let Err(e) = planner.add(&slot, qty as u32, &lot) {
                     rejected.push(Rejected {
                         line: m.first_line,
-                        reason,
+                        reason: e.to_string(),
                     });
-                    continue;
                 }
-            },
-        };
-        let after = if qty == 0 && !slot.list.zero_is_a_value() {
-            None
-        } else {
-            Some(Value {
-                qty: qty as u32,
-                condition,
-                note,
-            })
-        };
-        if after != before {
-            changes.push(Change {
-                slot,
-                before,
-                after,
-            });
+            }
         }
     }
     if rejected.is_empty() {
-        Ok(changes)
+        Ok(planner.changes())
     } else {
         rejected.sort_by_key(|r| r.line);
         Err(rejected)

@@ -3,7 +3,7 @@
 use super::json::element_lines;
 use super::*;
 use crate::catalogue::Finish;
-use crate::collection::model::Holdings;
+use crate::collection::model::{Holdings, Value};
 
 fn catalogue() -> &'static Catalogue {
     Catalogue::embedded_for_tests()
@@ -237,20 +237,59 @@ fn adding_past_the_limit_is_rejected_at_the_last_row() {
     assert!(rejected[0].reason.contains("10000 copies"));
 }
 
+/// Issue 15, "Lots": rows of one printing in other conditions are lots of their own, and
+/// rows of one lot are added together; in a file without a condition column, a row names
+/// the one lot there is, and is refused when there are several.
 #[test]
-fn rows_of_one_printing_must_agree_on_condition() {
+fn rows_of_one_printing_in_other_conditions_are_lots_of_their_own() {
     let p = parse_text(
         "c.csv",
-        "qty,card_id,condition\n1,DM-71,NM\n1,DM-71,NM\n1,DM-71,LP\n",
+        "qty,card_id,condition,note\n1,DM-71,NM,\n1,DM-71,NM,\n1,DM-71,DMG,signed\n",
     );
-    let rejected = plan(&p.rows, Mode::Set, &Holdings::new("main")).unwrap_err();
-    assert_eq!(rejected.len(), 1);
-    assert_eq!(rejected[0].line, 4);
+    let mut h = Holdings::new("main");
+    let changes = plan(&p.rows, Mode::Set, &h).unwrap();
+    h.apply(&changes).unwrap();
+    let dm71 = Slot::owned("DM-71", Finish::Regular);
+    let lots: Vec<(u32, u32, Option<Condition>, Option<&str>)> = h
+        .lots(&dm71)
+        .map(|(s, v)| (s.lot, v.qty, v.condition, v.note.as_deref()))
+        .collect();
+    assert_eq!(
+        lots,
+        [
+            (0, 2, Some(Condition::NearMint), None),
+            (1, 1, Some(Condition::Damaged), Some("signed"))
+        ]
+    );
+    // Setting again changes nothing; adding the file adds to each lot.
+    assert!(plan(&p.rows, Mode::Set, &h).unwrap().is_empty());
+    let added = plan(&p.rows, Mode::Add, &h).unwrap();
+    assert_eq!(added.len(), 2);
+    // Without a condition column, "3 DM-71" could be either lot.
+    let plain = parse_text("p.csv", "qty,card_id\n3,DM-71\n");
+    let rejected = plan(&plain.rows, Mode::Set, &h).unwrap_err();
+    assert_eq!(rejected[0].line, 2);
     assert!(
-        rejected[0].reason.contains("on line 2"),
+        rejected[0].reason.contains("2 lots this row could mean"),
         "{}",
         rejected[0].reason
     );
+    // With one lot, it is that lot, as before lots.
+    let mut one = Holdings::new("main");
+    one.entries.insert(
+        dm71.clone(),
+        Value {
+            condition: Some(Condition::NearMint),
+            ..Value::qty(1)
+        },
+    );
+    let changes = plan(&plain.rows, Mode::Set, &one).unwrap();
+    assert_eq!(changes.len(), 1);
+    assert_eq!(
+        changes[0].after.as_ref().unwrap().condition,
+        Some(Condition::NearMint)
+    );
+    assert_eq!(changes[0].after.as_ref().unwrap().qty, 3);
 }
 
 #[test]

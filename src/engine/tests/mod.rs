@@ -16,6 +16,7 @@ mod starships;
 mod sweep;
 mod text_templates;
 mod texts;
+mod triggered_texts;
 mod turn;
 mod view;
 
@@ -23,7 +24,7 @@ use std::sync::Arc;
 
 use super::builder::{Builder, Zone, fx};
 use super::text::{Listen, Num, Number, Query, Text};
-use super::{Action, CardRef, Event, GameState, Phase, Player, legal_actions};
+use super::{Action, CardRef, Event, GameState, Pending, Phase, Player, legal_actions};
 
 pub(crate) use Player::{A, B};
 
