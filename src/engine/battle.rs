@@ -12,7 +12,29 @@ use super::player::{CardRef, Player};
 use super::state::{Battle, Flow, GameState, Phase};
 use super::text::{Arena, Number, Query, Scope, Trigger, Window};
 use super::who::{Group, Place, Pred};
+use crate::catalogue::abilities::Ability;
 use crate::catalogue::{Planet, StarshipClass};
+
+/// A card as the use-line matcher sees it without the kinds it `counts-as`.
+struct PrintedOnly<'a>(&'a super::card_pool::CardDef);
+
+impl super::who::Candidate for PrintedOnly<'_> {
+    fn title_words(&self) -> &[String] {
+        &self.0.title_words
+    }
+    fn name_key(&self) -> &str {
+        &self.0.name_key
+    }
+    fn traits(&self) -> super::traits::Traits {
+        self.0.traits
+    }
+    fn is_diamond(&self) -> bool {
+        self.0.diamond
+    }
+    fn starship_class(&self) -> Option<StarshipClass> {
+        self.0.starship
+    }
+}
 
 /// One side's cards in one fight.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -208,13 +230,25 @@ impl GameState {
                 .pool
                 .fits_alone(self.def_id(card), self.def_id(c))
         {
-            return d.uses.iter().zip(&alts.lines).position(|(u, &line)| {
+            let direct = d.uses.iter().zip(&alts.lines).position(|(u, &line)| {
                 let hits = fits & line;
                 !(duel && not_for_duels(u))
                     && (hits & !alts.situational != 0
                         || hits & alts.situational != 0
                             && self.situational_fit(card, u, c, hits, line, first_in_plan, space))
             });
+            // One bit test for every fighter without `may-use` (a weapon, never in space).
+            if space || self.def(c).may_use.is_none() {
+                return direct;
+            }
+            let named = d
+                .uses
+                .iter()
+                .position(|u| !(duel && not_for_duels(u)) && self.may_use_fits(card, u, c));
+            return match (direct, named) {
+                (Some(a), Some(b)) => Some(a.min(b)),
+                (a, b) => a.or(b),
+            };
         }
         d.uses
             .iter()
@@ -267,6 +301,19 @@ impl GameState {
         })
     }
 
+    /// `may-use` (DF-33 Aurra Sing: "may use any ◆ Sith Lightsaber"): `fighter` may use
+    /// weapon `card` as if line `u` named him, when `u` names a character.
+    fn may_use_fits(&self, card: CardRef, u: &Use, fighter: CardRef) -> bool {
+        self.def(fighter)
+            .may_use
+            .as_ref()
+            .is_some_and(|(_, set)| set.has(self.def_id(card)))
+            && u.rule.alts.iter().any(|g| {
+                matches!(g.members.as_slice(), [m] if matches!(m.pred, Pred::Named(_) | Pred::OneOf(_)))
+                    && self.place_ok(g, false)
+            })
+    }
+
     fn line_fits(
         &self,
         card: CardRef,
@@ -278,6 +325,12 @@ impl GameState {
     ) -> bool {
         if duel && not_for_duels(u) {
             return false;
+        }
+        if let [c] = *group
+            && !space
+            && self.may_use_fits(card, u, c)
+        {
+            return true;
         }
         u.rule.alts.iter().any(|g| {
             g.members.len() == group.len()
@@ -291,6 +344,48 @@ impl GameState {
                     m.matches(self.def(c), first_in_plan && i == 0, c == card)
                 })
         })
+    }
+
+    /// Narrates the `counts-as` and `may-use` texts that let a fighter of `u` use its weapon
+    /// or battle card: a fighter that fits no member of the line used by its printed facts
+    /// alone. One bit test per fighter without those texts.
+    fn note_use_texts(&mut self, u: &Unit) {
+        let mut used = [None; 3];
+        for (i, f) in u.fighters().enumerate() {
+            let d = self.def(f);
+            if d.counts_as.is_empty() && d.may_use.is_none() {
+                continue;
+            }
+            let plain = PrintedOnly(d);
+            for (item, line) in u.weapon.into_iter().chain(u.battle) {
+                let Some(l) = self.def(item).uses.get(line) else {
+                    continue;
+                };
+                let fits_plainly = l
+                    .rule
+                    .alts
+                    .iter()
+                    .any(|g| g.members.iter().any(|m| m.matches(&plain, true, item == f)));
+                if fits_plainly {
+                    continue;
+                }
+                let ability = d.text.and_then(|t| {
+                    t.abilities.iter().position(|a| {
+                        matches!(
+                            (
+                                a,
+                                d.may_use.is_some() && u.weapon.is_some_and(|w| w.0 == item)
+                            ),
+                            (Ability::MayUse { .. }, true) | (Ability::CountsAs { .. }, false)
+                        )
+                    })
+                });
+                used[i] = ability.map(|a| (f, a as u8, item));
+            }
+        }
+        for (f, a, item) in used.into_iter().flatten() {
+            self.text_used(f, a, Some(item));
+        }
     }
 
     /// No two cards of `group` are the same character (two cards of one stack are not).
@@ -519,7 +614,7 @@ impl GameState {
             .place(self.fight_place(space))
             .weapon(weapon)
             .battle_card(u.battle.map(|b| b.0))
-            .opponent(against.cards[0])
+            .opposing(against.cards)
     }
 
     /// Narrates the texts that changed the fighters' power in the fight being decided.
@@ -625,7 +720,7 @@ impl GameState {
                 .place(self.fight_place(space))
                 .weapon(u.weapon.map(|w| w.0))
                 .battle_card(u.battle.map(|b| b.0))
-                .opponent(by.cards[0]);
+                .opposing(by.cards);
             damage = damage.saturating_add(self.damage_noted(q));
             self.trigger(Trigger::Defeated {
                 card: c,
@@ -754,6 +849,19 @@ impl GameState {
             })
     }
 
+    /// The half of Double Impact card `card` played in the fight in progress: the half of
+    /// the line it is used with (card-text 16.1; None: not a battle card of this fight, or a
+    /// line of no half). Texts of one half ask it before acting.
+    #[allow(dead_code)] // the battle templates of the halves' other texts call it as they land
+    pub(crate) fn half_in_fight(&self, card: CardRef) -> Option<super::who::Half> {
+        let f = self.battle.as_ref()?.fight.as_ref()?;
+        let (_, line) = f
+            .units
+            .iter()
+            .find_map(|u| u.battle.filter(|b| b.0 == card))?;
+        self.def(card).uses.get(line)?.rule.half
+    }
+
     fn set_fight(&mut self, f: Fight) {
         self.battle.as_mut().expect("battle").fight = Some(f);
     }
@@ -796,6 +904,9 @@ impl GameState {
         let mut units = [Unit::default(); 2];
         units[a.index()] = ua;
         units[d.index()] = ud;
+        for u in &units {
+            self.note_use_texts(u);
+        }
         let b = self.battle.as_mut().expect("battle");
         b.first = [false, false];
         b.fight = Some(Fight {

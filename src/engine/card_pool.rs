@@ -25,7 +25,7 @@ use serde::Serialize;
 use super::text::Texts;
 use super::traits::{Traits, character_traits, weapon_traits};
 use super::who::{self, Candidate, UseRule};
-use crate::catalogue::abilities::{AbilityBook, CardText};
+use crate::catalogue::abilities::{Ability, AbilityBook, CardText};
 use crate::catalogue::{Card, CardType, Catalogue, Planet, Power, Side, StarshipClass, normalise};
 
 /// Index of a card definition in a [`CardPool`].
@@ -43,9 +43,9 @@ pub enum Kind {
     Starship,
     Location,
     Objective,
-    /// Cards the engine does not play (Double Impact cards without a readable left battle
-    /// half): they can be held, drawn for destiny and discarded. Combo Battle cards and the
-    /// other Double Impact cards are [`Kind::Battle`].
+    /// Cards of a type the engine does not know: they can be held, drawn for destiny and
+    /// discarded. Combo Battle cards and Double Impact cards are [`Kind::Battle`] (a Double
+    /// Impact card with an Effect half may also deploy as that Effect: `CardDef::effect_half`).
     Other,
 }
 
@@ -96,6 +96,16 @@ pub struct CardDef {
     /// A Podracer pilot's handling: the last digit of the collector number.
     pub handling: Option<u8>,
     pub objective_boonta: bool,
+    /// A Double Impact card with an Effect half (card-text 16.1): besides its battle half(s) in
+    /// a battle plan, it deploys as that Effect for `counters` (the Effect half's), and while in
+    /// play it is that Effect. Its `uses` are the lines of its battle half or halves.
+    pub effect_half: bool,
+    /// The kinds a character counts as when use lines are matched (`counts-as`, EBN-P11): a
+    /// normalised name each, and whether as a diamond card of it.
+    pub counts_as: Vec<(String, bool)>,
+    /// The weapons a character may use as if their use lines named him (`may-use`, DF-33):
+    /// the ability's index in the spec and the pool's definitions that fit.
+    pub(crate) may_use: Option<(u8, super::text_templates::DefSet)>,
     /// The card's game text as specified in `data/abilities/` (None: no game text). What the
     /// engine plays of it: [`CardDef::text_support`].
     pub text: Option<&'static CardText>,
@@ -111,6 +121,13 @@ impl CardDef {
         self.kind == Kind::Character
     }
 
+    /// An Effect card, or a Double Impact card with an Effect half: what a card of this
+    /// definition is while at a planet ("Each player may have only one Effect card deployed at
+    /// a time"; Effects leave when the planet is controlled or surrendered).
+    pub fn is_effect(&self) -> bool {
+        self.kind == Kind::Effect || self.effect_half
+    }
+
     /// Whether the printed facts needed to deploy this card are known.
     pub fn deployable(&self) -> bool {
         match self.kind {
@@ -118,6 +135,7 @@ impl CardDef {
                 self.counters.is_some() && self.power.is_some() && self.damage.is_some()
             }
             Kind::Weapon | Kind::Effect => self.counters.is_some(),
+            Kind::Battle => self.effect_half && self.counters.is_some(),
             Kind::Starship => {
                 self.starship.is_some() && self.power.is_some() && self.damage.is_some()
             }
@@ -171,6 +189,9 @@ impl Candidate for CardDef {
     }
     fn starship_class(&self) -> Option<StarshipClass> {
         self.starship
+    }
+    fn counts_as(&self) -> &[(String, bool)] {
+        &self.counts_as
     }
 }
 
@@ -254,7 +275,18 @@ impl CardPool {
                 _ => None,
             })
             .collect();
-        let defs: Vec<CardDef> = cards.iter().map(|c| read_card(c, &titles)).collect();
+        let mut defs: Vec<CardDef> = cards.iter().map(|c| read_card(c, &titles)).collect();
+        // `may-use` names weapons of the pool: read once the pool is known.
+        for d in &mut defs {
+            let Some(text) = d.text else { continue };
+            for (i, a) in text.abilities.iter().enumerate() {
+                if let Ability::MayUse { weapons } = a
+                    && d.kind == Kind::Character
+                {
+                    d.may_use = Some((i as u8, super::text_templates::DefSet::of(cards, weapons)));
+                }
+            }
+        }
         CardPool {
             fits: defs.iter().map(|_| OnceLock::new()).collect(),
             texts: Arc::new(Texts::for_pool(cards, &defs)),
@@ -422,7 +454,8 @@ fn read_card(c: &Card, titles: &[Vec<String>]) -> CardDef {
             })
             .collect()
     };
-    let (kind, uses) = if c.card_type == CardType::DoubleImpact {
+    let double = c.card_type == CardType::DoubleImpact;
+    let (kind, uses) = if double {
         double_impact(read_uses())
     } else if armed || matches!(kind, Kind::Weapon | Kind::Battle) {
         (kind, read_uses())
@@ -463,6 +496,9 @@ fn read_card(c: &Card, titles: &[Vec<String>]) -> CardDef {
             c.counters
                 .zip(c.counters2)
                 .map(|(a, b)| a.saturating_add(b))
+        } else if double {
+            // The catalogue holds an Effect half's counters as the second part's.
+            c.counters2
         } else {
             c.counters
         },
@@ -482,24 +518,42 @@ fn read_card(c: &Card, titles: &[Vec<String>]) -> CardDef {
         traits,
         handling,
         objective_boonta: kind == Kind::Objective && normalise(&c.title) == "boontaeveclassic",
+        effect_half: double && c.counters2.is_some(),
+        counts_as: if kind == Kind::Character {
+            counts_as(AbilityBook::embedded().get(&c.id))
+        } else {
+            Vec::new()
+        },
+        may_use: None,
         text: AbilityBook::embedded().get(&c.id),
     }
 }
 
 /// A Double Impact card "acts as" the half its player chooses (rulebook "Double Impact
-/// Cards"). The engine plays it as its left half when a use line is labelled as the left half's
-/// battle bonus (`left half: ...`, `... (left half)`): a battle card with those lines. Any
-/// other Double Impact card (no labelled left line, or an Effect half) is not played yet.
+/// Cards", card-text 16.1): a battle card whose lines are those of its battle half or halves
+/// (labelled `left half: ...`, `... (left half)`, `right half: ...`), so the line used in a
+/// fight is the half played (where both fit, the owner chooses the line). An Effect half's
+/// line (`(right-half effect)`) is its text, played by its specification, not a bonus line.
 fn double_impact(uses: Vec<Use>) -> (Kind, Vec<Use>) {
-    let left: Vec<Use> = uses
+    let lines = uses
         .into_iter()
-        .filter(|u| u.rule.half == Some(who::Half::Left) && !u.rule.effect)
+        .filter(|u| u.rule.half.is_some() && !u.rule.effect)
         .collect();
-    if left.is_empty() {
-        (Kind::Other, Vec::new())
-    } else {
-        (Kind::Battle, left)
+    (Kind::Battle, lines)
+}
+
+/// The kinds a character's `counts-as` abilities name (names only: the use lines' kinds).
+fn counts_as(text: Option<&CardText>) -> Vec<(String, bool)> {
+    let mut out = Vec::new();
+    for a in text.map_or(&[][..], |t| &t.abilities) {
+        if let Ability::CountsAs { filters } = a {
+            out.extend(filters.iter().filter_map(|f| {
+                let name = f.name.as_deref().or(f.title.as_deref())?;
+                Some((normalise(&who::singular(name)), f.diamond == Some(true)))
+            }));
+        }
     }
+    out
 }
 
 /// A location's planet and site: the planet column, and the site named in the title
@@ -628,29 +682,46 @@ mod tests {
     }
 
     #[test]
-    fn double_impact_cards_play_as_their_left_battle_half() {
-        // Rulebook "Double Impact Cards": the player chooses a half; the engine plays the left
-        // half when its battle-card use line is labelled, with that line only.
+    fn double_impact_cards_play_as_either_half() {
+        // Rulebook "Double Impact Cards": the player chooses a half. card-text 16.1: a battle
+        // half is used in a battle plan; an Effect half is deployed as that Effect.
         let (_, pool) = pool();
+        // The Negotiations Were Short & Qui-Gon's Final Stand: two battle halves, a line each;
+        // the line used is the half played.
         let di9 = pool.get(pool.find("RF-DI9").unwrap());
         assert_eq!(di9.kind, Kind::Battle);
-        assert_eq!(di9.uses.len(), 1);
+        assert!(!di9.effect_half && !di9.deployable());
+        let halves: Vec<_> = di9.uses.iter().map(|u| u.rule.half).collect();
+        assert_eq!(halves, [Some(who::Half::Left), Some(who::Half::Right)]);
         assert_eq!(
             di9.uses[0].rule.alts[0].members[0].pred,
             who::Pred::FirstInPlan
         );
-        // Grueling Contest & Da Dug Chaaa!: the right (effect) half's line is dropped.
+        // Let Them Make The First Move & Very Unusual: the right half's Sith probe droid line.
+        let di4 = pool.get(pool.find("RF-DI4").unwrap());
+        assert_eq!(di4.uses.len(), 2);
+        assert_eq!(
+            (di4.uses[1].dots, di4.uses[1].rule.half),
+            (3, Some(who::Half::Right))
+        );
+        // Grueling Contest & Da Dug Chaaa!: a battle half, and an Effect half for 2 counters
+        // whose (effect) line is text, not a bonus line.
         let di2 = pool.get(pool.find("RF-DI2").unwrap());
         assert_eq!(di2.kind, Kind::Battle);
+        assert!(di2.effect_half && di2.is_effect() && di2.deployable());
+        assert_eq!(di2.counters, Some(2));
         assert!(
             di2.uses
                 .iter()
                 .all(|u| u.rule.half == Some(who::Half::Left))
         );
-        // No readable left line (Defensive Measures: its left group of three of several
-        // kinds is not read yet): not played.
+        // The Queen's Plan & Naboo Royal Security Forces: its left group of three of several
+        // kinds is not a use line; its Effect half still deploys.
         let d = pool.get(pool.find("RF-DI10").unwrap());
-        assert_eq!((d.kind, d.uses.len()), (Kind::Other, 0));
+        assert_eq!(
+            (d.kind, d.uses.len(), d.effect_half),
+            (Kind::Battle, 0, true)
+        );
     }
 
     #[test]
@@ -677,7 +748,8 @@ mod reader_coverage {
     /// stronger. Not written as use lines at all (so not here): the groups whose members are
     /// each any of several kinds (BN-50, DM-62, JC-58, RF-DI10's left half) and the two-weapon
     /// cards DF-15, DF-17, DF-44 (card-text 16.8: a wrong pair of weapons is a misplaced card,
-    /// which a use line cannot check). Double Impact cards are checked by their left half.
+    /// which a use line cannot check). Double Impact cards keep only their battle halves'
+    /// lines: each must be read.
     const UNREAD: &[&str] = &[
         // "not Sebulba" is not read.
         "JC-126: any two different Podracer pilots (not Sebulba)",
@@ -694,6 +766,12 @@ mod reader_coverage {
         for (i, c) in cat.cards().iter().enumerate() {
             let d = pool.get(DefId(i as u16));
             if c.card_type == CardType::DoubleImpact {
+                unread.extend(
+                    d.uses
+                        .iter()
+                        .filter(|u| u.rule.is_nobody())
+                        .map(|_| format!("{}: a battle half's line", c.id)),
+                );
                 continue;
             }
             for (line, u) in c.uses.iter().zip(&d.uses) {

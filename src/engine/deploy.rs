@@ -21,16 +21,17 @@ impl GameState {
             return false;
         };
         match d.kind {
-            Kind::Character | Kind::Weapon | Kind::Effect => {
+            // A Double Impact card with an Effect half deploys as that Effect (card-text 16.1).
+            Kind::Character | Kind::Weapon | Kind::Effect | Kind::Battle => {
                 if self.cost(card).is_none_or(|c| c > self.counters_left()) {
                     return false;
                 }
-                if d.kind == Kind::Effect {
+                if d.is_effect() {
                     // "Each player may have only one Effect card deployed at a time."
                     return !self
                         .at(planet, p)
                         .iter()
-                        .any(|c| self.def(c.card).kind == Kind::Effect);
+                        .any(|c| self.def(c.card).is_effect());
                 }
                 if d.diamond {
                     return true;

@@ -223,7 +223,7 @@ impl GameState {
                         .into_iter()
                         .all(|pl| !dealt(pl).any(same) || (pl == planet && d.stackable))
             }
-            Kind::Effect => !dealt(planet).any(|o| o.kind == Kind::Effect),
+            _ if d.is_effect() => !dealt(planet).any(|o| o.is_effect()),
             _ => true,
         }
     }
@@ -234,7 +234,8 @@ impl GameState {
         match slot {
             Slot::HeldBattle => d.kind == Kind::Battle,
             Slot::FaceDown(_) => {
-                d.deployable() && matches!(d.kind, Kind::Character | Kind::Weapon | Kind::Effect)
+                d.deployable()
+                    && (matches!(d.kind, Kind::Character | Kind::Weapon) || d.is_effect())
             }
         }
     }

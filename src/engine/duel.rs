@@ -513,9 +513,7 @@ impl GameState {
         let d = *self.duel.take().expect("duel");
         // "A duel is considered to be a fight" (card-text 15): what lasts for a fight ends,
         // and both duelists have fought this turn.
-        self.text_state
-            .fought
-            .extend(d.duelists.iter().flatten().copied());
+        self.text_state.fought.extend(d.duelists.iter().flatten());
         self.text_state.end(super::text::Scope::Fight);
         for p in Player::BOTH {
             let ps = &mut self.players[p.index()];

@@ -108,8 +108,8 @@ impl GameState {
         });
     }
 
-    /// Calls `f` for every text in force that listens to `bit`: the face-up cards in play,
-    /// then each of `extra` (the card asked about, the weapon and battle card in use) that is
+    /// Calls `f` for every text in force that listens to `bit`: the face-up cards in play
+    /// (evacuees included while their evacuation lasts), then each of `extra` (the card asked about, the weapon and battle card in use) that is
     /// elsewhere than at a planet. Face-down cards at a planet are never asked.
     fn each_text(
         &self,
@@ -147,6 +147,18 @@ impl GameState {
             }
             for &c in &ps.hyperspace {
                 call(c);
+            }
+        }
+        // card-text 13: an evacuee (face up when taken up) counts until the evacuation is
+        // resolved; the transport played from hand (Battle of Naboo rules) is a fighter.
+        if let Some(ev) = self.evacuation.as_deref() {
+            for &c in &self.players[ev.player.index()].held {
+                if Some(c) != ev.transport {
+                    for (i, e) in extra.iter().enumerate() {
+                        at_planet[i] |= *e == Some(c);
+                    }
+                    call(c);
+                }
             }
         }
         for (i, e) in extra.iter().enumerate() {

@@ -145,6 +145,9 @@ pub struct Query {
     pub battle_card: Option<CardRef>,
     /// The opposing card (the first of a group); for damage, the card that defeated this one.
     pub opponent: Option<CardRef>,
+    /// Every opposing card of the fight (a fight-together group), `opponent` first: what "vs"
+    /// texts look at ("the opposing fighter, any member of a group").
+    pub opposing: [Option<CardRef>; 3],
 }
 
 impl Query {
@@ -159,6 +162,7 @@ impl Query {
             weapon: None,
             battle_card: None,
             opponent: None,
+            opposing: [None; 3],
         }
     }
 
@@ -188,9 +192,23 @@ impl Query {
         self
     }
 
+    /// The opposing card, alone (see [`Query::opposing`] for a group).
     pub fn opponent(mut self, card: Option<CardRef>) -> Query {
         self.opponent = card;
+        self.opposing = [card, None, None];
         self
+    }
+
+    /// The opposing cards of a fight (a group, the first being `opponent`).
+    pub fn opposing(mut self, cards: [Option<CardRef>; 3]) -> Query {
+        self.opponent = cards.iter().flatten().next().copied();
+        self.opposing = cards;
+        self
+    }
+
+    /// The opposing cards of the fight.
+    pub fn opponents(&self) -> impl Iterator<Item = CardRef> + '_ {
+        self.opposing.iter().flatten().copied()
     }
 }
 

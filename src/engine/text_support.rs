@@ -54,13 +54,12 @@ fn lines<'a>(
 
 /// Whether the engine plays one ability of `def` today.
 pub fn ability_played(a: &Ability, def: &CardDef) -> bool {
-    // The engine plays a Double Impact card as its left battle half only
-    // (`card_pool::double_impact`): a right half is never played yet.
+    // A Double Impact card plays as either half (`card_pool::double_impact`): its battle
+    // halves' lines are its use lines; the templates below say which right halves they play.
     let right = |h: &Option<Half>| *h == Some(Half::Right);
     match a {
         Ability::UseLine { half } => {
-            !right(half)
-                && def.kind != Kind::Other
+            def.kind != Kind::Other
                 && lines(def, *half).next().is_some()
                 && lines(def, *half).all(|u| !u.rule.is_nobody())
         }
@@ -98,6 +97,9 @@ pub fn ability_played(a: &Ability, def: &CardDef) -> bool {
                     _ => false,
                 })
         }
+        // Read by the use-line matcher (`who::Candidate::counts_as`, `battle::may_use_fits`).
+        Ability::CountsAs { .. } => def.kind == Kind::Character && !def.counts_as.is_empty(),
+        Ability::MayUse { .. } => def.may_use.is_some(),
         _ => super::text_templates::plays(a, def),
     }
 }
@@ -167,13 +169,13 @@ mod tests {
             ("BP-29", TextSupport::Played, "rulebook Boonta Eve Classic"),
             (
                 "RF-DI2",
-                TextSupport::Partly,
-                "left half played, right Effect half not",
+                TextSupport::Played,
+                "left battle half and right Effect half (card-text 16.1)",
             ),
             (
                 "RF-DI4",
-                TextSupport::NotPlayed,
-                "fights-again left, right half never",
+                TextSupport::Partly,
+                "right battle half's line played, fights-again left not",
             ),
             ("DF-26", TextSupport::NotPlayed, "a deck search"),
             (

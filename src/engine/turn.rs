@@ -254,7 +254,7 @@ impl GameState {
             let effects: Vec<CardRef> = self
                 .at(planet, q)
                 .iter()
-                .filter(|c| self.def(c.card).kind == Kind::Effect)
+                .filter(|c| self.def(c.card).is_effect())
                 .map(|c| c.card)
                 .collect();
             for c in effects {

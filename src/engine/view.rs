@@ -207,6 +207,45 @@ impl<'a> PlayerView<'a> {
             .map(move |c| (c, g.def(c)))
     }
 
+    /// What deploying `card` (one of the viewer's hand cards) face up at the current planet
+    /// would do to the power of the face-up characters there, asked through the rules' own
+    /// query with the card in play: the viewer's characters' gain minus the opponent's (an
+    /// aura may reach both). For choosing a Double Impact card's Effect half (card-text 16.1)
+    /// over keeping its battle half; 0 when the card is not in hand or no planet is current.
+    pub fn deploy_power_gain(&self, card: CardRef) -> i16 {
+        let g = self.state;
+        let Some(planet) = g.current else { return 0 };
+        if g.owner(card) != self.player || !g.players[self.player.index()].hand.contains(&card) {
+            return 0;
+        }
+        let sum = |g: &GameState| -> i16 {
+            let mut total = 0;
+            for p in Player::BOTH {
+                let sign = if p == self.player { 1 } else { -1 };
+                for c in g.at(planet, p) {
+                    if c.face_up && g.def(c.card).is_character() {
+                        let q = Query::new(Number::Power, p)
+                            .card(c.card)
+                            .arena(Arena::Battle)
+                            .place(g.place_of(Arena::Battle));
+                        total += sign * g.power(q);
+                    }
+                }
+            }
+            total
+        };
+        let before = sum(g);
+        let mut after = g.clone();
+        after.remove_from_hand(self.player, card);
+        after
+            .at_mut(planet, self.player)
+            .push(super::state::InPlay {
+                card,
+                face_up: true,
+            });
+        sum(&after) - before
+    }
+
     /// What deploying a visible card costs (printed counters with ability changes); None when
     /// it cannot be deployed or the viewer cannot see it.
     pub fn cost(&self, card: CardRef) -> Option<i16> {

@@ -120,11 +120,23 @@ pub trait Candidate {
     fn starship_class(&self) -> Option<StarshipClass> {
         None
     }
+    /// Kinds the card also counts as when use lines are matched (EBN-P11: "counts as a ◆ Royal
+    /// Guard"): each a normalised name and whether it counts as a diamond card of it.
+    fn counts_as(&self) -> &[(String, bool)] {
+        &[]
+    }
 }
 
 impl Single {
     /// Whether `c` fits; `this_card`: `c` is the card whose line this is.
     pub fn matches(&self, c: &impl Candidate, first_in_plan: bool, this_card: bool) -> bool {
+        if let Pred::NameContains(key) = &self.pred
+            && c.counts_as()
+                .iter()
+                .any(|(name, diamond)| name.contains(key.as_str()) && (*diamond || !self.diamond))
+        {
+            return true;
+        }
         if self.diamond && !c.is_diamond() {
             return false;
         }
@@ -591,7 +603,8 @@ fn parse_single(s: &str, titles: &[Vec<String>]) -> Option<(Single, usize, Optio
     Some((Single { pred, diamond }, n, place))
 }
 
-fn singular(s: &str) -> String {
+/// A kind's name as the reader keys it (singular: `any two Royal Guards`).
+pub(crate) fn singular(s: &str) -> String {
     let mut words: Vec<String> = s.split_whitespace().map(str::to_string).collect();
     if let Some(last) = words.last_mut()
         && last.len() > 3

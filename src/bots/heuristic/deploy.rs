@@ -155,6 +155,15 @@ fn force(cx: &Ctx, legal: &[Action]) -> Option<Action> {
                     weapon_value(cx, c, present, legal)
                 }
                 Kind::Effect => cx.w.deploy.effect,
+                // A Double Impact card's Effect half (card-text 16.1): deployed when what it
+                // does to the power of the characters here beats keeping its battle half.
+                Kind::Battle if d.effect_half => {
+                    let gain = cx.w.deploy.power * cx.view.deploy_power_gain(c) as f32;
+                    if gain <= cx.hand_value(c, d) {
+                        continue;
+                    }
+                    gain
+                }
                 _ => continue,
             }
         };

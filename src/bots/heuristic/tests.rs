@@ -270,3 +270,47 @@ fn it_plays_only_legal_actions_and_beats_random_agents() {
         }
     }
 }
+
+#[test]
+fn deploys_a_double_impact_effect_half_only_when_it_helps_here() {
+    // card-text 16.1 / issue 12 "picks the Double Impact half that fits the moment": RF-DI2's
+    // Effect half (each Podracer pilot +1 power) is deployed where two pilots of ours are, and
+    // kept for its battle half (2 dots) where none is.
+    let cat = Catalogue::from_source(&CatalogueSource::embedded()).unwrap();
+    let book = crate::catalogue::abilities::AbilityBook::embedded();
+    let pilots: Vec<Card> = cat
+        .cards()
+        .iter()
+        .filter(|c| {
+            c.has_trait("podracer-pilot")
+                && c.card_type == crate::catalogue::CardType::Character
+                && matches!(c.power, Some(crate::catalogue::Power::Value(_)))
+                && c.counters.is_some()
+                && book.get(&c.id).is_none()
+        })
+        .take(2)
+        .cloned()
+        .collect();
+    assert_eq!(pilots.len(), 2);
+    assert_ne!(pilots[0].title, pilots[1].title);
+    let di2 = cat.get("RF-DI2").unwrap().clone();
+    for with_pilots in [true, false] {
+        let mut b = naboo(Phase::Deploy);
+        if with_pilots {
+            for p in &pilots {
+                b.add(A, p.clone(), here(true));
+            }
+        } else {
+            b.add(A, ch("Not A Pilot", 4, 2, 2), here(true));
+        }
+        b.add(B, ch("Y", 4, 2, 2), here(true));
+        let di = b.add(A, di2.clone(), Zone::Hand);
+        let g = b.build();
+        let chosen = decide(&mut HeuristicAgent::default(), &g);
+        assert_eq!(
+            chosen == Action::Deploy(di),
+            with_pilots,
+            "with pilots: {with_pilots}, chose {chosen:?}"
+        );
+    }
+}

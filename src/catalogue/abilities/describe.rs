@@ -44,6 +44,12 @@ fn condition(c: &Condition) -> String {
         Condition::DuringTurn(Whose::Opponents) => "during your opponent's turn".into(),
         Condition::DuringTurn(_) => "during your turn".into(),
         Condition::FoughtThisTurn(f) => format!("if {} fought this turn", describe_any(f)),
+        Condition::YoursFoughtOrThrusted(f) => {
+            format!(
+                "if your {} fought or took Thrust this turn",
+                describe_any(f)
+            )
+        }
         Condition::HasControlled { whose, planet: p } => {
             let who = if *whose == Whose::Opponents {
                 "your opponent has"

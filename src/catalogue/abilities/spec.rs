@@ -107,6 +107,9 @@ pub enum Condition {
     DuringTurn(Whose),
     /// A character that fits (either player's) has fought this turn (card-text 15).
     FoughtThisTurn(Vec<Filter>),
+    /// One of your cards that fits has fought this turn, or your Podracer pilot took Thrust
+    /// this turn (BP-32, card-text 15).
+    YoursFoughtOrThrusted(Vec<Filter>),
     /// This player (`yours`/`opponents`) has controlled this planet this game (`None`: any).
     HasControlled {
         whose: Whose,

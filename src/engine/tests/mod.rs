@@ -9,6 +9,7 @@ mod deploy;
 mod duel;
 mod duel_texts;
 mod events;
+mod modifier_texts;
 mod podrace;
 mod reflections;
 mod setup;

@@ -249,11 +249,12 @@ fn double_impact_plays_as_its_left_battle_half() {
 }
 
 #[test]
-fn double_impact_without_a_left_battle_line_is_not_played() {
-    // The engine plays only a labelled left battle half (rulebook "Double Impact Cards"); an
-    // Effect half is later work, so the card cannot go into a battle plan.
+fn double_impact_without_a_battle_line_is_misplaced_in_a_plan() {
+    // A Double Impact card is a battle card (card-text 16.1: a battle half is used in a battle
+    // plan); with no battle half's line that works, it is discarded as misplaced ("What if you
+    // make a mistake?") and adds nothing.
     let mut b = at_naboo();
-    b.add(A, ch("Gungan", 3, 1), Zone::At(Planet::Naboo, true));
+    let x = b.add(A, ch("Gungan", 3, 1), Zone::At(Planet::Naboo, true));
     let card = b.add(
         A,
         double_impact(
@@ -262,10 +263,15 @@ fn double_impact_without_a_left_battle_line_is_not_played() {
         ),
         Zone::Hand,
     );
-    b.add(B, ch("Y", 5, 1), Zone::At(Planet::Naboo, true));
+    let y = b.add(B, ch("Y", 5, 1), Zone::At(Planet::Naboo, true));
+    b.deck_filler(B, 1, 5);
     let mut g = b.build();
-    play(&mut g, &[Action::DeclareBattle]);
-    assert!(!legal(&g).contains(&Action::AddBattleCard(card)));
+    let ev = battle(&mut g, [&[card], &[]], [&[card, x], &[y]]);
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::MisplacedBattleCard { card: c, .. } if *c == card))
+    );
+    assert_eq!(fights(&ev), vec![(3, 5, Some(B))]);
 }
 
 #[test]

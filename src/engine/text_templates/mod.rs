@@ -20,18 +20,18 @@ use std::sync::Arc;
 use super::action::Action;
 use super::card_pool::CardDef;
 use super::card_pool::DefId;
-use super::player::CardRef;
-use super::state::{Flow, GameState};
+use super::player::{CardRef, Player};
+use super::state::{Flow, GameState, PlanetStatus};
 use super::text::{Arena, Listen, Num, Query, Text, Trigger, Window};
-use crate::catalogue::Card;
-use crate::catalogue::abilities::{Ability, Condition, Filter};
+use crate::catalogue::abilities::{Ability, Condition, Filter, Whose};
+use crate::catalogue::{Card, Planet};
 
 /// A set of card definitions of a pool: those that fit a list of filters.
 #[derive(Debug, Clone)]
 pub(crate) struct DefSet(Box<[u64]>);
 
 impl DefSet {
-    pub(super) fn of(cards: &[Card], filters: &[Filter]) -> DefSet {
+    pub(crate) fn of(cards: &[Card], filters: &[Filter]) -> DefSet {
         let mut bits = vec![0u64; cards.len().div_ceil(64)];
         for (i, c) in cards.iter().enumerate() {
             if filters.iter().any(|f| f.matches(c)) {
@@ -42,22 +42,42 @@ impl DefSet {
     }
 
     #[inline]
-    pub(super) fn has(&self, d: DefId) -> bool {
+    pub(crate) fn has(&self, d: DefId) -> bool {
         let i = d.0 as usize;
         self.0.get(i / 64).is_some_and(|w| w & (1 << (i % 64)) != 0)
     }
 }
 
-/// A condition of a modifier that the engine checks.
+/// A condition of a text that the engine checks (`holds` is asked with the text's own card).
 #[derive(Debug, Clone)]
 pub(super) enum Cond {
     /// The weapon or battle card in use fits.
     WhileUsing(DefSet),
     NoWeapon,
-    /// The opposing card fits.
+    /// One of the opposing cards of the fight (any member of a group) fits.
     Vs(DefSet),
     InDuel,
     NotInDuel,
+    /// The text's card is at the current planet.
+    OnCurrentPlanet,
+    /// During this player's turn (relative to the text's owner).
+    DuringTurn(Whose),
+    /// A card that fits (either player's) fought this turn: card-text 15.
+    FoughtThisTurn(DefSet),
+    /// One of the owner's cards that fits fought this turn, or the owner took Thrust (BP-32).
+    YoursFoughtOrThrusted(DefSet),
+    /// A space battle over the evacuation of this planet (card-text 5).
+    SpaceBattleAt(Planet),
+    /// The owner is evacuating, with an evacuee that fits.
+    Evacuating(DefSet),
+    /// The owner is evacuating the planet where the text's card is (or was, as an evacuee).
+    EvacuatingThisPlanet,
+    /// The owner's Podracer pilot is strictly ahead in the race (card-text 7).
+    AheadInRace,
+    /// This player has controlled this planet (any planet when None) this game.
+    HasControlled(Whose, Option<Planet>),
+    /// One of the owner's face-up cards at the text card's planet fits.
+    Present(DefSet),
 }
 
 impl Cond {
@@ -68,20 +88,117 @@ impl Cond {
             Condition::Vs(f) => Cond::Vs(DefSet::of(cards, f)),
             Condition::InDuel => Cond::InDuel,
             Condition::NotInDuel => Cond::NotInDuel,
+            Condition::OnCurrentPlanet => Cond::OnCurrentPlanet,
+            Condition::DuringTurn(w) => Cond::DuringTurn(*w),
+            Condition::FoughtThisTurn(f) => Cond::FoughtThisTurn(DefSet::of(cards, f)),
+            Condition::YoursFoughtOrThrusted(f) => {
+                Cond::YoursFoughtOrThrusted(DefSet::of(cards, f))
+            }
+            Condition::SpaceBattleAt(p) => Cond::SpaceBattleAt(*p),
+            Condition::Evacuating(f) => Cond::Evacuating(DefSet::of(cards, f)),
+            Condition::EvacuatingThisPlanet => Cond::EvacuatingThisPlanet,
+            Condition::AheadInRace => Cond::AheadInRace,
+            Condition::HasControlled { whose, planet } => Cond::HasControlled(*whose, *planet),
+            Condition::Present(f) => Cond::Present(DefSet::of(cards, f)),
             _ => return None,
         })
     }
 
-    pub(super) fn holds(&self, g: &GameState, q: &Query) -> bool {
+    /// Whether [`Cond::read`] reads `c`.
+    pub(super) fn reads(c: &Condition) -> bool {
+        matches!(
+            c,
+            Condition::WhileUsing(_)
+                | Condition::NoWeapon
+                | Condition::Vs(_)
+                | Condition::InDuel
+                | Condition::NotInDuel
+                | Condition::OnCurrentPlanet
+                | Condition::DuringTurn(_)
+                | Condition::FoughtThisTurn(_)
+                | Condition::YoursFoughtOrThrusted(_)
+                | Condition::SpaceBattleAt(_)
+                | Condition::Evacuating(_)
+                | Condition::EvacuatingThisPlanet
+                | Condition::AheadInRace
+                | Condition::HasControlled { .. }
+                | Condition::Present(_)
+        )
+    }
+
+    /// Whether the condition holds for text card `me` in the situation `q`.
+    pub(super) fn holds(&self, g: &GameState, me: CardRef, q: &Query) -> bool {
         let fits = |c: Option<CardRef>, s: &DefSet| c.is_some_and(|c| s.has(g.def_id(c)));
+        let mine = g.owner(me);
+        let whose = |w: &Whose, p: Player| match w {
+            Whose::Yours => p == mine,
+            Whose::Opponents => p != mine,
+            Whose::Any => true,
+        };
+        // The owner's evacuation in progress: its planet and evacuees (card-text 13: an
+        // evacuee still counts until the evacuation is resolved).
+        let evacuating = || {
+            g.evacuation
+                .as_deref()
+                .filter(|e| e.player == mine)
+                .map(|e| (e.planet, e.transport))
+        };
         match self {
             Cond::WhileUsing(s) => fits(q.weapon, s) || fits(q.battle_card, s),
             Cond::NoWeapon => q.weapon.is_none(),
-            Cond::Vs(s) => fits(q.opponent, s),
+            Cond::Vs(s) => q.opponents().any(|c| s.has(g.def_id(c))),
             Cond::InDuel => q.arena == Arena::Duel,
             Cond::NotInDuel => q.arena != Arena::Duel,
+            Cond::OnCurrentPlanet => g.current.is_some() && planet_of(g, me) == g.current,
+            Cond::DuringTurn(w) => whose(w, g.active),
+            Cond::FoughtThisTurn(s) => g.text_state.fought.iter().any(|&c| fits(Some(c), s)),
+            Cond::YoursFoughtOrThrusted(s) => {
+                (g.active == mine && g.ts.thrusted)
+                    || g.text_state
+                        .fought
+                        .iter()
+                        .any(|&c| g.owner(c) == mine && fits(Some(c), s))
+            }
+            Cond::SpaceBattleAt(p) => {
+                q.arena == Arena::Space && g.evacuation.as_deref().is_some_and(|e| e.planet == *p)
+            }
+            Cond::Evacuating(s) => evacuating().is_some_and(|(_, transport)| {
+                g.players[mine.index()]
+                    .held
+                    .iter()
+                    .any(|&c| Some(c) != transport && fits(Some(c), s))
+            }),
+            Cond::EvacuatingThisPlanet => evacuating().is_some_and(|(planet, transport)| {
+                planet_of(g, me) == Some(planet)
+                    || Some(me) != transport && g.players[mine.index()].held.contains(&me)
+            }),
+            Cond::AheadInRace => {
+                let race = |p: Player| {
+                    let ps = &g.players[p.index()];
+                    (ps.lap_tokens, ps.laps.len())
+                };
+                g.players[mine.index()].pilot.is_some() && race(mine) > race(mine.other())
+            }
+            Cond::HasControlled(w, planet) => Planet::ALL.into_iter().any(|pl| {
+                planet.is_none_or(|p| p == pl)
+                    && matches!(g.planets[pl as usize].status,
+                        PlanetStatus::Controlled { by, .. } if whose(w, by))
+            }),
+            Cond::Present(s) => planet_of(g, me).is_some_and(|pl| {
+                g.at(pl, mine)
+                    .iter()
+                    .any(|c| c.face_up && c.card != me && s.has(g.def_id(c.card)))
+            }),
         }
     }
+}
+
+/// The planet where `card` is in play, if it is at one.
+pub(super) fn planet_of(g: &GameState, card: CardRef) -> Option<Planet> {
+    let p = g.owner(card);
+    Planet::ALL
+        .into_iter()
+        .find(|&pl| g.at(pl, p).iter().any(|c| c.card == card))
 }
 
 /// What every part of a card's text answers; the defaults do nothing. The methods are those

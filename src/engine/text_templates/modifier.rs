@@ -3,7 +3,7 @@
 
 use super::{Cond, DefSet, Part};
 use crate::catalogue::Card;
-use crate::catalogue::abilities::{Ability, Condition, Half, Stat, Whose};
+use crate::catalogue::abilities::{Ability, Half, Stat, Whose};
 use crate::engine::card_pool::{CardDef, Kind};
 use crate::engine::player::CardRef;
 use crate::engine::state::GameState;
@@ -29,6 +29,9 @@ struct Modifier {
     amount: i16,
     target: Target,
     when: Vec<Cond>,
+    /// A Double Impact card's Effect-half text: only while the card is in play (deployed as
+    /// that Effect, card-text 16.1), never while its battle half is used.
+    effect_half: bool,
 }
 
 impl Modifier {
@@ -49,7 +52,9 @@ impl Modifier {
                     }
             }
         };
-        target && self.when.iter().all(|c| c.holds(g, q))
+        target
+            && self.when.iter().all(|c| c.holds(g, me, q))
+            && (!self.effect_half || super::planet_of(g, me).is_some())
     }
 }
 
@@ -71,7 +76,7 @@ impl Part for Modifiers {
             affects,
             whose,
             when,
-            ..
+            half,
         } = a
         else {
             return false;
@@ -93,6 +98,7 @@ impl Part for Modifiers {
             amount: *amount as i16,
             target,
             when: when.iter().filter_map(|c| Cond::read(c, cards)).collect(),
+            effect_half: *half == Some(Half::Right) && def.effect_half,
         });
         self.listen = self.listen.union(Listen::number(number));
         true
@@ -136,23 +142,16 @@ pub fn plays(a: &Ability, def: &CardDef) -> bool {
             half,
             ..
         } => {
-            *half != Some(Half::Right)
+            // A right half is played when it is an Effect half (its battle half has no
+            // modifier on any card).
+            (*half != Some(Half::Right) || def.effect_half)
                 && def.kind != Kind::Other
                 && (!affects.is_empty()
                     || matches!(
                         def.kind,
                         Kind::Character | Kind::Starship | Kind::Weapon | Kind::Battle
                     ))
-                && when.iter().all(|c| {
-                    matches!(
-                        c,
-                        Condition::WhileUsing(_)
-                            | Condition::NoWeapon
-                            | Condition::Vs(_)
-                            | Condition::InDuel
-                            | Condition::NotInDuel
-                    )
-                })
+                && when.iter().all(Cond::reads)
         }
         _ => false,
     }
