@@ -714,9 +714,10 @@ fn show_says_how_the_engine_plays_the_text_and_whether_it_does_yet() {
                 "Captain Tarpals + diamond Gungan fight together. If they lose, only the diamond Gungan is defeated."
             ),
             row(
-                "Engine plays it",
-                "partly; not yet: If they lose, only the diamond Gungan is defeated"
+                "Reading",
+                "when the group loses, the member who stays keeps the weapon he used; only the defeated member's damage is taken"
             ),
+            row("Engine plays it", "yes, all of it"),
             row("Checked", "against the card scan"),
         ]
     );
@@ -780,7 +781,8 @@ fn export_has_a_text_column_and_stats_count_what_is_played() {
     assert_eq!(of["DM-71"], "none");
     assert_eq!(of["DM-52"], "played"); // a plain use line
     assert_eq!(of["DM-121"], "played"); // bonus only vs any Jedi, read from its use line
-    assert_eq!(of["BN-48"], "partly"); // the group is played, 'only the Gungan' is not
+    assert_eq!(of["BN-48"], "played"); // the group and 'only the Gungan is defeated'
+    assert_eq!(of["V1-JC-3"], "partly"); // 'no battle cards' is played, double damage not yet
     assert_eq!(of["DF-26"], "not-played");
     let with_text: usize = by_value
         .iter()

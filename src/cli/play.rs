@@ -40,7 +40,7 @@ pub struct PlayArgs {
     #[arg(long, value_name = "I")]
     game: Option<u64>,
     /// The two agents, A's first: heuristic, random, patient-random (random without
-    /// surrendering) or mcts (tree search; `mcts:N` for N iterations per decision).
+    /// surrendering) or mcts (search by playouts; `mcts:N` for N playouts per decision).
     #[arg(long, default_value = "random,random")]
     agents: String,
     #[command(flatten)]

@@ -971,6 +971,9 @@ fn number_word(n: Number) -> &'static str {
         Number::DuelText => "dueling text",
         Number::DefendedInDuel => "defended in a duel",
         Number::MayPass => "may pass",
+        Number::MayUse => "may use",
+        Number::Defeated => "defeated",
+        Number::BonusCounts => "bonus counts",
     }
 }
 

@@ -55,8 +55,8 @@ pub struct PlaytestArgs {
     /// Threads (default 0: one per core; at most 1024). Results do not depend on it.
     #[arg(long, default_value_t = 0)]
     jobs: usize,
-    /// The agent playing the deck: heuristic, random, patient-random or mcts (tree search;
-    /// `mcts:N` for N iterations per decision).
+    /// The agent playing the deck: heuristic, random, patient-random or mcts (search by playouts;
+    /// `mcts:N` for N playouts per decision).
     #[arg(long, default_value = "heuristic")]
     agent: String,
     /// The agent playing the opponents.

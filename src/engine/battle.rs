@@ -426,6 +426,7 @@ impl GameState {
                         && self.is_fighter(n, space)
                         && !self.def(n).armed
                         && let Some(line) = self.use_line_for(c, &[n], first, space, false)
+                        && self.may_use_noted(n, Some(c), None)
                     {
                         plan.pop_front();
                         return Some(Unit {
@@ -489,6 +490,10 @@ impl GameState {
                     (together == Some(n)).then_some(0)
                 });
             let Some(line) = line else { continue };
+            // A character that may not use battle cards fails the card (card-text 8).
+            if !group.iter().all(|&c| self.may_use_noted(c, None, Some(b))) {
+                continue;
+            }
             let weapon = if skip == 1 {
                 let w = plan.pop_front().expect("peeked");
                 let line = if self.def(group[0]).armed {
@@ -496,6 +501,8 @@ impl GameState {
                 } else {
                     self.use_line_for(w, &group[..1], first, space, false)
                 };
+                // DM-50: the card's characters use no weapon card; DF-23: tanks no weapon.
+                let line = line.filter(|_| self.may_use_noted(group[0], Some(w), Some(b)));
                 match line {
                     Some(l) => Some((w, l)),
                     None => {
@@ -672,7 +679,10 @@ impl GameState {
                 .fighters()
                 .any(|c| list.iter().any(|m| m.matches(self.def(c), false, false)))
         };
-        !r.unplayed_condition
+        (!r.unplayed_condition
+            || own
+                .battle
+                .is_some_and(|(b, _)| self.text_bonus(own.cards[0], b)))
             && (r.vs.is_empty() || opposing(&r.vs))
             && (r.not_vs.is_empty() || !opposing(&r.not_vs))
             && (r.while_using.is_empty()
@@ -702,7 +712,21 @@ impl GameState {
     fn defeat(&mut self, p: Player, u: &Unit, by: &Unit, space: bool) -> Flow {
         let mut damage: u8 = 0;
         let arena = if space { Arena::Space } else { Arena::Battle };
-        for c in u.fighters() {
+        // "Unless the Battle card says that only one of them is defeated" (rulebook "Fight
+        // Together"): the others stay, and deal no damage.
+        let mut stays = [false; 3];
+        if let Some((b, _)) = u.battle
+            && u.cards[1].is_some()
+        {
+            for (i, c) in u.cards.iter().enumerate() {
+                stays[i] = c.is_some_and(|c| !self.defeated_in_group(c, b));
+            }
+        }
+        for (i, c) in u.cards.into_iter().enumerate() {
+            let Some(c) = c else { continue };
+            if stays[i] {
+                continue;
+            }
             if space {
                 let hs = &mut self.players[p.index()].hyperspace;
                 if let Some(i) = hs.iter().position(|&x| x == c) {
@@ -728,8 +752,10 @@ impl GameState {
             })?;
         }
         // "If a character is defeated when using a weapon, discard the weapon along with the
-        // character."
-        if let Some((w, _)) = u.weapon {
+        // character." (A weapon's user is the first of the unit.)
+        if let Some((w, _)) = u.weapon
+            && !stays[0]
+        {
             let planet = self.current.expect("a planet is in play");
             self.remove_from_planet(planet, p, w);
             self.players[p.index()].discard.push(w);

@@ -716,12 +716,17 @@ mod tests {
                 .all(|u| u.rule.half == Some(who::Half::Left))
         );
         // The Queen's Plan & Naboo Royal Security Forces: its left group of three of several
-        // kinds is not a use line; its Effect half still deploys.
+        // kinds is read (BN-50's line); its Effect half still deploys.
         let d = pool.get(pool.find("RF-DI10").unwrap());
         assert_eq!(
             (d.kind, d.uses.len(), d.effect_half),
-            (Kind::Battle, 0, true)
+            (Kind::Battle, 1, true)
         );
+        assert_eq!(d.uses[0].rule.alts[0].members.len(), 3);
+        assert!(matches!(
+            d.uses[0].rule.alts[0].members[0].pred,
+            who::Pred::Either(ref kinds) if kinds.len() == 3
+        ));
     }
 
     #[test]
@@ -745,14 +750,11 @@ mod reader_coverage {
 
     /// Every use line of the catalogue is read, except these, which the reader cannot express
     /// yet; a line read by nobody makes its card unusable (discarded as misplaced), never
-    /// stronger. Not written as use lines at all (so not here): the groups whose members are
-    /// each any of several kinds (BN-50, DM-62, JC-58, RF-DI10's left half) and the two-weapon
-    /// cards DF-15, DF-17, DF-44 (card-text 16.8: a wrong pair of weapons is a misplaced card,
-    /// which a use line cannot check). Double Impact cards keep only their battle halves'
-    /// lines: each must be read.
+    /// stronger. Not written as use lines at all (so not here): the two-weapon cards DF-15,
+    /// DF-17, DF-44 (card-text 16.8: a wrong pair of weapons is a misplaced card, which a use
+    /// line cannot check). Double Impact cards keep only their battle halves' lines: each must
+    /// be read.
     const UNREAD: &[&str] = &[
-        // "not Sebulba" is not read.
-        "JC-126: any two different Podracer pilots (not Sebulba)",
         // Two-weapon Combo Battle cards (card-text 16.8).
         "RF-C3: a Gungan with a kaadu and an electropole",
         "RF-C10: a diamond battle droid with a STAP and a battle droid blaster rifle",

@@ -68,6 +68,9 @@ impl GameState {
     /// weapon half is `weapon == duelist`).
     fn duel_line(&self, weapon: CardRef, duelist: CardRef) -> Option<usize> {
         self.use_line_for(weapon, &[duelist], false, false, true)
+            // A restriction forbids it (DF-23: tanks use no weapons, in duels too: card-text
+            // 16.10).
+            .filter(|_| weapon == duelist || self.may_use(duelist, Some(weapon), None))
     }
 
     pub(crate) fn start_duel(&mut self, duelist: CardRef, saber: CardRef, target: CardRef) {

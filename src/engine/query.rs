@@ -212,7 +212,14 @@ impl GameState {
             return;
         }
         let mut options = Vec::new();
-        self.each_text(&self.texts, Listen::OFFERS, [None; 3], &mut |text, me| {
+        // The battle cards of the fight in progress are asked too (BP-22: reveal the hand
+        // when the card is turned up).
+        let mut extra = [None; 3];
+        if let Some(f) = self.battle.as_ref().and_then(|b| b.fight.as_ref()) {
+            extra[0] = f.units[0].battle.map(|b| b.0);
+            extra[1] = f.units[1].battle.map(|b| b.0);
+        }
+        self.each_text(&self.texts, Listen::OFFERS, extra, &mut |text, me| {
             if self.owner(me) == p {
                 options.clear();
                 text.offers(self, me, window, &mut options);
@@ -367,6 +374,73 @@ impl GameState {
             n if n > 0 => Some(n as usize),
             _ => None,
         }
+    }
+
+    /// Whether `user` may use `weapon` and `battle_card` (a restriction says no: DM-50's
+    /// characters use no weapon card, DF-23's tanks no weapon, V1-JC-3 no battle card).
+    pub(crate) fn may_use(
+        &self,
+        user: CardRef,
+        weapon: Option<CardRef>,
+        battle_card: Option<CardRef>,
+    ) -> bool {
+        if !self.asks(Number::MayUse) {
+            return true;
+        }
+        let q = Query::new(Number::MayUse, self.owner(user))
+            .card(user)
+            .place(self.site())
+            .weapon(weapon)
+            .battle_card(battle_card);
+        self.number(q, 1) > 0
+    }
+
+    /// [`GameState::may_use`], narrating the restriction when it forbids.
+    pub(crate) fn may_use_noted(
+        &mut self,
+        user: CardRef,
+        weapon: Option<CardRef>,
+        battle_card: Option<CardRef>,
+    ) -> bool {
+        let ok = self.may_use(user, weapon, battle_card);
+        if !ok {
+            let q = Query::new(Number::MayUse, self.owner(user))
+                .card(user)
+                .place(self.site())
+                .weapon(weapon)
+                .battle_card(battle_card);
+            self.note_number(q, 1);
+        }
+        ok
+    }
+
+    /// Whether fighter `card` of a unit that lost using `battle_card` is defeated (false: the
+    /// card's text says only another member is), narrating the text that spared it.
+    pub(crate) fn defeated_in_group(&mut self, card: CardRef, battle_card: CardRef) -> bool {
+        if !self.asks(Number::Defeated) {
+            return true;
+        }
+        let q = Query::new(Number::Defeated, self.owner(card))
+            .card(card)
+            .battle_card(Some(battle_card));
+        let defeated = self.number(q, 1) > 0;
+        if !defeated {
+            self.note_number(q, 1);
+        }
+        defeated
+    }
+
+    /// Whether the bonus of battle card `battle_card` counts for `user` where its line's
+    /// condition is left to the card's text (`bonus only if ...`: BP-22, BP-24).
+    pub(crate) fn text_bonus(&self, user: Option<CardRef>, battle_card: CardRef) -> bool {
+        if !self.asks(Number::BonusCounts) {
+            return false;
+        }
+        let mut q = Query::new(Number::BonusCounts, self.owner(battle_card))
+            .battle_card(Some(battle_card))
+            .place(self.site());
+        q.card = user;
+        self.number(q, 0) > 0
     }
 
     /// The hits and extra dueling cards a duel hit scored with `card` gives.

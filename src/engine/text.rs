@@ -93,10 +93,20 @@ pub enum Number {
     DefendedInDuel,
     /// Whether duelist `Query::card` may pass in this duel (1) or not (0).
     MayPass,
+    /// Whether `Query::card` may use the weapon `Query::weapon` and the battle card
+    /// `Query::battle_card` its plan puts with it (1: yes; 0 or less: a restriction forbids).
+    MayUse,
+    /// Whether fighter `Query::card`, of a unit that lost its fight with battle card
+    /// `Query::battle_card`, is defeated (1) or stays in play (0 or less: "only the X is
+    /// defeated").
+    Defeated,
+    /// Whether the bonus of battle card `Query::battle_card`'s line counts for `Query::card`
+    /// where the line's condition is left to its text (`bonus only if ...`): 0 no, 1 yes.
+    BonusCounts,
 }
 
 impl Number {
-    pub const ALL: [Number; 13] = [
+    pub const ALL: [Number; 16] = [
         Number::Power,
         Number::Damage,
         Number::DeployCost,
@@ -110,6 +120,9 @@ impl Number {
         Number::DuelText,
         Number::DefendedInDuel,
         Number::MayPass,
+        Number::MayUse,
+        Number::Defeated,
+        Number::BonusCounts,
     ];
 }
 

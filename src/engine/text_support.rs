@@ -5,7 +5,8 @@
 //! Today the engine plays only the text that its use lines and built-in rules carry: a plain
 //! use line, a fight-together group its use-line reader reads, a bonus condition the reader
 //! expresses (`bonus only vs`, `bonus only while using`), the rulebook's Armed & Dangerous and
-//! Boonta Eve Classic rules. Everything else in the specifications is not played yet. When
+//! Boonta Eve Classic rules, and the templates `text_templates` builds (modifiers, the battle
+//! texts...). Everything else in the specifications is not played yet. When
 //! `engine::text::catalogue_text` builds a template's behaviour from `CardDef::text`, the
 //! template's arm in [`ability_played`] says so, in the same change.
 
@@ -86,16 +87,17 @@ pub fn ability_played(a: &Ability, def: &CardDef) -> bool {
             let Some(u) = def.uses.get((*line as usize).saturating_sub(1)) else {
                 return false;
             };
-            !right(half)
-                && def.kind != Kind::Other
-                && !u.rule.is_nobody()
-                && !u.rule.unplayed_condition
-                && when.iter().all(|c| match c {
-                    Condition::Vs(_) => !u.rule.vs.is_empty() || !u.rule.not_vs.is_empty(),
-                    Condition::WhileUsing(_) => !u.rule.while_using.is_empty(),
-                    Condition::NotInDuel => u.rule.not_in_duel,
-                    _ => false,
-                })
+            super::text_templates::plays(a, def)
+                || !right(half)
+                    && def.kind != Kind::Other
+                    && !u.rule.is_nobody()
+                    && !u.rule.unplayed_condition
+                    && when.iter().all(|c| match c {
+                        Condition::Vs(_) => !u.rule.vs.is_empty() || !u.rule.not_vs.is_empty(),
+                        Condition::WhileUsing(_) => !u.rule.while_using.is_empty(),
+                        Condition::NotInDuel => u.rule.not_in_duel,
+                        _ => false,
+                    })
         }
         // Read by the use-line matcher (`who::Candidate::counts_as`, `battle::may_use_fits`).
         Ability::CountsAs { .. } => def.kind == Kind::Character && !def.counts_as.is_empty(),
@@ -147,23 +149,19 @@ mod tests {
             ),
             (
                 "BP-22",
-                TextSupport::NotPlayed,
-                "reveal the hand: bonus refused",
+                TextSupport::Played,
+                "reveal the hand: offered before the fight (card-text 16.12)",
             ),
             (
                 "BN-48",
-                TextSupport::Partly,
-                "group played, 'only the Gungan' not",
+                TextSupport::Played,
+                "group and 'only the Gungan is defeated'",
             ),
-            (
-                "DM-50",
-                TextSupport::Partly,
-                "group played, 'no Weapon card' not",
-            ),
+            ("DM-50", TextSupport::Played, "group and 'no Weapon card'"),
             (
                 "BN-50",
-                TextSupport::NotPlayed,
-                "three of several kinds: not read",
+                TextSupport::Played,
+                "three of several kinds, read from its use line",
             ),
             ("RF-A1", TextSupport::Played, "rulebook Armed & Dangerous"),
             ("BP-29", TextSupport::Played, "rulebook Boonta Eve Classic"),

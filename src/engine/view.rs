@@ -95,6 +95,13 @@ impl<'a> PlayerView<'a> {
         &self.state.players[self.player.index()].hand
     }
 
+    /// `p`'s hand, when a text has revealed it to the viewer this turn (BP-22, card-text
+    /// 16.12); the viewer's own hand always.
+    pub fn revealed_hand(&self, p: Player) -> Option<&'a [CardRef]> {
+        (p == self.player || self.state.text_state.revealed_hand[p.index()])
+            .then(|| self.state.players[p.index()].hand.as_slice())
+    }
+
     pub fn hand_len(&self, p: Player) -> usize {
         self.state.players[p.index()].hand.len()
     }
@@ -374,6 +381,20 @@ impl<'a> PlayerView<'a> {
         if !seen(card) || !group.iter().all(|&c| seen(c)) {
             return None;
         }
+        // A restriction the rules would apply (DF-23: tanks use no weapons; V1-JC-3: no
+        // battle cards) makes the card work for nobody here.
+        let allowed = match self.state.def(card).kind {
+            super::card_pool::Kind::Weapon => group
+                .first()
+                .is_none_or(|&u| self.state.may_use(u, Some(card), None)),
+            super::card_pool::Kind::Battle => group
+                .iter()
+                .all(|&u| self.state.may_use(u, None, Some(card))),
+            _ => true,
+        };
+        if !allowed {
+            return None;
+        }
         self.state.def(card).uses.get(line)
     }
 
@@ -492,7 +513,8 @@ impl<'a> PlayerView<'a> {
             return true;
         }
         if owner != me {
-            return false;
+            // A hand revealed by a text (BP-22, card-text 16.12) is shown until the turn ends.
+            return g.text_state.revealed_hand[owner.index()] && ps.hand.contains(&card);
         }
         if ps.hand.contains(&card) || ps.held.contains(&card) || ps.duel_hand.contains(&card) {
             return true;

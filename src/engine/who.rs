@@ -42,6 +42,12 @@ pub enum Pred {
     NonDiamond,
     /// A starship of a class: `any transport starship`, `any starfighter` (DF-18, DF-48).
     Class(StarshipClass),
+    /// Any one of several conditions, each with its own diamond: a member of `any three
+    /// diamond Royal Guards, diamond Naboo Security and/or diamond Bravo Pilots` (BN-50).
+    Either(Vec<Single>),
+    /// A member that fits the inner condition and whose title does not hold these words
+    /// (`any two different Podracer pilots (except Sebulba)`, JC-126).
+    Except(Box<Single>, Vec<String>),
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -150,6 +156,10 @@ impl Single {
             Pred::ThisCard => this_card,
             Pred::NonDiamond => !c.is_diamond(),
             Pred::Class(k) => c.starship_class() == Some(*k),
+            Pred::Except(m, not) => {
+                m.matches(c, first_in_plan, this_card) && !contains_run(c.title_words(), not)
+            }
+            Pred::Either(kinds) => kinds.iter().any(|m| m.matches(c, first_in_plan, this_card)),
         }
     }
 }
@@ -295,6 +305,35 @@ fn parse_inner(who: &str, titles: &[Vec<String>]) -> Option<UseRule> {
             break;
         }
     }
+    // "any two different Podracer pilots (except Sebulba)" (JC-126): members that are
+    // different characters, none of them the one excepted.
+    let mut except = Vec::new();
+    for open in [" (except ", " (not "] {
+        if let Some(at) = s.find(open)
+            && let Some(name) = s[at + open.len()..].strip_suffix(')')
+        {
+            let words = name_words(name);
+            if words.is_empty() || !titles.iter().any(|t| contains_run(t, &words)) {
+                return None;
+            }
+            except = words;
+            s.truncate(at);
+            break;
+        }
+    }
+    let mut different = false;
+    for (from, to) in [
+        ("any two different ", "any two "),
+        ("any three different ", "any three "),
+    ] {
+        if let Some(rest) = s.strip_prefix(from) {
+            s = format!("{to}{rest}");
+            different = true;
+        }
+    }
+    if (different || !except.is_empty()) && !together {
+        return None;
+    }
     // "Ann and Tann Gella together with Sebulba": a group named around its "together".
     if !together && let Some((a, b)) = s.split_once(" together with ") {
         s = format!("{a} and {b}");
@@ -332,10 +371,44 @@ fn parse_inner(who: &str, titles: &[Vec<String>]) -> Option<UseRule> {
     } else {
         // Alternatives of single conditions sharing a prefix: "any diamond a, b or c".
         let pieces = split_alternatives(&s);
-        // "any three Royal Guards, Naboo Security and/or Bravo Pilots": a group whose members
-        // may each be any of several kinds. Rare; not read yet, so usable by nobody.
+        // "any three Royal Guards, Naboo Security and/or Bravo Pilots. They fight together"
+        // (BN-50, DM-62, JC-58, RF-DI10): one group whose members may each be any of the
+        // kinds listed, in any mix (rulebook "Fight Together").
         if pieces.len() > 1 && count_prefix(&pieces[0]) > 1 {
-            return None;
+            if !together {
+                return None;
+            }
+            let (first, n, place) = parse_single(&pieces[0], titles)?;
+            let mut kinds = vec![first];
+            let prefix = any_prefix(&pieces[0]);
+            for p in &pieces[1..] {
+                let text = if p.starts_with("any ") {
+                    p.to_string()
+                } else {
+                    format!("{prefix}{p}")
+                };
+                match parse_single(&text, titles)? {
+                    (m, 1, None) => kinds.push(m),
+                    _ => return None,
+                }
+            }
+            if place.is_some() || n < 2 {
+                return None;
+            }
+            return Some(UseRule {
+                alts: vec![Group {
+                    members: vec![single(Pred::Either(kinds)); n],
+                    same_stack: false,
+                    distinct: false,
+                    at: None,
+                }],
+                not_in_duel,
+                vs,
+                not_vs,
+                while_using,
+                unplayed_condition,
+                ..UseRule::default()
+            });
         }
         let prefix = any_prefix(&pieces[0]);
         for (i, p) in pieces.iter().enumerate() {
@@ -345,6 +418,14 @@ fn parse_inner(who: &str, titles: &[Vec<String>]) -> Option<UseRule> {
                 p.to_string()
             };
             alts.push(parse_group(&text, titles, together)?);
+        }
+    }
+    for g in &mut alts {
+        g.distinct |= different;
+        if !except.is_empty() {
+            for m in &mut g.members {
+                *m = single(Pred::Except(Box::new(m.clone()), except.clone()));
+            }
         }
     }
     Some(UseRule {
@@ -914,6 +995,43 @@ mod tests {
     }
 
     #[test]
+    fn reads_a_group_of_three_of_several_kinds() {
+        // BN-50, DM-62, JC-58, RF-DI10 (rulebook "Fight Together"): three characters, each
+        // any of the kinds, each kind diamond only.
+        let r = p(
+            "any three diamond Royal Guards, diamond Naboo Security and/or diamond Bravo \
+             Pilots together",
+        );
+        assert_eq!(r.alts.len(), 1, "{r:?}");
+        let g = &r.alts[0];
+        assert_eq!(g.members.len(), 3);
+        let Pred::Either(kinds) = &g.members[0].pred else {
+            panic!("{g:?}")
+        };
+        assert_eq!(kinds.len(), 3);
+        assert!(kinds.iter().all(|k| k.diamond), "{kinds:?}");
+        assert_eq!(kinds[1].pred, Pred::NameContains("naboosecurity".into()));
+        // Without "together" it is not a group we read.
+        assert!(p("any three diamond Royal Guards, diamond Naboo Security").is_nobody());
+    }
+
+    #[test]
+    fn reads_two_different_characters_but_one_excepted() {
+        // JC-126 Start Your Engines!: "any two different Podracer pilots (except Sebulba).
+        // They fight together."
+        let r = p("any two different Podracer pilots (except Sebulba) together");
+        assert_eq!(r.alts.len(), 1, "{r:?}");
+        let g = &r.alts[0];
+        assert!(g.distinct && !g.same_stack && g.members.len() == 2, "{g:?}");
+        let Pred::Except(inner, not) = &g.members[0].pred else {
+            panic!("{g:?}")
+        };
+        assert_eq!(not, &name_words("Sebulba"));
+        assert!(matches!(inner.pred, Pred::Trait(_)), "{inner:?}");
+        assert!(!g.members[0].matches(&Fixture(name_words("Sebulba")), false, false));
+    }
+
+    #[test]
     fn what_we_cannot_read_is_usable_by_nobody() {
         for s in [
             "",
@@ -924,6 +1042,7 @@ mod tests {
             "Use with any character. If you win this fight, opponent takes 2 extra DAMAGE.",
             "Qui-Gun and Obi-Wan",
             "any two different Podracer pilots (not Sebulba)",
+            "any two different Podracer pilots (except Nobody Known) together",
             "Add power bonus to each of your characters during your opponent's turn.",
         ] {
             assert!(p(s).is_nobody(), "{s} should be nobody: {:?}", p(s));

@@ -27,7 +27,7 @@ pub enum AgentKind {
     Random,
     /// Uniform among the legal actions except surrender: a baseline that plays games out.
     PatientRandom,
-    /// Information Set Monte Carlo Tree Search with this many iterations per decision.
+    /// Determinized Monte Carlo search with this many playouts per decision.
     Mcts {
         iterations: u32,
     },

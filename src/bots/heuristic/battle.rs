@@ -3,6 +3,7 @@
 
 use super::duel;
 use super::eval::{Ctx, Fighter, pair, sort_strongest_first};
+use crate::catalogue::abilities::{Ability, Condition};
 use crate::engine::{Action, CardRef, Kind};
 
 /// The battle step: a duel when one is worth it, then a battle when the odds favour it.
@@ -29,16 +30,21 @@ pub(super) fn step(cx: &Ctx, legal: &[Action]) -> Option<Action> {
 /// A battle plan: fighters in order, each with the weapon and battle card it uses.
 struct Plan {
     fights: Vec<(Fighter, Option<CardRef>)>,
+    /// Fight-together groups: the first member (the fighter of its fight) and the others.
+    groups: Vec<(CardRef, Vec<CardRef>)>,
 }
 
 impl Plan {
-    /// The cards in plan order: battle card, weapon, fighter.
+    /// The cards in plan order: battle card, weapon, fighter (and the rest of its group).
     fn cards(&self) -> Vec<CardRef> {
         let mut out = Vec::new();
         for (f, battle) in &self.fights {
             out.extend(battle);
             out.extend(f.weapon);
             out.push(f.card);
+            if let Some((_, rest)) = self.groups.iter().find(|(first, _)| *first == f.card) {
+                out.extend(rest);
+            }
         }
         out
     }
@@ -77,12 +83,24 @@ fn make_plan(cx: &Ctx, units: &[CardRef], battle_cards: &[CardRef]) -> Plan {
     };
     cx.arm(&mut mine, weapons, false);
     sort_strongest_first(&mut mine);
+    let groups = group_up(cx, &mut mine, &theirs, battle_cards, space);
     let order = pair(&mine, &theirs);
-    let mut fights: Vec<(Fighter, Option<CardRef>)> =
-        order.iter().map(|&i| (mine[i], None)).collect();
+    let mut fights: Vec<(Fighter, Option<CardRef>)> = order
+        .iter()
+        .map(|&i| {
+            let battle = groups
+                .iter()
+                .find(|(_, first, _)| *first == mine[i].card)
+                .map(|g| g.0);
+            (mine[i], battle)
+        })
+        .collect();
     // Battle cards: each where it turns a loss or a toss-up into a likely win, the smallest
     // card that does it first.
     for &b in battle_cards {
+        if groups.iter().any(|g| g.0 == b) {
+            continue;
+        }
         let mut best: Option<(usize, f32)> = None;
         for (k, (f, used)) in fights.iter().enumerate() {
             if used.is_some() {
@@ -111,7 +129,112 @@ fn make_plan(cx: &Ctx, units: &[CardRef], battle_cards: &[CardRef]) -> Plan {
             fights[k].0.strength += add;
         }
     }
-    Plan { fights }
+    Plan {
+        fights,
+        groups: groups.into_iter().map(|(_, f, rest)| (f, rest)).collect(),
+    }
+}
+
+/// Fight-together groups (rulebook "Fight Together"): a battle card that makes two or three
+/// of `mine` fight as one, where the engine's reading of its use line accepts them and the
+/// battle's expected gain rises by it. Each group becomes one fighter of `mine` (its first
+/// member's card, power added up with the card's bonus; losing costs every member). Returns
+/// (battle card, first member, the other members).
+fn group_up(
+    cx: &Ctx,
+    mine: &mut Vec<Fighter>,
+    theirs: &[Fighter],
+    battle_cards: &[CardRef],
+    space: bool,
+) -> Vec<(CardRef, CardRef, Vec<CardRef>)> {
+    let attacker = cx.view.active() == cx.me;
+    let mut groups: Vec<(CardRef, CardRef, Vec<CardRef>)> = Vec::new();
+    // Combinations of two or three of at most this many fighters are tried.
+    const MAX: usize = 9;
+    loop {
+        let base = cx.battle_gain(mine, &pair(mine, theirs), theirs, attacker, space);
+        let mut best: Option<(f32, CardRef, Vec<usize>, Fighter)> = None;
+        for &b in battle_cards {
+            if groups.iter().any(|g| g.0 == b) {
+                continue;
+            }
+            let Some(d) = cx.def(b) else { continue };
+            let sizes = |n: usize| {
+                d.uses
+                    .iter()
+                    .any(|u| u.rule.alts.iter().any(|g| g.members.len() == n))
+            };
+            let free: Vec<usize> = (0..mine.len().min(MAX))
+                .filter(|&i| !groups.iter().any(|g| g.1 == mine[i].card))
+                .collect();
+            for n in [2usize, 3] {
+                if !sizes(n) || free.len() < n {
+                    continue;
+                }
+                for idx in combinations(&free, n) {
+                    let cards: Vec<CardRef> = idx.iter().map(|&i| mine[i].card).collect();
+                    let Some(line) = cx.view.use_line(b, &cards, false, space) else {
+                        continue;
+                    };
+                    let first = mine[idx[0]];
+                    let mut unit = Fighter {
+                        strength: first.strength + cx.line_value(line),
+                        ..first
+                    };
+                    for &i in &idx[1..] {
+                        let f = mine[i];
+                        // Only the first member's weapon works in a group.
+                        let lost = f
+                            .weapon
+                            .and_then(|w| cx.adds(w, f.card, false, space))
+                            .unwrap_or(0.0);
+                        unit.strength += f.strength - lost;
+                        unit.damage += f.damage + cx.w.battle.kill;
+                    }
+                    let mut after: Vec<Fighter> = (0..mine.len())
+                        .filter(|i| !idx.contains(i))
+                        .map(|i| mine[i])
+                        .collect();
+                    after.push(unit);
+                    sort_strongest_first(&mut after);
+                    let gain =
+                        cx.battle_gain(&after, &pair(&after, theirs), theirs, attacker, space);
+                    if gain > base + 0.05 && best.as_ref().is_none_or(|x| gain > x.0) {
+                        best = Some((gain, b, idx.clone(), unit));
+                    }
+                }
+            }
+        }
+        let Some((_, b, idx, unit)) = best else {
+            return groups;
+        };
+        let rest = idx[1..].iter().map(|&i| mine[i].card).collect();
+        groups.push((b, unit.card, rest));
+        let mut after: Vec<Fighter> = (0..mine.len())
+            .filter(|i| !idx.contains(i))
+            .map(|i| mine[i])
+            .collect();
+        after.push(unit);
+        sort_strongest_first(&mut after);
+        *mine = after;
+    }
+}
+
+/// Every choice of `n` (two or three) of `items`, in order.
+fn combinations(items: &[usize], n: usize) -> Vec<Vec<usize>> {
+    let mut out = Vec::new();
+    for (a, &x) in items.iter().enumerate() {
+        for (b, &y) in items.iter().enumerate().skip(a + 1) {
+            if n == 2 {
+                out.push(vec![x, y]);
+                continue;
+            }
+            for &z in &items[b + 1..] {
+                out.push(vec![x, y, z]);
+            }
+        }
+    }
+    out
 }
 
 fn plan_units(legal: &[Action]) -> Vec<CardRef> {
@@ -235,4 +358,21 @@ pub(super) fn bonus_line(cx: &Ctx, card: CardRef, legal: &[Action]) -> Option<Ac
         .rev()
         .max_by(|a, b| a.0.total_cmp(&b.0))
         .map(|(_, a)| a)
+}
+
+/// Abilities offered before a fight: reveal the hand for a battle card's bonus (BP-22,
+/// card-text 16.12) whenever the bonus would add power to our side; decline the rest.
+pub(super) fn window(cx: &Ctx, legal: &[Action]) -> Option<Action> {
+    let reveal = legal.iter().copied().find(|a| match *a {
+        Action::UseAbility { card, option } => cx
+            .def(card)
+            .and_then(|d| d.text)
+            .and_then(|t| t.abilities.get(option as usize))
+            .is_some_and(|ab| {
+                matches!(ab, Ability::BonusOnlyIf { when, .. } if when.as_slice() == [Condition::RevealHand])
+            })
+            && cx.def(card).is_some_and(|d| d.uses.iter().any(|u| u.dots + u.cubes > 0)),
+        _ => false,
+    });
+    reveal.or(Some(Action::Decline))
 }

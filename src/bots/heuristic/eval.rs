@@ -248,12 +248,54 @@ impl<'v, 'a> Ctx<'v, 'a> {
         })
     }
 
+    /// What a fight-together card in hand adds with the viewer's face-up characters here:
+    /// the most the engine's reading of its lines accepts for two or three of them, the
+    /// members' power beyond the strongest's (one fight gets it all) and the line's bonus.
+    /// 0 when no group of them fits (or the card names no group).
+    pub fn group_value(&self, c: CardRef, d: &CardDef) -> f32 {
+        let sizes = |n: usize| {
+            d.uses
+                .iter()
+                .any(|u| u.rule.alts.iter().any(|g| g.members.len() == n))
+        };
+        if !sizes(2) && !sizes(3) {
+            return 0.0;
+        }
+        let (mine, _) = self.ground(self.me, false);
+        let mine = &mine[..mine.len().min(6)];
+        let mut best: f32 = 0.0;
+        for i in 0..mine.len() {
+            for j in i + 1..mine.len() {
+                if sizes(2)
+                    && let Some(u) =
+                        self.view
+                            .use_line(c, &[mine[i].card, mine[j].card], false, false)
+                {
+                    best = best.max(mine[j].strength + self.line_value(u));
+                }
+                for k in j + 1..mine.len() {
+                    if sizes(3)
+                        && let Some(u) = self.view.use_line(
+                            c,
+                            &[mine[i].card, mine[j].card, mine[k].card],
+                            false,
+                            false,
+                        )
+                    {
+                        best = best.max(mine[j].strength + mine[k].strength + self.line_value(u));
+                    }
+                }
+            }
+        }
+        best
+    }
+
     /// What a card in hand is worth keeping (Even Up discards the least).
     pub fn hand_value(&self, c: CardRef, d: &CardDef) -> f32 {
         match d.kind {
             Kind::Character if d.deployable() => self.char_value(c, d).max(0.1),
             Kind::Weapon if d.deployable() => 0.5 * self.w.deploy.weapon * self.best_line(d),
-            Kind::Battle => 0.7 * self.best_line(d),
+            Kind::Battle => 0.7 * self.best_line(d).max(self.group_value(c, d)),
             Kind::Starship if d.deployable() => 0.5 * self.view.power_of(c, d, Arena::Space) as f32,
             Kind::Effect if d.deployable() => self.w.deploy.effect,
             _ => 0.0,

@@ -80,11 +80,12 @@ fn phase_choice(
     }
 }
 
-/// A decision in the middle of a step: optional abilities are declined (issue 12 weighs
-/// them); a text's prompt is answered by `prompts`; a bonus line is the one adding most.
+/// A decision in the middle of a step: optional abilities are declined unless one is known
+/// to help (`battle::window`); a text's prompt is answered by `prompts`; a bonus line is the
+/// one adding most.
 fn pending(cx: &Ctx, top: Pending, legal: &[Action]) -> Option<Action> {
     match top {
-        Pending::Window { .. } => Some(Action::Decline),
+        Pending::Window { .. } => battle::window(cx, legal),
         // Duel and destiny texts first: their answers (destiny cards in hand) must not be
         // read as cards to give up.
         Pending::Prompt { source, key, .. } => {

@@ -272,6 +272,80 @@ fn it_plays_only_legal_actions_and_beats_random_agents() {
 }
 
 #[test]
+fn plays_a_fight_together_group_where_it_wins_the_fight() {
+    // Rulebook "Fight Together": two characters of 3 each lose alone to a 5, together (6)
+    // they beat it. The agent takes the battle card from hand and puts it just before the
+    // pair; without the card it plans them one by one.
+    for with_card in [true, false] {
+        let mut b = naboo(Phase::BattleStep);
+        let left = b.add(A, ch("Lefty Lucy", 3, 1, 1), here(true));
+        let right = b.add(A, ch("Righty Rob", 3, 1, 1), here(true));
+        let card = b.add(
+            A,
+            fx::battle(
+                "Side By Side",
+                &[("Lefty Lucy and Righty Rob together", 0, 0)],
+            ),
+            if with_card { Zone::Hand } else { Zone::Discard },
+        );
+        b.add(B, ch("Big", 5, 1, 1), here(true));
+        let mut g = b.build();
+        let mut agent = HeuristicAgent::default();
+        g.apply(Action::DeclareBattle).unwrap();
+        let mut plan = Vec::new();
+        while matches!(g.phase(), Phase::BattleCards(_) | Phase::BattlePlan(_)) {
+            let me = g.to_act() == Some(A);
+            let a = decide(&mut agent, &g);
+            if me && let Action::PlanNext(c) = a {
+                plan.push(c);
+            }
+            g.apply(a).unwrap();
+            if g.phase() == Phase::BattlePlan(B) {
+                break;
+            }
+        }
+        if with_card {
+            assert_eq!(plan.len(), 3, "{plan:?}");
+            assert_eq!(plan[0], card);
+            assert!(plan[1..].contains(&left) && plan[1..].contains(&right));
+        } else {
+            assert!(!plan.contains(&card), "{plan:?}");
+        }
+    }
+}
+
+#[test]
+fn values_a_fight_together_card_by_the_group_it_makes_here() {
+    // A fight-together card adds no dots of its own; held with two characters it works for,
+    // it is worth the power the second one adds to the first's fight (Even Up keeps it), and
+    // nothing when they are not here.
+    for present in [true, false] {
+        let mut b = naboo(Phase::EvenUp);
+        let zone = if present { here(true) } else { Zone::Discard };
+        b.add(A, ch("Lefty Lucy", 3, 1, 1), zone);
+        b.add(A, ch("Righty Rob", 2, 1, 1), zone);
+        let card = b.add(
+            A,
+            fx::battle(
+                "Side By Side",
+                &[("Lefty Lucy and Righty Rob together", 0, 0)],
+            ),
+            Zone::Hand,
+        );
+        let g = b.build();
+        let view = g.view(A);
+        let weights = super::Weights::default();
+        let cx = super::eval::Ctx::new(&view, &weights, false);
+        let v = cx.hand_value(card, g.def(card));
+        if present {
+            assert!((v - 0.7 * 2.0).abs() < 1e-6, "{v}");
+        } else {
+            assert_eq!(v, 0.0);
+        }
+    }
+}
+
+#[test]
 fn deploys_a_double_impact_effect_half_only_when_it_helps_here() {
     // card-text 16.1 / issue 12 "picks the Double Impact half that fits the moment": RF-DI2's
     // Effect half (each Podracer pilot +1 power) is deployed where two pilots of ours are, and

@@ -1,6 +1,7 @@
 //! Scenario tests (one rule each, citing the rulebook section) and the invariant sweep.
 
 mod battle;
+mod battle_texts;
 mod bonus_conditions;
 mod catalogue_sweep;
 mod decisions;
