@@ -189,8 +189,8 @@ mod tests {
             ("EBN-P9", TextSupport::Played, "a destiny redraw"),
             (
                 "V1-JC-3",
-                TextSupport::Partly,
-                "not defended in a duel played",
+                TextSupport::Played,
+                "double damage, no battle cards, not defended in a duel",
             ),
             (
                 "RF-DI6",
