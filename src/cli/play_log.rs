@@ -404,6 +404,9 @@ impl<'a> Log<'a> {
                     p(player),
                     self.card(*card)
                 ),
+                DiscardReason::Text => {
+                    format!("{} discards {} (game text)", p(player), self.card(*card))
+                }
             },
             Event::HandRecycled { player, cards } => {
                 format!("{} discards the whole hand ({cards})", p(player))
@@ -984,6 +987,9 @@ fn number_word(n: Number) -> &'static str {
         Number::DuelHits => "hits",
         Number::DuelHitCards => "cards after the hit",
         Number::FightTogether => "fighters together",
+        Number::DuelText => "dueling text",
+        Number::DefendedInDuel => "defended in a duel",
+        Number::MayPass => "may pass",
         Number::MayUse => "may use",
         Number::Defeated => "defeated",
         Number::BonusCounts => "bonus counts",

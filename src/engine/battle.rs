@@ -75,6 +75,9 @@ pub(crate) enum FightStep {
     Power(Player),
     /// `player`'s destiny draws, one at a time.
     Draw(Player),
+    /// All destiny is drawn: `player`'s texts about the numbers drawn act (the attacker's
+    /// first, card-text 4).
+    Drawn(Player),
     /// Compare, defeat, damage.
     Resolve,
 }
@@ -926,7 +929,7 @@ impl GameState {
                         f.step = if p == a {
                             FightStep::Power(d)
                         } else {
-                            FightStep::Resolve
+                            FightStep::Drawn(a)
                         };
                         self.set_fight(f);
                         continue;
@@ -937,6 +940,15 @@ impl GameState {
                     if let Some(f) = self.battle.as_mut().and_then(|b| b.fight.as_mut()) {
                         f.power[p.index()] += v;
                     }
+                }
+                FightStep::Drawn(p) => {
+                    f.step = if p == a {
+                        FightStep::Drawn(d)
+                    } else {
+                        FightStep::Resolve
+                    };
+                    self.set_fight(f);
+                    self.trigger(Trigger::DestinyDone(p))?;
                 }
                 FightStep::Resolve => {
                     // The powers are asked now, when the fight is decided: what text did

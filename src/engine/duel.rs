@@ -88,6 +88,10 @@ impl GameState {
             attack: None,
             hits: [0, 0],
             passed: [false, false],
+            hands: 0,
+            destiny: [0, 0],
+            drew_power: [false, false],
+            hit: None,
         }));
         self.ts.duel_done = true;
         self.phase = Phase::DuelDefender;
@@ -100,6 +104,16 @@ impl GameState {
         let o = d.initiator.other();
         let target = d.duelists[o.index()].expect("target");
         out.push(target);
+        // Jar Jar Binks, Gungan Outcast (V1-JC-3) "may not be defended in a duel" (card-text
+        // 8): when he is chosen, no one defends in his place.
+        if self.asks(Number::DefendedInDuel) {
+            let q = Query::new(Number::DefendedInDuel, o)
+                .card(target)
+                .arena(Arena::Duel);
+            if self.number(q, 1) <= 0 {
+                return;
+            }
+        }
         out.extend(
             self.face_up_characters(o)
                 .filter(|&c| c != target && self.def(c).traits.contains(Traits::DUELING)),
@@ -175,37 +189,79 @@ impl GameState {
                 return Ok(());
             }
         }
-        for p in [init, init.other()] {
-            let parts = self.duel_hand_size(p)?;
-            let n = parts.total().clamp(0, u8::MAX as i16) as usize;
-            let ps = &mut self.players[p.index()];
-            // "If you can't draw enough cards ... you'll just have to make do."
-            let take = n.min(ps.deck.len());
-            let at = ps.deck.len() - take;
-            let mut hand = ps.deck.split_off(at);
-            hand.reverse();
-            ps.duel_hand = hand;
-            self.emit(Event::DuelHand {
-                player: p,
-                cards: take as u8,
-                wanted: n as u8,
-                parts,
-            });
-        }
         self.phase = Phase::DuelPlay;
-        self.advance_duel()
+        self.continue_duel()
+    }
+
+    /// Plays the duel on from where it stopped, until a player must decide (a duel move, or a
+    /// pending decision: a text's prompt while a hand is drawn or a hit is scored): the
+    /// dueling hands (the initiator's first), then the hit being scored, then the next move.
+    pub(crate) fn continue_duel(&mut self) -> Flow {
+        while self.pending.is_empty() {
+            let Some(d) = self.duel.as_ref() else {
+                return Ok(());
+            };
+            if d.hands < 2 {
+                let p = if d.hands == 0 {
+                    d.initiator
+                } else {
+                    d.initiator.other()
+                };
+                let c = d.duelists[p.index()].expect("duelist");
+                // Anakin (power `?`) "draws destiny to find out his power" first ("First
+                // Exception"): a destiny draw, so texts may stop it for a decision (EBN-P9's
+                // redraw); the hand is drawn once nothing is pending.
+                if self.def(c).draws_power() && !d.drew_power[p.index()] {
+                    self.duel.as_mut().expect("duel").drew_power[p.index()] = true;
+                    let v = self.draw_destiny(p)? as i16;
+                    if let Some(d) = self.duel.as_mut() {
+                        d.destiny[p.index()] += v;
+                    }
+                    continue;
+                }
+                self.draw_duel_hand(p);
+                self.duel.as_mut().expect("duel").hands += 1;
+                continue;
+            }
+            if d.hit.is_some() {
+                self.mark_hit()?;
+                continue;
+            }
+            return self.advance_duel();
+        }
+        Ok(())
+    }
+
+    /// Draws `p`'s dueling hand.
+    fn draw_duel_hand(&mut self, p: Player) {
+        let parts = self.duel_hand_size(p);
+        let n = parts.total().clamp(0, u8::MAX as i16) as usize;
+        let ps = &mut self.players[p.index()];
+        // "If you can't draw enough cards ... you'll just have to make do."
+        let take = n.min(ps.deck.len());
+        let at = ps.deck.len() - take;
+        let mut hand = ps.deck.split_off(at);
+        hand.reverse();
+        ps.duel_hand = hand;
+        self.emit(Event::DuelHand {
+            player: p,
+            cards: take as u8,
+            wanted: n as u8,
+            parts,
+        });
     }
 
     /// "Total up the power of your character, using all available power bonus dots (including
     /// bonuses for location and weapon). However, don't draw destiny to add power to the
-    /// weapon." Anakin (power `?`) draws destiny for his power first ("First Exception").
+    /// weapon." Anakin (power `?`) has drawn destiny for his power first ("First Exception").
     /// Returned by its parts (the play-by-play says why a hand has its size); a total below
     /// 0 draws no card.
-    fn duel_hand_size(&mut self, p: Player) -> Result<PowerParts, super::state::Ended> {
+    fn duel_hand_size(&mut self, p: Player) -> PowerParts {
         let d = self.duel.as_ref().expect("duel");
         let c = d.duelists[p.index()].expect("duelist");
         let weapon = d.weapons[p.index()];
         let opponent = d.duelists[p.other().index()];
+        let destiny = d.destiny[p.index()];
         let q = Query::new(Number::Power, p)
             .card(c)
             .arena(Arena::Duel)
@@ -224,9 +280,7 @@ impl GameState {
         if parts.text != 0 {
             self.note_number(q, parts.printed + parts.location);
         }
-        if self.def(c).draws_power() {
-            parts.destiny += self.draw_destiny(p)? as i16;
-        }
+        parts.destiny = destiny;
         if let Some(w) = weapon
             && let Some(line) = self.use_line_for(w, &[c], false, false, true)
         {
@@ -241,7 +295,7 @@ impl GameState {
             self.note_number(hand, parts.total());
         }
         parts.text += total - parts.total();
-        Ok(parts)
+        parts
     }
 
     fn can_attack(&self, p: Player) -> bool {
@@ -285,7 +339,9 @@ impl GameState {
             }
             None => {
                 out.extend(hand.iter().map(|&c| Action::DuelAttack(c)));
-                out.push(Action::DuelPass);
+                if self.may_pass(q) {
+                    out.push(Action::DuelPass);
+                }
             }
         }
     }
@@ -313,8 +369,21 @@ impl GameState {
         Ok(())
     }
 
-    /// No block: the attack scores a hit; "After he marks the hit, then he gets to play the next
-    /// attack."
+    /// Whether `p`'s duelist may pass (Even Piell, V1-JC-16: "May not pass").
+    fn may_pass(&self, p: Player) -> bool {
+        if !self.asks(Number::MayPass) {
+            return true;
+        }
+        let d = self.duel.as_ref().expect("duel");
+        let q = Query::new(Number::MayPass, p)
+            .card(d.duelists[p.index()].expect("duelist"))
+            .arena(Arena::Duel);
+        self.number(q, 1) > 0
+    }
+
+    /// No block: the attack scores a hit; "when the card that scores a hit has special dueling
+    /// game text, you do what the card says" (its texts are told, and may ask the hitter),
+    /// then the hit is marked; "After he marks the hit, then he gets to play the next attack."
     pub(crate) fn duel_no_block(&mut self) -> Flow {
         let d = self.duel.as_ref().expect("duel");
         let q = d.to_act;
@@ -324,29 +393,108 @@ impl GameState {
             .last()
             .expect("an attack was played");
         let target = self.duel.as_ref().expect("duel").duelists[q.index()];
-        let (scored, extra_cards) = self.duel_hit(card, target);
+        let (hits, cards) = self.duel_hit(card, target);
+        if (hits, cards) != (1, 0) {
+            let base = Query::new(Number::DuelHits, hitter)
+                .card(card)
+                .arena(Arena::Duel)
+                .opponent(target);
+            if hits != 1 {
+                self.note_number(base, 1);
+            }
+            if cards != 0 {
+                self.note_number(
+                    Query {
+                        number: Number::DuelHitCards,
+                        ..base
+                    },
+                    0,
+                );
+            }
+        }
         let d = self.duel.as_mut().expect("duel");
-        d.hits[q.index()] = d.hits[q.index()].saturating_add(scored);
         d.attack = None;
         d.to_act = q;
+        d.hit = Some(super::state::DuelHit {
+            card,
+            on: q,
+            hits,
+            cards,
+        });
+        self.trigger(Trigger::HitScored {
+            player: hitter,
+            card,
+        })?;
+        self.continue_duel()
+    }
+
+    /// Marks the hit being scored, once its dueling text is done.
+    fn mark_hit(&mut self) -> Flow {
+        let d = self.duel.as_mut().expect("duel");
+        let Some(hit) = d.hit.take() else {
+            return Ok(());
+        };
+        let q = hit.on;
+        d.hits[q.index()] = d.hits[q.index()].saturating_add(hit.hits);
         let hits = d.hits[q.index()];
         let duelist = d.duelists[q.index()].expect("duelist");
         self.emit(Event::DuelHit { player: q, hits });
-        if extra_cards > 0 {
-            let ps = &mut self.players[hitter.index()];
-            for _ in 0..extra_cards {
-                if let Some(c) = ps.deck.pop() {
-                    ps.duel_hand.push(c);
-                }
-            }
-        }
+        self.draw_into_duel_hand(q.other(), hit.cards);
         // "If the number of hits a Character card has taken equals or exceeds the printed
         // DAMAGE number on that character's card, then that character is defeated."
         if hits >= self.def(duelist).damage() {
             return self.finish_duel(Some(q));
         }
         self.open_window(q, super::text::Window::DuelHit);
-        self.advance_duel()
+        Ok(())
+    }
+
+    /// Up to `n` cards from the top of `p`'s draw deck into the dueling hand (card-text 9;
+    /// they are still part of the draw deck, so this never loses the game).
+    pub(crate) fn draw_into_duel_hand(&mut self, p: Player, n: u8) {
+        let ps = &mut self.players[p.index()];
+        for _ in 0..n {
+            if let Some(c) = ps.deck.pop() {
+                ps.duel_hand.push(c);
+            }
+        }
+    }
+
+    /// The hit being scored in the duel in progress.
+    pub(crate) fn scoring_hit(&self) -> Option<super::state::DuelHit> {
+        self.duel.as_ref()?.hit
+    }
+
+    /// Adds `n` hits to the hit being scored.
+    pub(crate) fn add_to_hit(&mut self, n: u8) {
+        if let Some(h) = self.duel.as_mut().and_then(|d| d.hit.as_mut()) {
+            h.hits = h.hits.saturating_add(n);
+        }
+    }
+
+    /// Removes up to `n` hits from `p`'s duelist.
+    pub(crate) fn remove_duel_hits(&mut self, p: Player, n: u8) {
+        if let Some(d) = self.duel.as_mut() {
+            d.hits[p.index()] = d.hits[p.index()].saturating_sub(n);
+        }
+    }
+
+    /// Discards `card` from its owner's dueling pile (or hand) to the discard pile: it does
+    /// not go back into the draw deck with the other dueling cards (card-text 16.6).
+    pub(crate) fn discard_dueling_card(&mut self, card: CardRef) {
+        let p = self.owner(card);
+        let ps = &mut self.players[p.index()];
+        let before = ps.duel_pile.len() + ps.duel_hand.len();
+        ps.duel_pile.retain(|&c| c != card);
+        ps.duel_hand.retain(|&c| c != card);
+        if ps.duel_pile.len() + ps.duel_hand.len() < before {
+            ps.discard.push(card);
+            self.emit(Event::Discarded {
+                player: p,
+                card,
+                reason: DiscardReason::Text,
+            });
+        }
     }
 
     /// rulings.md #4: "a player may pass instead of attacking, then may only block for the rest
@@ -366,8 +514,10 @@ impl GameState {
     /// The end of a duel: dueling cards are reshuffled into the draw decks, then damage.
     fn finish_duel(&mut self, defeated: Option<Player>) -> Flow {
         let d = *self.duel.take().expect("duel");
-        // card-text 15: "a duel is considered to be a fight"; it has now been fought.
+        // "A duel is considered to be a fight" (card-text 15): what lasts for a fight ends,
+        // and both duelists have fought this turn.
         self.text_state.fought.extend(d.duelists.iter().flatten());
+        self.text_state.end(super::text::Scope::Fight);
         for p in Player::BOTH {
             let ps = &mut self.players[p.index()];
             let hand = std::mem::take(&mut ps.duel_hand);

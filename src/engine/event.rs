@@ -91,6 +91,9 @@ pub enum DiscardReason {
     TextCost,
     /// Discarded by an opposing card's text (not a defeat: no damage).
     ByText,
+    /// By game text, not from play: a dueling card's "discard this card" (card-text 16.6),
+    /// a destiny card redrawn.
+    Text,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]

@@ -14,6 +14,7 @@ mod battle;
 pub mod builder;
 pub mod card_pool;
 mod deploy;
+mod destiny;
 pub(crate) mod determinize;
 mod duel;
 pub mod event;

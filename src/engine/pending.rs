@@ -156,6 +156,7 @@ impl GameState {
         }
         match self.phase {
             Phase::Fights => self.run_battle(),
+            Phase::DuelPlay => self.continue_duel(),
             _ => Ok(()),
         }
     }

@@ -200,13 +200,15 @@ impl GameState {
         let texts = Arc::clone(&self.texts);
         let mut cards = Vec::new();
         let about = match t {
-            Trigger::Deployed(c) | Trigger::DestinyDrawn { card: c, .. } => Some(c),
-            Trigger::Defeated { card, .. } => Some(card),
-            _ => None,
+            Trigger::Deployed(c)
+            | Trigger::DestinyDrawn { card: c, .. }
+            | Trigger::HitScored { card: c, .. } => [Some(c), None, None],
+            Trigger::Defeated { card, .. } => [Some(card), None, None],
+            // The battle card `p` uses in the fight (it is in hand, not in play).
+            Trigger::DestinyDone(p) => [self.fight_battle_card(p), None, None],
+            _ => [None; 3],
         };
-        self.each_text(&texts, bit, [about, None, None], &mut |_, me| {
-            cards.push(me)
-        });
+        self.each_text(&texts, bit, about, &mut |_, me| cards.push(me));
         for me in cards {
             if let Some((_, text)) = texts.get(self.def_id(me)) {
                 text.react(self, me, t)?;

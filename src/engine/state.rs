@@ -218,6 +218,26 @@ pub struct Duel {
     /// Hits on each player's duelist.
     pub hits: [u8; 2],
     pub passed: [bool; 2],
+    /// How many dueling hands are drawn (the initiator's first); the duel is played once
+    /// both are.
+    pub hands: u8,
+    /// The destiny each duelist drew for a `?` power, once drawn.
+    pub destiny: [i16; 2],
+    pub drew_power: [bool; 2],
+    /// A hit scored and not yet marked: its dueling text may be deciding.
+    pub hit: Option<DuelHit>,
+}
+
+/// A hit being scored in a duel.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct DuelHit {
+    /// The card that scored it.
+    pub card: CardRef,
+    /// The player whose duelist is hit.
+    pub on: Player,
+    pub hits: u8,
+    /// Cards the hitter adds to the dueling hand from the draw deck.
+    pub cards: u8,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -591,7 +611,10 @@ impl GameState {
     }
 
     /// Draws destiny: the top card's destiny number (asked of the rules: text may change
-    /// it); the card goes to hand ("Put your destiny card in your hand"). Texts are told.
+    /// it); the card goes to hand ("Put your destiny card in your hand"). Texts are told, and
+    /// may stop the game for a decision (a redraw...): the caller adds the value returned to
+    /// its total and stops if a decision is pending; a text that changes the number later
+    /// changes that total too (`engine::destiny`).
     pub(crate) fn draw_destiny(&mut self, p: Player) -> Result<u8, Ended> {
         let before = self.draw_deck_lens();
         let c = self.take_top(p)?;
@@ -603,6 +626,7 @@ impl GameState {
             value,
         });
         self.check_decks(before)?;
+        self.record_destiny(p, c, value);
         self.trigger(super::text::Trigger::DestinyDrawn { player: p, card: c })?;
         Ok(value)
     }

@@ -85,6 +85,14 @@ pub enum Number {
     /// How many characters battle card `Query::card` makes fight together where its use line
     /// does not say so (0: as printed).
     FightTogether,
+    /// Whether the dueling text of `Query::card`, which scored a hit on duelist
+    /// `Query::opponent`, takes effect (1) or not (0).
+    DuelText,
+    /// Whether another dueling character may defend in a duel in place of `Query::card`, the
+    /// character chosen to be dueled (1), or not (0).
+    DefendedInDuel,
+    /// Whether duelist `Query::card` may pass in this duel (1) or not (0).
+    MayPass,
     /// Whether `Query::card` may use the weapon `Query::weapon` and the battle card
     /// `Query::battle_card` its plan puts with it (1: yes; 0 or less: a restriction forbids).
     MayUse,
@@ -120,7 +128,7 @@ pub enum Number {
 }
 
 impl Number {
-    pub const ALL: [Number; 19] = [
+    pub const ALL: [Number; 22] = [
         Number::Power,
         Number::Damage,
         Number::DeployCost,
@@ -131,6 +139,9 @@ impl Number {
         Number::DuelHits,
         Number::DuelHitCards,
         Number::FightTogether,
+        Number::DuelText,
+        Number::DefendedInDuel,
+        Number::MayPass,
         Number::MayUse,
         Number::Defeated,
         Number::BonusCounts,
@@ -320,6 +331,15 @@ pub enum Trigger {
         card: CardRef,
         by: Option<CardRef>,
     },
+    /// `card`, played in a duel by `player`, scored a hit: its hits are counted but not yet
+    /// marked, so its dueling text may still add to them (rulebook "Lightsaber Dueling").
+    HitScored {
+        player: Player,
+        card: CardRef,
+    },
+    /// Both sides of the battle fight in progress have drawn all their destiny; `player`'s
+    /// texts about the numbers drawn act now (the attacker's first, card-text 4).
+    DestinyDone(Player),
 }
 
 impl Trigger {
@@ -331,6 +351,8 @@ impl Trigger {
             Trigger::TurnStarted(_) => Listen::TURN_STARTED,
             Trigger::DestinyDrawn { .. } => Listen::DESTINY_DRAWN,
             Trigger::Defeated { .. } => Listen::DEFEATED,
+            Trigger::HitScored { .. } => Listen::HIT_SCORED,
+            Trigger::DestinyDone(_) => Listen::DESTINY_DONE,
         }
     }
 }
@@ -364,6 +386,8 @@ impl Listen {
     pub const TURN_STARTED: Listen = Listen(1 << 19);
     pub const DESTINY_DRAWN: Listen = Listen(1 << 20);
     pub const DEFEATED: Listen = Listen(1 << 21);
+    pub const HIT_SCORED: Listen = Listen(1 << 22);
+    pub const DESTINY_DONE: Listen = Listen(1 << 23);
     /// [`Text::offers`] may list abilities at some [`Window`].
     pub const OFFERS: Listen = Listen(1 << 24);
 
@@ -555,6 +579,18 @@ pub struct TextState {
     pub fought: Vec<CardRef>,
     /// A player's hand is revealed to the opponent (until the end of the turn).
     pub revealed_hand: [bool; 2],
+    /// The destiny cards drawn in the fight or duel in progress and the number each counts
+    /// for now (texts may redraw, replace or switch them: `engine::destiny`). Kept only in
+    /// games whose texts listen to destiny draws.
+    pub drawn: Vec<Drawn>,
+}
+
+/// A destiny card drawn in the fight in progress, and the number it counts for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Drawn {
+    pub player: Player,
+    pub card: CardRef,
+    pub value: i16,
 }
 
 impl TextState {
@@ -599,6 +635,7 @@ impl TextState {
         if !self.lasting.is_empty() {
             self.lasting.retain(|l| keep(l.scope));
         }
+        self.drawn.clear();
         if scope == Scope::Turn {
             self.fought.clear();
             self.revealed_hand = [false, false];

@@ -203,6 +203,22 @@ mod tests {
                 TextSupport::Played,
                 "a power modifier while using a weapon",
             ),
+            (
+                "DF-14",
+                TextSupport::Played,
+                "a destiny rule and dueling text",
+            ),
+            ("EBN-P9", TextSupport::Played, "a destiny redraw"),
+            (
+                "V1-JC-3",
+                TextSupport::Played,
+                "double damage, no battle cards, not defended in a duel",
+            ),
+            (
+                "RF-DI6",
+                TextSupport::Partly,
+                "right half's dueling text played",
+            ),
         ] {
             assert_eq!(of(id), want, "{id}: {why}");
         }

@@ -449,6 +449,42 @@ impl<'a> PlayerView<'a> {
         })
     }
 
+    /// The destiny cards drawn in the fight or duel in progress (both players', as drawn in
+    /// the open) and the number each counts for now, in games whose texts change them.
+    pub fn drawn_destiny(&self) -> &'a [crate::engine::text::Drawn] {
+        self.state.drawn_destiny()
+    }
+
+    /// `p`'s fighters in the battle fight in progress (turned up, so public).
+    pub fn fight_fighters(&self, p: Player) -> [Option<CardRef>; 3] {
+        self.state.fight_unit(p).map_or([None; 3], |u| u.cards)
+    }
+
+    /// The destiny number `card` shows when drawn (the rules' query), for a card the viewer
+    /// holds or sees.
+    pub fn destiny_value(&self, card: CardRef) -> Option<u8> {
+        let g = self.state;
+        let held = g.players[self.player.index()].hand.contains(&card);
+        if g.owner(card) != self.player && !self.visible(card) && !held {
+            return None;
+        }
+        Some(g.destiny_of(g.owner(card), card))
+    }
+
+    /// The cards game text adds to (or takes from) the dueling hand `duelist` would draw here
+    /// (the rules' dueling-hand query, over a hand of 0).
+    pub fn duel_hand_extra(&self, duelist: CardRef) -> i16 {
+        let g = self.state;
+        if !g.asks(Number::DuelHand) || g.owner(duelist) != self.player && !self.visible(duelist) {
+            return 0;
+        }
+        let q = Query::new(Number::DuelHand, g.owner(duelist))
+            .card(duelist)
+            .arena(Arena::Duel)
+            .place(g.site());
+        g.number(q, 0)
+    }
+
     /// The starship battle's planet, when the battle being planned is one.
     pub fn battle_in_space(&self) -> bool {
         self.state

@@ -3,13 +3,15 @@
 use std::cell::OnceCell;
 
 use super::eval::Ctx;
+use crate::catalogue::abilities::{Ability, DestinyRule};
 use crate::engine::traits::Traits;
-use crate::engine::{Action, CardDef, CardRef, Kind, Player, Seen};
+use crate::engine::{Action, Arena, CardDef, CardRef, Kind, Player, Seen};
 
 /// The dueling hand a character would draw: power, location bonus and weapon dots ("don't
 /// draw destiny to add power to the weapon"; a `?` power draws one).
 fn hand_size(cx: &Ctx, d: &CardDef, weapon: Option<CardRef>, duelist: CardRef) -> f32 {
-    let mut n = cx.char_strength(duelist, d);
+    // Text that adds dueling cards (V1-JC-39) counts through the rules' own query.
+    let mut n = cx.char_strength(duelist, d) + cx.view.duel_hand_extra(duelist) as f32;
     if let Some(w) = weapon
         && let Some(u) = cx.view.use_line(w, &[duelist], false, false)
     {
@@ -173,4 +175,57 @@ pub(super) fn play(cx: &Ctx, legal: &[Action]) -> Option<Action> {
         .max_by_key(|(n, _)| *n)
         .map(|(_, a)| a)
         .or(Some(Action::DuelPass))
+}
+
+/// The answer to a prompt of a duel or destiny text (`text_templates::duel`): redraw a destiny
+/// below what a draw is worth on average, keep the higher of two, replace the lowest destiny
+/// with the character's damage when that is more, and take every dueling text a hit offers
+/// (an extra hit, a card more, a hit removed). None: not one of these prompts.
+pub(super) fn prompt(cx: &Ctx, source: CardRef, key: u8, legal: &[Action]) -> Option<Action> {
+    let ability = cx.def(source)?.text?.abilities.get(key as usize)?;
+    let value = |c: CardRef| cx.view.destiny_value(c).map_or(0.0, |v| v as f32);
+    let cards = || {
+        legal.iter().filter_map(|&a| match a {
+            Action::ChooseCard(c) => Some(c),
+            _ => None,
+        })
+    };
+    let choose = |yes: bool, c: CardRef| {
+        Some(if yes {
+            Action::ChooseCard(c)
+        } else {
+            Action::Decline
+        })
+    };
+    match ability {
+        Ability::Destiny { rule, .. } => match rule {
+            DestinyRule::RedrawOncePerTurn => {
+                let c = cards().next()?;
+                choose(value(c) < cx.w.estimates.destiny, c)
+            }
+            DestinyRule::DrawTwoKeepOne => cards()
+                .rev()
+                .max_by(|&a, &b| value(a).total_cmp(&value(b)))
+                .map(Action::ChooseCard),
+            DestinyRule::ReplaceWithDamage => {
+                let drawn = cx.view.drawn_destiny();
+                let now = |c: CardRef| {
+                    drawn
+                        .iter()
+                        .find(|d| d.card == c)
+                        .map_or(value(c), |d| d.value as f32)
+                };
+                let low = cards().min_by(|&a, &b| now(a).total_cmp(&now(b)))?;
+                let user = cx.view.fight_fighters(cx.me)[0]?;
+                let damage = cx.view.damage(user, Arena::Battle)? as f32;
+                choose(damage > now(low), low)
+            }
+            _ => None,
+        },
+        Ability::Duel { .. } => legal
+            .iter()
+            .copied()
+            .find(|a| matches!(a, Action::UseAbility { .. })),
+        _ => None,
+    }
 }

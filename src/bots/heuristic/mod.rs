@@ -95,9 +95,11 @@ fn pending(cx: &Ctx, top: Pending, legal: &[Action]) -> Option<Action> {
             use_it => use_it,
         },
         Pending::Window { .. } => battle::window(cx, legal),
-        Pending::Prompt { source, key, .. } => {
-            texts::prompt(cx, source, key, legal).or_else(|| prompts::answer(cx, legal))
-        }
+        // Duel and destiny texts first: their answers (destiny cards in hand) must not be
+        // read as cards to give up.
+        Pending::Prompt { source, key, .. } => duel::prompt(cx, source, key, legal)
+            .or_else(|| texts::prompt(cx, source, key, legal))
+            .or_else(|| prompts::answer(cx, legal)),
         Pending::BonusLine { card, .. } => battle::bonus_line(cx, card, legal),
     }
 }

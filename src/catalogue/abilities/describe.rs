@@ -70,6 +70,7 @@ fn condition(c: &Condition) -> String {
         Condition::RevealHand => "if you reveal your hand".into(),
         Condition::LastInPlan => "if it is the last card of your battle plan".into(),
         Condition::DefendingInDuel => "when your character defends in a duel".into(),
+        Condition::Dueling(f) => format!("if your duelist is {}", describe_any(f)),
     }
 }
 
@@ -436,7 +437,7 @@ pub fn describe_ability(a: &Ability) -> String {
                 Restriction::NoWeaponCard => "They may not use a Weapon card".into(),
                 Restriction::NotDefendedInDuel =>
                     "No other character may defend a duel for him".into(),
-                Restriction::MayNotPassInDuel => "She may not pass in a duel".into(),
+                Restriction::MayNotPassInDuel => "He may not pass in a duel".into(),
             }
         ),
         Ability::CountsAs { filters } => {

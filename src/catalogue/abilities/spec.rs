@@ -129,6 +129,8 @@ pub enum Condition {
     LastInPlan,
     /// Your character in this duel is defending.
     DefendingInDuel,
+    /// Your character in this duel fits one of these.
+    Dueling(Vec<Filter>),
 }
 
 /// A price paid before a text's effect.

@@ -119,6 +119,7 @@ fn filters_of(a: &Ability) -> Vec<&Filter> {
             | Condition::StackingOn(f)
             | Condition::Present(f)
             | Condition::FoughtThisTurn(f)
+            | Condition::Dueling(f)
             | Condition::Evacuating(f) => f.iter().collect(),
             _ => Vec::new(),
         }

@@ -9,6 +9,7 @@ mod deck_victory;
 mod deploy;
 mod deploy_texts;
 mod duel;
+mod duel_texts;
 mod events;
 mod fight_texts;
 mod modifier_texts;
