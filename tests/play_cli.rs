@@ -551,7 +551,8 @@ fn a_whole_playtest_report_is_printed_as_stored() {
 #[test]
 fn names_the_cards_whose_text_the_engine_does_not_play_yet() {
     // Issue 12: a player testing decks is told which cards' game text is ignored, per deck,
-    // on stderr before the game (engine::text_support).
+    // on stderr before the game (engine::text_support). The example decks are played whole;
+    // BN-10 Yoda's cheaper cost is unknown (illegible on every scan), so his text is not.
     let s = Scratch::new();
     let run = s.run(&[
         "play",
@@ -562,9 +563,29 @@ fn names_the_cards_whose_text_the_engine_does_not_play_yet() {
         "--quiet",
     ]);
     assert_eq!(run.code, 0, "{}", run.stderr);
-    assert_eq!(
-        run.stderr,
-        "note: example:dark: game text the engine does not play yet: DF-53 To The Death (partly)\n"
+    assert_eq!(run.stderr, "");
+    let light = std::fs::read_to_string(format!(
+        "{}/examples/decks/light.txt",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap();
+    let deck = s.write("yoda.txt", &format!("{light}\n1 BN-10 Yoda\n"));
+    let deck = deck.to_str().unwrap();
+    let run = s.run(&[
+        "play",
+        deck,
+        "example:dark",
+        "--seed",
+        "7",
+        "--quiet",
+        "--allow-illegal",
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stderr
+            .contains(": game text the engine does not play yet: BN-10 Yoda, Jedi Elder\n"),
+        "{}",
+        run.stderr
     );
 }
 
