@@ -783,7 +783,7 @@ fn export_has_a_text_column_and_stats_count_what_is_played() {
     assert_eq!(of["DM-52"], "played"); // a plain use line
     assert_eq!(of["DM-121"], "played"); // bonus only vs any Jedi, read from its use line
     assert_eq!(of["BN-48"], "played"); // the group and 'only the Gungan is defeated'
-    assert_eq!(of["V1-JC-3"], "partly"); // double damage and 'no battle cards' played, the duel restriction not yet
+    assert_eq!(of["V1-JC-3"], "played"); // double damage, no battle cards, not defended in a duel
     assert_eq!(of["DF-26"], "played"); // a deck search
     assert_eq!(of["BN-10"], "not-played"); // a cost change whose number is unknown
     let with_text: usize = by_value
