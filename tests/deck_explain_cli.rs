@@ -29,8 +29,8 @@ fn expect(s: &Scratch, args: &[&str], code: i32, stdout: &str) {
 const LIGHT: &str = example!("light.txt");
 const DARK: &str = example!("dark.txt");
 const VIRTUAL: &str = example!("light-virtual.txt");
-const STARTER_LIGHT: &str = example!("menace-of-darth-maul-starter-light.txt");
-const STARTER_DARK: &str = example!("menace-of-darth-maul-starter-dark.txt");
+const STARTER_LIGHT: &str = example!("dm-starter-light.txt");
+const STARTER_DARK: &str = example!("dm-starter-dark.txt");
 
 /// A list's card and comment lines without its `name:` line (to double a starter deck: a
 /// list naming itself twice with two names is refused).

@@ -1,5 +1,5 @@
-//! The official Menace of Darth Maul starter decks (examples/decks/menace-of-darth-maul-
-//! starter-*.txt, copied from a public Young Jedi server project's list, source in the files),
+//! The official Menace of Darth Maul starter decks (examples/decks/dm-starter-*.txt, the
+//! project's record of a public Young Jedi server project's lists, source in the files),
 //! checked through the real binary: each is a legal 30-card starter deck (rulebook "Deck
 //! Construction": five cards per colour), carries its side's five starter-only cards (rulebook
 //! "Collector's Information"), and doubled it is legal under `decipher` and breaks the title
@@ -11,11 +11,11 @@ use common::Scratch;
 
 const LIGHT: &str = include_str!(concat!(
     env!("CARGO_MANIFEST_DIR"),
-    "/examples/decks/menace-of-darth-maul-starter-light.txt"
+    "/examples/decks/dm-starter-light.txt"
 ));
 const DARK: &str = include_str!(concat!(
     env!("CARGO_MANIFEST_DIR"),
-    "/examples/decks/menace-of-darth-maul-starter-dark.txt"
+    "/examples/decks/dm-starter-dark.txt"
 ));
 
 fn scratch() -> Scratch {
