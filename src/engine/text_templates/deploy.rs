@@ -600,7 +600,7 @@ fn face_up_in_play(g: &GameState, me: CardRef) -> bool {
 
 /// Discards `me` from play to pay for its own text (not a defeat: no damage; card-text
 /// "discard this card" means that one card, not its stack).
-fn discard_from_play(g: &mut GameState, me: CardRef) {
+pub(super) fn discard_from_play(g: &mut GameState, me: CardRef) {
     let p = g.owner(me);
     let mut gone = false;
     let hyperspace = &mut g.players[p.index()].hyperspace;

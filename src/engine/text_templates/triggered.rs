@@ -7,12 +7,13 @@
 //! question of a two-part effect (which hand card goes under the draw deck, the hand cards
 //! discarded as a cost), so each card's prompts never clash with its other abilities'.
 
-use super::{DefSet, Part};
+use super::deploy::discard_from_play;
+use super::{DefSet, Part, planet_of};
 use crate::catalogue::abilities::{Ability, Effect, Trigger as On};
 use crate::catalogue::{Card, Planet};
 use crate::engine::action::Action;
 use crate::engine::card_pool::CardDef;
-use crate::engine::player::{CardRef, Player};
+use crate::engine::player::CardRef;
 use crate::engine::state::{Flow, GameState};
 use crate::engine::text::{Arena, Listen, Num, Number, Query, Scope, Trigger};
 
@@ -371,14 +372,6 @@ fn defeated_by_me(g: &GameState, me: CardRef, q: &Query) -> bool {
         && q.card.is_some_and(|c| g.owner(c) != g.owner(me))
 }
 
-/// The planet `card` is at (face up), if any.
-fn planet_of(g: &GameState, card: CardRef) -> Option<Planet> {
-    let p = g.owner(card);
-    Planet::ALL
-        .into_iter()
-        .find(|&pl| g.at(pl, p).iter().any(|c| c.card == card && c.face_up))
-}
-
 /// Whether trigger `trigger` is the moment `when` of `me`'s text (card-text 15: "when he
 /// deploys" is a face-up deploy; "to X": X is the current planet then; "here": at the trigger
 /// card's own planet; the objective is not a planet location).
@@ -408,19 +401,5 @@ fn fires(g: &GameState, me: CardRef, when: &When, trigger: Trigger) -> bool {
             by == g.owner(me) && planet_of(g, me) == Some(planet)
         }
         _ => false,
-    }
-}
-
-/// Takes `card` out of play to its owner's discard pile (not a defeat: no damage).
-fn discard_from_play(g: &mut GameState, card: CardRef) {
-    let p: Player = g.owner(card);
-    if let Some(planet) = planet_of(g, card) {
-        g.remove_from_planet(planet, p, card);
-        g.players[p.index()].discard.push(card);
-        g.emit(crate::engine::event::Event::Discarded {
-            player: p,
-            card,
-            reason: crate::engine::event::DiscardReason::TextCost,
-        });
     }
 }
