@@ -11,6 +11,7 @@
 
 pub mod action;
 mod battle;
+#[cfg(test)]
 pub mod builder;
 pub mod card_pool;
 mod deploy;

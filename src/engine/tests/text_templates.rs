@@ -250,6 +250,10 @@ fn every_played_modifier_changes_its_number_only_where_it_applies() {
                         "",
                     )
                     .ok_or("no pilot")?;
+                    // A pilot races from the Boonta Eve Classic objective ("Podracing").
+                    if card.card_type != CardType::Objective {
+                        b.add(A, fx::boonta(), Zone::Objective);
+                    }
                     b.add(A, pilot.clone(), Zone::Pilot);
                 }
                 let mut g = b.build();
