@@ -104,14 +104,16 @@ fn the_first_player_picks_the_starting_location_then_hands_and_effects() {
     let fetch = legal(&g)
         .into_iter()
         .find(|a| matches!(a, Action::FetchEffect(_)));
-    if let Some(f) = fetch {
-        let ev = play(&mut g, &[f]);
-        assert!(
-            ev.iter()
-                .any(|e| matches!(e, Event::EffectFetched { player: A, .. }))
-        );
-        assert_eq!(g.player(A).hand.len(), 7);
-    }
+    // Seed 5 leaves A's one Effect in the draw deck, so A is offered it.
+    let Some(f) = fetch else {
+        panic!("A is offered no Effect to fetch: {:?}", legal(&g))
+    };
+    let ev = play(&mut g, &[f]);
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::EffectFetched { player: A, .. }))
+    );
+    assert_eq!(g.player(A).hand.len(), 7);
     play(&mut g, &[Action::NoEffect]);
     assert_eq!((g.phase(), g.active(), g.turn()), (Phase::Deploy, A, 1));
 }
