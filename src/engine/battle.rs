@@ -1333,8 +1333,7 @@ impl GameState {
         }
     }
 }
-/// Whether the members of `g` can be matched one-to-one to `group` (at most three: every
-/// permutation is tried).
+
 /// A line not used in a duel: marked so, or a bonus limited to some opponents, which is only
 /// weighed in battle fights (`bonus_counts`).
 fn not_for_duels(u: &Use) -> bool {
@@ -1346,6 +1345,8 @@ fn not_for_duels(u: &Use) -> bool {
         || r.unplayed_condition
 }
 
+/// Whether the members of `g` can be matched one-to-one to `group` (at most three: every
+/// permutation is tried).
 fn assign(
     g: &Group,
     group: &[CardRef],
