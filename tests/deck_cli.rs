@@ -222,7 +222,7 @@ unresolved.txt: unresolved (unknown-card, ambiguous-card)
     );
     assert!(
         r.stderr
-            .starts_with("error: cannot read `missing.txt`: no such file or directory"),
+            .starts_with("error: cannot read `missing.txt`: No such file or directory"),
         "{}",
         r.stderr
     );

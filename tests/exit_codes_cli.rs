@@ -203,3 +203,40 @@ fn a_command_without_the_scratch_database_fails_the_test_and_spares_the_users_da
         "the scratch did not notice the default database"
     );
 }
+
+/// A decklist or rules file that cannot be read is the user's input (exit 2), whatever the I/O
+/// error underneath: the error keeps it as its source, and the message shows it.
+#[test]
+fn a_list_or_rules_file_that_cannot_be_read_is_the_users_input_and_exits_2() {
+    let s = Scratch::new();
+    std::fs::create_dir(s.path("folder.txt")).unwrap();
+    let light = format!("{DECKS}/light.txt");
+    for (args, message) in [
+        (
+            vec!["deck", "diff", "folder.txt", light.as_str()],
+            "cannot read `folder.txt`: Is a directory (os error 21)",
+        ),
+        (
+            vec!["deck", "need", "missing.txt"],
+            "cannot read `missing.txt`: No such file or directory (os error 2)",
+        ),
+        (
+            vec!["play", "missing.txt", "example:dark"],
+            "cannot read `missing.txt`: No such file or directory (os error 2)",
+        ),
+        (
+            vec![
+                "deck",
+                "check",
+                light.as_str(),
+                "--rules-file",
+                "missing.toml",
+            ],
+            "cannot read rules file `missing.toml`: No such file or directory (os error 2)",
+        ),
+    ] {
+        let r = s.run(&args);
+        assert_eq!(r.code, 2, "{args:?}: {}", r.stderr);
+        assert_eq!(r.stderr, format!("error: {message}\n"), "{args:?}");
+    }
+}

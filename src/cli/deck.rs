@@ -193,8 +193,7 @@ fn chosen_rules(
         choice.rules.as_deref(),
         choice.rules_file.as_deref(),
         catalogue,
-    )
-    .map_err(|e| InputError(e.to_string()))?
+    )?
     else {
         return Ok(None);
     };
@@ -247,7 +246,8 @@ fn load(
     resolver: &mut Resolver,
     starter: bool,
 ) -> Result<Loaded, String> {
-    let list = read_list(file).map_err(|e| e.to_string())?;
+    // The message with its source (the I/O error), as `cli::main` prints an error.
+    let list = read_list(file).map_err(|e| format!("{:#}", anyhow::Error::new(e)))?;
     let rules = rules_for(&list, chosen, resolver.catalogue(), starter)?;
     let deck = resolver.resolve(&list);
     let mut report = check(&list, &deck, resolver.catalogue(), &rules, starter);
@@ -377,7 +377,7 @@ fn run_diff(args: DiffArgs, catalogue: &Catalogue) -> Result<ExitCode> {
     let mut resolver = Resolver::new(catalogue);
     let mut decks = Vec::new();
     for file in [&args.a, &args.b] {
-        let list = read_list(file).map_err(|e| InputError(e.to_string()))?;
+        let list = read_list(file)?;
         let deck = resolver.resolve(&list);
         decks.push((list, deck));
     }

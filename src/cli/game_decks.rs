@@ -59,7 +59,7 @@ fn load(
         if spec == "-" && specs.iter().filter(|s| **s == "-").count() > 1 {
             return Err(InputError("standard input (`-`) can be given only once".into()).into());
         }
-        let list = load_list(spec).map_err(|e| InputError(e.to_string()))?;
+        let list = load_list(spec)?;
         let set = RulesSet::for_list(&list, rules.as_ref(), catalogue)
             .map_err(|e| InputError(e.to_string()))?;
         let deck = resolver.resolve(&list);

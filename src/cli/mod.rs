@@ -125,6 +125,11 @@ pub fn exit_code(err: &anyhow::Error) -> u8 {
         if let Some(e) = cause.downcast_ref::<CatalogueError>() {
             return catalogue(e);
         }
+        // A decklist or rules file the user names that cannot be read is their input (README
+        // "Exit codes"), whatever I/O error is its source.
+        if cause.is::<crate::deck::DeckError>() || cause.is::<crate::deck::RulesError>() {
+            return EXIT_INPUT;
+        }
         if let Some(e) = cause.downcast_ref::<CollectionError>() {
             return match e {
                 CollectionError::Catalogue(e) => catalogue(e),

@@ -70,7 +70,7 @@ pub fn deck_need(
     file: &str,
     collection: &str,
 ) -> Result<DeckNeed> {
-    let list = read_list(file).map_err(|e| InputError(e.to_string()))?;
+    let list = read_list(file)?;
     let deck = resolver.resolve(&list);
     // A list of no cards is not a deck the collection can build: it is the wrong file.
     if deck.cards.is_empty() && deck.unresolved.is_empty() {

@@ -146,7 +146,7 @@ impl RulesSet {
 
     pub fn from_file(path: &std::path::Path) -> Result<RulesSet, RulesError> {
         use std::io::Read;
-        let fail = |reason: String| RulesError::Read {
+        let fail = |reason: String| RulesError::NotRules {
             path: path.display().to_string(),
             reason,
         };
@@ -154,7 +154,10 @@ impl RulesSet {
         let mut bytes = Vec::new();
         std::fs::File::open(path)
             .and_then(|f| f.take(MAX_RULES_BYTES + 1).read_to_end(&mut bytes))
-            .map_err(|e| fail(e.to_string().to_lowercase()))?;
+            .map_err(|source| RulesError::Read {
+                path: path.display().to_string(),
+                source,
+            })?;
         if bytes.len() as u64 > MAX_RULES_BYTES {
             return Err(fail(format!(
                 "it is larger than {} MiB, and a rules file is a few lines; is this the right file?",

@@ -718,7 +718,7 @@ pub fn run(args: CollectionArgs, db_path: &Path) -> Result<ExitCode> {
                 })?,
             };
             crate::collection::model::check_deck_name(&deck_name).map_err(input)?;
-            let list = crate::deck::read_list(&a.file).map_err(|e| InputError(e.to_string()))?;
+            let list = crate::deck::read_list(&a.file)?;
             let mut resolver = crate::deck::Resolver::new(&catalogue);
             let deck = resolver.resolve(&list);
             if let Some(u) = deck.unresolved.first() {

@@ -93,7 +93,7 @@ pub const MAX_LIST_BYTES: u64 = 1024 * 1024;
 
 /// Reads a decklist file, or standard input for `-`.
 pub fn read_list(path: &str) -> Result<DeckList, DeckError> {
-    let fail = |reason: String| DeckError::Read {
+    let fail = |reason: String| DeckError::NotAList {
         path: path.to_string(),
         reason,
     };
@@ -107,7 +107,10 @@ pub fn read_list(path: &str) -> Result<DeckList, DeckError> {
     } else {
         std::fs::File::open(path).and_then(|f| f.take(MAX_LIST_BYTES + 1).read_to_end(&mut bytes))
     };
-    read.map_err(|e| fail(e.to_string().to_lowercase()))?;
+    read.map_err(|source| DeckError::Read {
+        path: path.to_string(),
+        source,
+    })?;
     if bytes.len() as u64 > MAX_LIST_BYTES {
         return Err(fail(format!(
             "it is larger than {} MiB, and a decklist is a few kilobytes; is this the right file?",
