@@ -363,7 +363,10 @@ fn unusable_files_are_refused_whole_with_exit_2() {
         (&no_header, "is not a header row"),
         (&bad_json, "line 2, column 0: not valid JSON"),
         (&big, "is 95.4 MiB; a collection file is at most 8 MiB"),
-        (&s.path("missing.csv"), "cannot read it"),
+        (
+            &s.path("missing.csv"),
+            "missing.csv: cannot read it: No such file or directory (os error 2)",
+        ),
     ] {
         let r = s.run(&["collection", "import", file.to_str().unwrap()]);
         assert_eq!(r.code, 2, "{file:?}: {}", r.stderr);

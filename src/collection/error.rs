@@ -14,6 +14,14 @@ pub enum CollectionError {
     /// A whole import file is unusable (missing, empty, too big, not UTF-8, no header).
     #[error("{file}: {reason}")]
     File { file: String, reason: String },
+    /// An import file cannot be opened or read; the I/O error is the source (shown after
+    /// this). The user's input, like `File`: another path fixes it.
+    #[error("{file}: cannot read it")]
+    FileRead {
+        file: String,
+        #[source]
+        source: std::io::Error,
+    },
     /// The stored collection is not in the state a change expects (it changed underneath).
     #[error("the collection changed underneath this command: {0}; nothing was changed, try again")]
     Conflict(String),

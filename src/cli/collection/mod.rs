@@ -999,6 +999,16 @@ mod tests {
             EXIT_FAILURE
         );
         assert_eq!(code(CollectionError::Input("--qty".into())), EXIT_INPUT);
+        // An import file the user names that cannot be read is their input, whatever the
+        // I/O error its source.
+        let gone = std::io::Error::from(std::io::ErrorKind::NotFound);
+        assert_eq!(
+            code(CollectionError::FileRead {
+                file: "x.csv".into(),
+                source: gone
+            }),
+            EXIT_INPUT
+        );
         assert_eq!(
             code(CollectionError::File {
                 file: "x.csv".into(),

@@ -20,19 +20,23 @@ pub fn read(path: &Path) -> Result<(String, Option<String>), CollectionError> {
         file: name.clone(),
         reason,
     };
-    let meta = std::fs::metadata(path).map_err(|e| fail(format!("cannot read it: {e}")))?;
+    let unread = |source: std::io::Error| CollectionError::FileRead {
+        file: name.clone(),
+        source,
+    };
+    let meta = std::fs::metadata(path).map_err(unread)?;
     if meta.is_dir() {
         return Err(fail("is a folder, not a file".into()));
     }
     if meta.len() > MAX_FILE_BYTES {
         return Err(fail(too_big(meta.len())));
     }
-    let file = std::fs::File::open(path).map_err(|e| fail(format!("cannot read it: {e}")))?;
+    let file = std::fs::File::open(path).map_err(unread)?;
     let mut bytes = Vec::with_capacity(meta.len() as usize);
     // `take` guards against a file that grows while it is read.
     file.take(MAX_FILE_BYTES + 1)
         .read_to_end(&mut bytes)
-        .map_err(|e| fail(format!("cannot read it: {e}")))?;
+        .map_err(unread)?;
     if bytes.len() as u64 > MAX_FILE_BYTES {
         return Err(fail(too_big(bytes.len() as u64)));
     }
