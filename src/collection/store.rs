@@ -601,6 +601,38 @@ mod tests {
         Database::open_in_memory(&CatalogueSource::embedded()).unwrap()
     }
 
+    /// A database file `name` in `dir` as yj wrote it at schema `version`: the migrations up to
+    /// it, then `rows` (SQL that fills its tables).
+    fn old_database(
+        dir: &tempfile::TempDir,
+        name: &str,
+        version: usize,
+        rows: &str,
+    ) -> std::path::PathBuf {
+        let path = dir.path().join(name);
+        let conn = Connection::open(&path).unwrap();
+        for sql in &crate::catalogue::migrations::MIGRATIONS[..version] {
+            conn.execute_batch(sql).unwrap();
+        }
+        conn.pragma_update(None, "user_version", version).unwrap();
+        conn.execute_batch(rows).unwrap();
+        path
+    }
+
+    /// Every column of every row `sql` selects, as text.
+    fn raw(conn: &Connection, sql: &str) -> Vec<String> {
+        let mut stmt = conn.prepare(sql).unwrap();
+        stmt.query_map([], |r| {
+            Ok((0..r.as_ref().column_count())
+                .map(|i| format!("{:?}", r.get_ref(i).unwrap()))
+                .collect::<Vec<_>>()
+                .join("|"))
+        })
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap()
+    }
+
     fn set(slot: Slot, qty: u32) -> impl FnOnce(&Holdings) -> Result<Vec<Change>, CollectionError> {
         move |h: &Holdings| {
             Ok(vec![Change {
@@ -739,43 +771,24 @@ mod tests {
         // A database as yj wrote it before redo: schema version 2, a collection with a
         // condition and a note, two collections, a history of changes and an undo.
         let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("v2.db");
-        {
-            let conn = Connection::open(&path).unwrap();
-            for sql in &crate::catalogue::migrations::MIGRATIONS[..2] {
-                conn.execute_batch(sql).unwrap();
-            }
-            conn.pragma_update(None, "user_version", 2).unwrap();
-            conn.execute_batch(
-                "INSERT INTO collection_items VALUES
-                   ('main', 'owned', 'DM-71', 'regular', 3, 'near-mint', 'binder 1, page 2'),
-                   ('main', 'owned', 'BN-71', 'foil', 1, NULL, NULL),
-                   ('main', 'want', 'DM-72', 'regular', 2, NULL, NULL),
-                   ('main', 'keep', '*', 'regular', 0, NULL, NULL),
-                   ('trade', 'owned', 'DM-1', 'regular', 4, NULL, NULL);
-                 INSERT INTO collection_history (collection, time, command, undoes, changes) VALUES
-                   ('main', '2024-01-01T00:00:00Z', 'yj collection add DM-71 --qty 3', NULL,
-                    '[{\"list\":\"owned\",\"card_id\":\"DM-71\",\"finish\":\"regular\",\"before\":null,\"after\":{\"qty\":3,\"condition\":\"near-mint\",\"note\":\"binder 1, page 2\"}}]'),
-                   ('main', '2024-01-02T00:00:00Z', 'yj collection add DM-73', NULL,
-                    '[{\"list\":\"owned\",\"card_id\":\"DM-73\",\"finish\":\"regular\",\"before\":null,\"after\":{\"qty\":1}}]'),
-                   ('main', '2024-01-03T00:00:00Z', 'yj collection undo', 2,
-                    '[{\"list\":\"owned\",\"card_id\":\"DM-73\",\"finish\":\"regular\",\"before\":{\"qty\":1},\"after\":null}]');",
-            )
-            .unwrap();
-        }
-        // Every column of every row, as text.
-        fn raw(conn: &Connection, sql: &str) -> Vec<String> {
-            let mut stmt = conn.prepare(sql).unwrap();
-            stmt.query_map([], |r| {
-                Ok((0..r.as_ref().column_count())
-                    .map(|i| format!("{:?}", r.get_ref(i).unwrap()))
-                    .collect::<Vec<_>>()
-                    .join("|"))
-            })
-            .unwrap()
-            .collect::<Result<_, _>>()
-            .unwrap()
-        }
+        let path = old_database(
+            &dir,
+            "v2.db",
+            2,
+            "INSERT INTO collection_items VALUES
+               ('main', 'owned', 'DM-71', 'regular', 3, 'near-mint', 'binder 1, page 2'),
+               ('main', 'owned', 'BN-71', 'foil', 1, NULL, NULL),
+               ('main', 'want', 'DM-72', 'regular', 2, NULL, NULL),
+               ('main', 'keep', '*', 'regular', 0, NULL, NULL),
+               ('trade', 'owned', 'DM-1', 'regular', 4, NULL, NULL);
+             INSERT INTO collection_history (collection, time, command, undoes, changes) VALUES
+               ('main', '2024-01-01T00:00:00Z', 'yj collection add DM-71 --qty 3', NULL,
+                '[{\"list\":\"owned\",\"card_id\":\"DM-71\",\"finish\":\"regular\",\"before\":null,\"after\":{\"qty\":3,\"condition\":\"near-mint\",\"note\":\"binder 1, page 2\"}}]'),
+               ('main', '2024-01-02T00:00:00Z', 'yj collection add DM-73', NULL,
+                '[{\"list\":\"owned\",\"card_id\":\"DM-73\",\"finish\":\"regular\",\"before\":null,\"after\":{\"qty\":1}}]'),
+               ('main', '2024-01-03T00:00:00Z', 'yj collection undo', 2,
+                '[{\"list\":\"owned\",\"card_id\":\"DM-73\",\"finish\":\"regular\",\"before\":{\"qty\":1},\"after\":null}]');",
+        );
         // The columns of version 2 (migration 4 added `printing`, which is '' for them all).
         let items_sql = "SELECT collection, list, card_id, finish, qty, condition, note
                          FROM collection_items ORDER BY 1, 2, 3, 4";
@@ -919,33 +932,27 @@ mod tests {
         // two foil printings, BN-71 one), a foil want, keep reserves, and a history with an
         // undo and a redo.
         let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("v3.db");
-        {
-            let conn = Connection::open(&path).unwrap();
-            for sql in &crate::catalogue::migrations::MIGRATIONS[..3] {
-                conn.execute_batch(sql).unwrap();
-            }
-            conn.pragma_update(None, "user_version", 3).unwrap();
-            conn.execute_batch(
-                "INSERT INTO collection_items VALUES
-                   ('main', 'owned', 'DF-31', 'foil', 2, 'near-mint', 'binder 4'),
-                   ('main', 'owned', 'BN-71', 'foil', 1, NULL, NULL),
-                   ('main', 'owned', 'DM-71', 'regular', 3, NULL, NULL),
-                   ('main', 'want', 'DF-31', 'foil', 3, NULL, NULL),
-                   ('main', 'keep', '*', 'regular', 1, NULL, NULL),
-                   ('main', 'keep', 'DF-31', 'regular', 0, NULL, NULL);
-                 INSERT INTO collection_history (collection, time, command, undoes, redoes, changes) VALUES
-                   ('main', '2024-01-01T00:00:00Z', 'yj collection add DF-31 --foil', NULL, NULL,
-                    '[{\"list\":\"owned\",\"card_id\":\"DF-31\",\"finish\":\"foil\",\"before\":{\"qty\":1,\"condition\":\"near-mint\",\"note\":\"binder 4\"},\"after\":{\"qty\":2,\"condition\":\"near-mint\",\"note\":\"binder 4\"}}]'),
-                   ('main', '2024-01-02T00:00:00Z', 'yj collection want add DF-31 --foil --qty 3', NULL, NULL,
-                    '[{\"list\":\"want\",\"card_id\":\"DF-31\",\"finish\":\"foil\",\"before\":{\"qty\":1},\"after\":{\"qty\":3}}]'),
-                   ('main', '2024-01-03T00:00:00Z', 'yj collection undo', 2, NULL,
-                    '[{\"list\":\"want\",\"card_id\":\"DF-31\",\"finish\":\"foil\",\"before\":{\"qty\":3},\"after\":{\"qty\":1}}]'),
-                   ('main', '2024-01-04T00:00:00Z', 'yj collection redo', NULL, 3,
-                    '[{\"list\":\"want\",\"card_id\":\"DF-31\",\"finish\":\"foil\",\"before\":{\"qty\":1},\"after\":{\"qty\":3}}]');",
-            )
-            .unwrap();
-        }
+        let path = old_database(
+            &dir,
+            "v3.db",
+            3,
+            "INSERT INTO collection_items VALUES
+               ('main', 'owned', 'DF-31', 'foil', 2, 'near-mint', 'binder 4'),
+               ('main', 'owned', 'BN-71', 'foil', 1, NULL, NULL),
+               ('main', 'owned', 'DM-71', 'regular', 3, NULL, NULL),
+               ('main', 'want', 'DF-31', 'foil', 3, NULL, NULL),
+               ('main', 'keep', '*', 'regular', 1, NULL, NULL),
+               ('main', 'keep', 'DF-31', 'regular', 0, NULL, NULL);
+             INSERT INTO collection_history (collection, time, command, undoes, redoes, changes) VALUES
+               ('main', '2024-01-01T00:00:00Z', 'yj collection add DF-31 --foil', NULL, NULL,
+                '[{\"list\":\"owned\",\"card_id\":\"DF-31\",\"finish\":\"foil\",\"before\":{\"qty\":1,\"condition\":\"near-mint\",\"note\":\"binder 4\"},\"after\":{\"qty\":2,\"condition\":\"near-mint\",\"note\":\"binder 4\"}}]'),
+               ('main', '2024-01-02T00:00:00Z', 'yj collection want add DF-31 --foil --qty 3', NULL, NULL,
+                '[{\"list\":\"want\",\"card_id\":\"DF-31\",\"finish\":\"foil\",\"before\":{\"qty\":1},\"after\":{\"qty\":3}}]'),
+               ('main', '2024-01-03T00:00:00Z', 'yj collection undo', 2, NULL,
+                '[{\"list\":\"want\",\"card_id\":\"DF-31\",\"finish\":\"foil\",\"before\":{\"qty\":3},\"after\":{\"qty\":1}}]'),
+               ('main', '2024-01-04T00:00:00Z', 'yj collection redo', NULL, 3,
+                '[{\"list\":\"want\",\"card_id\":\"DF-31\",\"finish\":\"foil\",\"before\":{\"qty\":1},\"after\":{\"qty\":3}}]');",
+        );
         let before = load(&Connection::open(&path).unwrap(), "main");
         assert!(before.is_err(), "version 3 has no printing column");
 
@@ -1021,45 +1028,27 @@ mod tests {
         // conditions and notes, a foil with its printing, wants, keep reserves, two
         // collections, and a history with an undo.
         let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("v5.db");
-        {
-            let conn = Connection::open(&path).unwrap();
-            for sql in &crate::catalogue::migrations::MIGRATIONS[..5] {
-                conn.execute_batch(sql).unwrap();
-            }
-            conn.pragma_update(None, "user_version", 5).unwrap();
-            conn.execute_batch(
-                "INSERT INTO collection_items
-                   (collection, list, card_id, finish, qty, condition, note, printing) VALUES
-                   ('main', 'owned', 'DM-71', 'regular', 3, 'moderately-played', 'signed', ''),
-                   ('main', 'owned', 'DF-31', 'foil', 1, NULL, NULL, 'RF'),
-                   ('main', 'want', 'DM-72', 'regular', 2, NULL, NULL, ''),
-                   ('main', 'keep', '*', 'regular', 0, NULL, NULL, ''),
-                   ('trade', 'owned', 'DM-1', 'regular', 4, 'near-mint', NULL, '');
-                 INSERT INTO collection_history (collection, time, command, undoes, redoes, changes) VALUES
-                   ('main', '2025-01-01T00:00:00Z', 'yj collection add DM-71 --qty 2', NULL, NULL,
-                    '[{\"list\":\"owned\",\"card_id\":\"DM-71\",\"finish\":\"regular\",\"before\":{\"qty\":1,\"condition\":\"moderately-played\",\"note\":\"signed\"},\"after\":{\"qty\":3,\"condition\":\"moderately-played\",\"note\":\"signed\"}}]'),
-                   ('main', '2025-01-02T00:00:00Z', 'yj collection add DM-73', NULL, NULL,
-                    '[{\"list\":\"owned\",\"card_id\":\"DM-73\",\"finish\":\"regular\",\"before\":null,\"after\":{\"qty\":1}}]'),
-                   ('main', '2025-01-03T00:00:00Z', 'yj collection undo', 2, NULL,
-                    '[{\"list\":\"owned\",\"card_id\":\"DM-73\",\"finish\":\"regular\",\"before\":{\"qty\":1},\"after\":null}]');",
-            )
-            .unwrap();
-        }
+        let path = old_database(
+            &dir,
+            "v5.db",
+            5,
+            "INSERT INTO collection_items
+               (collection, list, card_id, finish, qty, condition, note, printing) VALUES
+               ('main', 'owned', 'DM-71', 'regular', 3, 'moderately-played', 'signed', ''),
+               ('main', 'owned', 'DF-31', 'foil', 1, NULL, NULL, 'RF'),
+               ('main', 'want', 'DM-72', 'regular', 2, NULL, NULL, ''),
+               ('main', 'keep', '*', 'regular', 0, NULL, NULL, ''),
+               ('trade', 'owned', 'DM-1', 'regular', 4, 'near-mint', NULL, '');
+             INSERT INTO collection_history (collection, time, command, undoes, redoes, changes) VALUES
+               ('main', '2025-01-01T00:00:00Z', 'yj collection add DM-71 --qty 2', NULL, NULL,
+                '[{\"list\":\"owned\",\"card_id\":\"DM-71\",\"finish\":\"regular\",\"before\":{\"qty\":1,\"condition\":\"moderately-played\",\"note\":\"signed\"},\"after\":{\"qty\":3,\"condition\":\"moderately-played\",\"note\":\"signed\"}}]'),
+               ('main', '2025-01-02T00:00:00Z', 'yj collection add DM-73', NULL, NULL,
+                '[{\"list\":\"owned\",\"card_id\":\"DM-73\",\"finish\":\"regular\",\"before\":null,\"after\":{\"qty\":1}}]'),
+               ('main', '2025-01-03T00:00:00Z', 'yj collection undo', 2, NULL,
+                '[{\"list\":\"owned\",\"card_id\":\"DM-73\",\"finish\":\"regular\",\"before\":{\"qty\":1},\"after\":null}]');",
+        );
         let columns = "SELECT collection, list, card_id, finish, qty, condition, note, printing
                        FROM collection_items ORDER BY 1, 2, 3, 4";
-        let raw = |conn: &Connection, sql: &str| -> Vec<String> {
-            let mut stmt = conn.prepare(sql).unwrap();
-            stmt.query_map([], |r| {
-                Ok((0..r.as_ref().column_count())
-                    .map(|i| format!("{:?}", r.get_ref(i).unwrap()))
-                    .collect::<Vec<_>>()
-                    .join("|"))
-            })
-            .unwrap()
-            .collect::<Result<_, _>>()
-            .unwrap()
-        };
         let history_sql = "SELECT * FROM collection_history ORDER BY id";
         let before = {
             let conn = Connection::open(&path).unwrap();
