@@ -73,6 +73,16 @@ fn probe_game() -> Builder {
     b
 }
 
+/// Runs `probe` on every card, and fails naming each card whose probe fails (all of them,
+/// not the first).
+fn probe_each(cards: &[(Card, Ability)], probe: impl Fn(&Card, &Ability) -> Result<(), String>) {
+    let failures: Vec<String> = cards
+        .iter()
+        .filter_map(|(card, a)| probe(card, a).err().map(|e| format!("{}: {e}", card.id)))
+        .collect();
+    assert!(failures.is_empty(), "{failures:#?}");
+}
+
 fn damage_to(events: &[Event], p: Player) -> u32 {
     events
         .iter()
@@ -107,10 +117,9 @@ fn every_saved_if_defeated_card_sends_its_user_and_weapon_to_hand_without_damage
         9,
         "BN-49 BN-57 BN-126 DM-56 JC-57 RF-C4/C5/C6/C14"
     );
-    let mut failures = Vec::new();
-    for (card, a) in &cards {
+    probe_each(&cards, |card, a| {
         let Ability::SavedIfDefeated { who } = a else {
-            continue;
+            unreachable!("cards_playing chose this template")
         };
         let run = |with_card: bool| -> Result<SavedRun, String> {
             let mut b = probe_game();
@@ -158,41 +167,35 @@ fn every_saved_if_defeated_card_sends_its_user_and_weapon_to_hand_without_damage
             let ev = battle(&mut g, [with, &[]], [&plan, &[foe]]);
             Ok((g, ev, bc, user, other))
         };
-        let outcome = (|| -> Result<(), String> {
-            let (g, ev, bc, user, other) = run(true)?;
-            let ps = &g.players[A.index()];
-            if !ps.hand.contains(&user) {
-                return Err(format!("user not back in hand: {ev:?}"));
-            }
-            if other.is_none() && ps.hand.len() < 2 {
-                return Err("weapon not back in hand".into());
-            }
-            let want = other.map_or(0, |o| g.def(o).damage() as u32);
-            if damage_to(&ev, A) != want {
-                return Err(format!("damage {} (want {want})", damage_to(&ev, A)));
-            }
-            if let Some(o) = other
-                && !ps.discard.contains(&o)
-            {
-                return Err("the other member was saved too".into());
-            }
-            if !text_used_by(&ev, bc) {
-                return Err("not narrated".into());
-            }
-            if who.is_empty() {
-                let (g, ev, _, user, _) = run(false)?;
-                let want = g.def(user).damage() as u32;
-                if !g.players[A.index()].discard.contains(&user) || damage_to(&ev, A) != want {
-                    return Err("without the card the user is saved too".into());
-                }
-            }
-            Ok(())
-        })();
-        if let Err(e) = outcome {
-            failures.push(format!("{}: {e}", card.id));
+        let (g, ev, bc, user, other) = run(true)?;
+        let ps = &g.players[A.index()];
+        if !ps.hand.contains(&user) {
+            return Err(format!("user not back in hand: {ev:?}"));
         }
-    }
-    assert!(failures.is_empty(), "{failures:#?}");
+        if other.is_none() && ps.hand.len() < 2 {
+            return Err("weapon not back in hand".into());
+        }
+        let want = other.map_or(0, |o| g.def(o).damage() as u32);
+        if damage_to(&ev, A) != want {
+            return Err(format!("damage {} (want {want})", damage_to(&ev, A)));
+        }
+        if let Some(o) = other
+            && !ps.discard.contains(&o)
+        {
+            return Err("the other member was saved too".into());
+        }
+        if !text_used_by(&ev, bc) {
+            return Err("not narrated".into());
+        }
+        if who.is_empty() {
+            let (g, ev, _, user, _) = run(false)?;
+            let want = g.def(user).damage() as u32;
+            if !g.players[A.index()].discard.contains(&user) || damage_to(&ev, A) != want {
+                return Err("without the card the user is saved too".into());
+            }
+        }
+        Ok(())
+    });
 }
 
 /// The fight-together ability of `card`'s specification, if any.
@@ -250,8 +253,7 @@ fn every_ignore_opposing_weapon_card_voids_the_opposing_weapon_while_its_user_ha
     // with him. No: the user armed, the opposing weapon counts.
     let cards = cards_playing(&|a| matches!(a, Ability::IgnoreOpposingWeapon { cost: None, .. }));
     assert_eq!(cards.len(), 4, "BN-51 BN-125 RF-C7 RF-C9");
-    let mut failures = Vec::new();
-    for (card, _) in &cards {
+    probe_each(&cards, |card, _| {
         let run = |armed: bool| -> Result<(Vec<Event>, GameState, CardRef), String> {
             let mut b = probe_game();
             let bc = b.add(A, card.clone(), Zone::Hand);
@@ -275,31 +277,25 @@ fn every_ignore_opposing_weapon_card_voids_the_opposing_weapon_while_its_user_ha
             let ev = battle(&mut g, [&[bc], &[]], [&plan, &[w, foe]]);
             Ok((ev, g, w))
         };
-        let outcome = (|| -> Result<(), String> {
-            let (ev, g, w) = run(false)?;
-            let s = sides(&ev);
-            let d = s.first().ok_or("no fight")?.1;
-            if d.weapon != Some(w) || d.parts.weapon != 0 || d.parts.destiny != 0 {
-                return Err(format!("the opposing weapon counted: {d:?}"));
-            }
-            if !text_used_by(&ev, g.battle_card_of(&ev, A).ok_or("no battle card")?) {
-                return Err("not narrated".into());
-            }
-            if s[0].0.power > d.power && !g.players[B.index()].discard.contains(&w) {
-                return Err("the ignored weapon was not discarded with its user".into());
-            }
-            let (ev, _, _) = run(true)?;
-            let d = sides(&ev).first().ok_or("no fight")?.1;
-            if d.parts.weapon != 3 {
-                return Err(format!("armed user: the weapon was ignored: {d:?}"));
-            }
-            Ok(())
-        })();
-        if let Err(e) = outcome {
-            failures.push(format!("{}: {e}", card.id));
+        let (ev, g, w) = run(false)?;
+        let s = sides(&ev);
+        let d = s.first().ok_or("no fight")?.1;
+        if d.weapon != Some(w) || d.parts.weapon != 0 || d.parts.destiny != 0 {
+            return Err(format!("the opposing weapon counted: {d:?}"));
         }
-    }
-    assert!(failures.is_empty(), "{failures:#?}");
+        if !text_used_by(&ev, g.battle_card_of(&ev, A).ok_or("no battle card")?) {
+            return Err("not narrated".into());
+        }
+        if s[0].0.power > d.power && !g.players[B.index()].discard.contains(&w) {
+            return Err("the ignored weapon was not discarded with its user".into());
+        }
+        let (ev, _, _) = run(true)?;
+        let d = sides(&ev).first().ok_or("no fight")?.1;
+        if d.parts.weapon != 3 {
+            return Err(format!("armed user: the weapon was ignored: {d:?}"));
+        }
+        Ok(())
+    });
 }
 
 impl GameState {
@@ -322,10 +318,9 @@ fn every_fight_result_damage_card_adds_damage_on_a_win_and_on_a_loss() {
     // the card.
     let cards = cards_playing(&|a| matches!(a, Ability::FightResultDamage { .. }));
     assert_eq!(cards.len(), 2, "DF-16 DF-46");
-    let mut failures = Vec::new();
-    for (card, a) in &cards {
+    probe_each(&cards, |card, a| {
         let Ability::FightResultDamage { win, lose } = a else {
-            continue;
+            unreachable!("cards_playing chose this template")
         };
         let run = |with: bool, foe_power: u8| -> Result<(Vec<Event>, u32), String> {
             let mut b = probe_game();
@@ -339,26 +334,20 @@ fn every_fight_result_damage_card_adds_damage_on_a_win_and_on_a_loss() {
             let used: &[CardRef] = if with { &[bc] } else { &[] };
             Ok((battle(&mut g, [used, &[]], [&plan, &[foe]]), own))
         };
-        let outcome = (|| -> Result<(), String> {
-            let (ev, _) = run(true, 0)?;
-            if damage_to(&ev, B) != 2 + *win as u32 {
-                return Err(format!("won: B took {}", damage_to(&ev, B)));
-            }
-            let (ev, _) = run(false, 0)?;
-            if damage_to(&ev, B) != 2 {
-                return Err("won without the card: extra damage".into());
-            }
-            let (ev, own) = run(true, 40)?;
-            if damage_to(&ev, A) != own + *lose as u32 || damage_to(&ev, B) != 0 {
-                return Err(format!("lost: A took {}", damage_to(&ev, A)));
-            }
-            Ok(())
-        })();
-        if let Err(e) = outcome {
-            failures.push(format!("{}: {e}", card.id));
+        let (ev, _) = run(true, 0)?;
+        if damage_to(&ev, B) != 2 + *win as u32 {
+            return Err(format!("won: B took {}", damage_to(&ev, B)));
         }
-    }
-    assert!(failures.is_empty(), "{failures:#?}");
+        let (ev, _) = run(false, 0)?;
+        if damage_to(&ev, B) != 2 {
+            return Err("won without the card: extra damage".into());
+        }
+        let (ev, own) = run(true, 40)?;
+        if damage_to(&ev, A) != own + *lose as u32 || damage_to(&ev, B) != 0 {
+            return Err(format!("lost: A took {}", damage_to(&ev, A)));
+        }
+        Ok(())
+    });
 }
 
 #[test]
@@ -370,8 +359,7 @@ fn every_fights_again_card_sends_its_user_into_the_next_fight_after_a_diamond_ki
     // the next fight is A's other character's.
     let cards = cards_playing(&|a| matches!(a, Ability::FightsAgain { .. }));
     assert_eq!(cards.len(), 4, "JC-64 JC-122 RF-DI4 RF-DI12");
-    let mut failures = Vec::new();
-    for (card, _) in &cards {
+    probe_each(&cards, |card, _| {
         let run = |diamond: bool| -> Result<(Vec<Event>, [CardRef; 3]), String> {
             let mut b = probe_game();
             let bc = b.add(A, card.clone(), Zone::Hand);
@@ -395,32 +383,26 @@ fn every_fights_again_card_sends_its_user_into_the_next_fight_after_a_diamond_ki
             let ev = battle(&mut g, [&[bc], &[]], [&[bc, w, u, second], &[f1, f2]]);
             Ok((ev, [u, w, second]))
         };
-        let outcome = (|| -> Result<(), String> {
-            let (ev, [u, w, _]) = run(true)?;
-            let s = sides(&ev);
-            if s.len() != 2 || s[1].0.cards[0] != Some(u) || s[1].0.weapon != Some(w) {
-                return Err(format!(
-                    "the user did not fight again with its weapon: {s:?}"
-                ));
-            }
-            if !ev.contains(&Event::Breakthrough {
-                player: A,
-                cards: 1,
-            }) {
-                return Err("the other character did not break through alone".into());
-            }
-            let (ev, [_, _, second]) = run(false)?;
-            let s = sides(&ev);
-            if s.len() != 2 || s[1].0.cards[0] != Some(second) {
-                return Err(format!("no ◆ defeated, yet the user fought again: {s:?}"));
-            }
-            Ok(())
-        })();
-        if let Err(e) = outcome {
-            failures.push(format!("{}: {e}", card.id));
+        let (ev, [u, w, _]) = run(true)?;
+        let s = sides(&ev);
+        if s.len() != 2 || s[1].0.cards[0] != Some(u) || s[1].0.weapon != Some(w) {
+            return Err(format!(
+                "the user did not fight again with its weapon: {s:?}"
+            ));
         }
-    }
-    assert!(failures.is_empty(), "{failures:#?}");
+        if !ev.contains(&Event::Breakthrough {
+            player: A,
+            cards: 1,
+        }) {
+            return Err("the other character did not break through alone".into());
+        }
+        let (ev, [_, _, second]) = run(false)?;
+        let s = sides(&ev);
+        if s.len() != 2 || s[1].0.cards[0] != Some(second) {
+            return Err(format!("no ◆ defeated, yet the user fought again: {s:?}"));
+        }
+        Ok(())
+    });
 }
 
 #[test]
@@ -436,8 +418,7 @@ fn every_no_breakthrough_loss_card_spares_the_defender_when_its_user_ends_the_pl
         2,
         "DF-19 DF-53 (the right halves of RF-DI6/DI9 are not played)"
     );
-    let mut failures = Vec::new();
-    for (card, _) in &cards {
+    probe_each(&cards, |card, _| {
         let run = |weapon_after: bool| -> Result<(Vec<Event>, u32), String> {
             let mut b = probe_game();
             let bc = b.add(B, card.clone(), Zone::Hand);
@@ -459,30 +440,24 @@ fn every_no_breakthrough_loss_card_spares_the_defender_when_its_user_ends_the_pl
             let ev = battle(&mut g, [&[], &[bc]], [&x, &plan]);
             Ok((ev, own))
         };
-        let outcome = (|| -> Result<(), String> {
-            let (ev, own) = run(false)?;
-            if !ev.contains(&Event::Breakthrough {
-                player: A,
-                cards: 2,
-            }) || damage_to(&ev, B) != own
-            {
-                return Err(format!("B lost {} (want {own})", damage_to(&ev, B)));
-            }
-            let (ev, own) = run(true)?;
-            if damage_to(&ev, B) != own + 2 {
-                return Err(format!(
-                    "not last: B lost {} (want {})",
-                    damage_to(&ev, B),
-                    own + 2
-                ));
-            }
-            Ok(())
-        })();
-        if let Err(e) = outcome {
-            failures.push(format!("{}: {e}", card.id));
+        let (ev, own) = run(false)?;
+        if !ev.contains(&Event::Breakthrough {
+            player: A,
+            cards: 2,
+        }) || damage_to(&ev, B) != own
+        {
+            return Err(format!("B lost {} (want {own})", damage_to(&ev, B)));
         }
-    }
-    assert!(failures.is_empty(), "{failures:#?}");
+        let (ev, own) = run(true)?;
+        if damage_to(&ev, B) != own + 2 {
+            return Err(format!(
+                "not last: B lost {} (want {})",
+                damage_to(&ev, B),
+                own + 2
+            ));
+        }
+        Ok(())
+    });
 }
 
 /// The first catalogue card (without game text first) of `kind` that fits one of `filters`.
@@ -512,15 +487,14 @@ fn every_two_weapons_card_lets_its_user_add_both_weapons_and_lose_both() {
     // weapon only, no second weapon counts.
     let cards = cards_playing(&|a| matches!(a, Ability::TwoWeapons { .. }));
     assert_eq!(cards.len(), 5, "DF-15 DF-17 DF-44 RF-C3 RF-C10");
-    let mut failures = Vec::new();
-    for (card, a) in &cards {
+    probe_each(&cards, |card, a| {
         let Ability::TwoWeapons {
             user,
             first,
             second,
         } = a
         else {
-            continue;
+            unreachable!("cards_playing chose this template")
         };
         // `order`: 0 first weapon first, 1 second weapon first, 2 the first weapon only.
         let run = |order: u8, foe_power: u8| -> Result<TwoWeaponRun, String> {
@@ -556,40 +530,36 @@ fn every_two_weapons_card_lets_its_user_add_both_weapons_and_lose_both() {
             }
             Ok((ev, g, [w1, w2], dots, cubes))
         };
-        let outcome = (|| -> Result<(), String> {
-            for order in [0, 1] {
-                let (ev, g, _, dots, cubes) = run(order, 0)?;
-                let s = sides(&ev);
-                let a = s.first().ok_or(format!("no fight: {ev:?}"))?.0;
-                // Destiny cards of the filler are worth 1 each.
-                let own_draws = i16::from(g.def(a.cards[0].unwrap()).draws_power());
-                if a.parts.weapon != dots || a.parts.destiny != cubes as i16 + own_draws {
-                    return Err(format!(
-                        "order {order}: weapons {:?}, want {dots} dots {cubes} cubes",
-                        a.parts
-                    ));
-                }
+        for order in [0, 1] {
+            let (ev, g, _, dots, cubes) = run(order, 0)?;
+            let s = sides(&ev);
+            let a = s.first().ok_or(format!("no fight: {ev:?}"))?.0;
+            // Destiny cards of the filler are worth 1 each.
+            let own_draws = i16::from(g.def(a.cards[0].unwrap()).draws_power());
+            if a.parts.weapon != dots || a.parts.destiny != cubes as i16 + own_draws {
+                return Err(format!(
+                    "order {order}: weapons {:?}, want {dots} dots {cubes} cubes",
+                    a.parts
+                ));
             }
-            let (_, g, [w1, w2], _, _) = run(0, 60)?;
-            let discard = &g.players[A.index()].discard;
-            if !discard.contains(&w1) || !discard.contains(&w2) {
-                return Err("a weapon stayed after its user's defeat".into());
-            }
-            let (ev, g, [w1, _], _, _) = run(2, 0)?;
-            if let Some((a, _)) = sides(&ev).first() {
-                let user = a.cards[0].unwrap();
-                let line = g.use_line_for(w1, &[user], true, false, false).unwrap_or(0);
-                if a.parts.weapon > g.def(w1).uses[line].dots as i16 {
-                    return Err("one weapon: more than its dots".into());
-                }
-            }
-            Ok(())
-        })();
-        if let Err(e) = outcome {
-            failures.push(format!("{}: {e}", card.id));
         }
-    }
-    assert!(failures.is_empty(), "{failures:#?}");
+        let (_, g, [w1, w2], _, _) = run(0, 60)?;
+        let discard = &g.players[A.index()].discard;
+        if !discard.contains(&w1) || !discard.contains(&w2) {
+            return Err("a weapon stayed after its user's defeat".into());
+        }
+        let (ev, g, [w1, _], _, _) = run(2, 0)?;
+        let fights = sides(&ev);
+        let Some((a, _)) = fights.first() else {
+            return Err("one weapon: no fight was fought".into());
+        };
+        let user = a.cards[0].unwrap();
+        let line = g.use_line_for(w1, &[user], true, false, false).unwrap_or(0);
+        if a.parts.weapon > g.def(w1).uses[line].dots as i16 {
+            return Err("one weapon: more than its dots".into());
+        }
+        Ok(())
+    });
 }
 
 /// A fight of BP-49 Gaderffii Stick's user against a foe, armed (`foe_armed`) or not, stopped
