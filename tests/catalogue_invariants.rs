@@ -204,7 +204,7 @@ fn traits_follow_the_card_name_with_the_rulebook_exceptions() {
 fn the_catalogue_and_the_engine_give_characters_the_same_traits() {
     // Both read traits from the name (RULINGS.md R1): `yj cards search --trait` and the game
     // must never disagree on who is a Jedi (as they did on EBN-P9).
-    use youngjedi::engine::traits::{Traits, character_traits};
+    use youngjedi::engine::card_traits::{Traits, character_traits};
     let pairs = [
         ("jedi", Traits::JEDI),
         ("jedi-master", Traits::JEDI_MASTER),

@@ -11,21 +11,21 @@ use super::pending::Pending;
 use super::player::{CardRef, Player};
 use super::state::{Battle, Flow, GameState, Phase};
 use super::text::{Arena, Number, Query, Scope, Trigger, Window};
-use super::who::{Group, Place, Pred};
+use super::use_lines::{Group, Place, Pred};
 use crate::catalogue::abilities::Ability;
 use crate::catalogue::{Planet, StarshipClass};
 
 /// A card as the use-line matcher sees it without the kinds it `counts-as`.
 struct PrintedOnly<'a>(&'a super::card_pool::CardDef);
 
-impl super::who::Candidate for PrintedOnly<'_> {
+impl super::use_lines::Candidate for PrintedOnly<'_> {
     fn title_words(&self) -> &[String] {
         &self.0.title_words
     }
     fn name_key(&self) -> &str {
         &self.0.name_key
     }
-    fn traits(&self) -> super::traits::Traits {
+    fn traits(&self) -> super::card_traits::Traits {
         self.0.traits
     }
     fn is_diamond(&self) -> bool {
@@ -227,7 +227,7 @@ impl GameState {
     /// from": where more than one line fits, the owner then chooses (`FightStep::Lines`,
     /// rulings.md "A weapon with several bonus lines").
     ///
-    /// A line this reader cannot interpret is usable by nobody (`who.rs`).
+    /// A line this reader cannot interpret is usable by nobody (`use_lines.rs`).
     pub(crate) fn use_line_for(
         &self,
         card: CardRef,
@@ -768,7 +768,7 @@ impl GameState {
     /// titled X); a condition the engine does not evaluate yet never holds.
     fn bonus_counts(&self, l: &super::card_pool::Use, own: &Unit, against: &Unit) -> bool {
         let r = &l.rule;
-        let opposing = |list: &[super::who::Single]| {
+        let opposing = |list: &[super::use_lines::Single]| {
             against
                 .fighters()
                 .any(|c| list.iter().any(|m| m.matches(self.def(c), false, false)))
@@ -894,7 +894,7 @@ impl GameState {
         while self.pending.is_empty() {
             let b = self.battle.as_ref().expect("battle");
             let (a, space) = (b.attacker, b.space.is_some());
-            let d = a.other();
+            let defender = a.other();
             let Some(mut f) = b.fight else {
                 match self.next_fight(a, space)? {
                     true => continue,
@@ -908,7 +908,7 @@ impl GameState {
                         // The defender's window goes under the attacker's: the attacker is
                         // asked first.
                         self.set_fight(f);
-                        self.open_window(d, Window::BeforeFight);
+                        self.open_window(defender, Window::BeforeFight);
                         self.open_window(a, Window::BeforeFight);
                     } else {
                         self.set_fight(f);
@@ -927,7 +927,7 @@ impl GameState {
                 FightStep::Draw(p) => {
                     if f.draws[p.index()] == 0 {
                         f.step = if p == a {
-                            FightStep::Power(d)
+                            FightStep::Power(defender)
                         } else {
                             FightStep::Drawn(a)
                         };
@@ -943,7 +943,7 @@ impl GameState {
                 }
                 FightStep::Drawn(p) => {
                     f.step = if p == a {
-                        FightStep::Drawn(d)
+                        FightStep::Drawn(defender)
                     } else {
                         FightStep::Resolve
                     };
@@ -955,7 +955,7 @@ impl GameState {
                     // during the fight (after a destiny draw, say) counts. `f.power` holds
                     // the destiny drawn so far.
                     let mut parts = [PowerParts::default(); 2];
-                    for p in [a, d] {
+                    for p in [a, defender] {
                         let (u, against) = (f.units[p.index()], f.units[p.other().index()]);
                         let mut s = self.unit_static_power(p, &u, &against, space).0;
                         s.destiny += f.power[p.index()];
@@ -1000,7 +1000,7 @@ impl GameState {
     /// the line it is used with (card-text 16.1; None: not a battle card of this fight, or a
     /// line of no half). Texts of one half ask it before acting.
     #[allow(dead_code)] // the battle templates of the halves' other texts call it as they land
-    pub(crate) fn half_in_fight(&self, card: CardRef) -> Option<super::who::Half> {
+    pub(crate) fn half_in_fight(&self, card: CardRef) -> Option<super::use_lines::Half> {
         let f = self.battle.as_ref()?.fight.as_ref()?;
         let (_, line) = f
             .units
@@ -1016,7 +1016,7 @@ impl GameState {
     /// Reads the next fight from both plans. Returns whether a fight begins; when not, the
     /// attacker's leftover characters have broken through (damage dealt) or nobody is left.
     fn next_fight(&mut self, a: Player, space: bool) -> Result<bool, super::state::Ended> {
-        let d = a.other();
+        let defender = a.other();
         let b = self.battle.as_mut().expect("battle");
         let first = b.first;
         let mut qa = std::mem::take(&mut b.queue[a.index()]);
@@ -1026,11 +1026,11 @@ impl GameState {
             return Ok(false);
         };
         let b = self.battle.as_mut().expect("battle");
-        let mut qd = std::mem::take(&mut b.queue[d.index()]);
-        let ud = self.next_unit(d, &mut qd, first[d.index()], space);
+        let mut qd = std::mem::take(&mut b.queue[defender.index()]);
+        let ud = self.next_unit(defender, &mut qd, first[defender.index()], space);
         let b = self.battle.as_mut().expect("battle");
         b.queue[a.index()] = qa;
-        b.queue[d.index()] = qd;
+        b.queue[defender.index()] = qd;
         let Some(ud) = ud else {
             // "If you (the attacker) have any leftover characters ... each one of them
             // breaks through the battle line." No breakthrough in a starship battle.
@@ -1047,15 +1047,15 @@ impl GameState {
                         player: a,
                         cards: left as u8,
                     });
-                    let lost = self.breakthrough_loss(d, left as u8);
-                    self.damage(d, lost)?;
+                    let lost = self.breakthrough_loss(defender, left as u8);
+                    self.damage(defender, lost)?;
                 }
             }
             return Ok(false);
         };
         let mut units = [Unit::default(); 2];
         units[a.index()] = ua;
-        units[d.index()] = ud;
+        units[defender.index()] = ud;
         for u in &units {
             self.note_use_texts(u);
         }
@@ -1196,18 +1196,18 @@ impl GameState {
 
     /// The fight's outcome: "the character with the higher total Power wins"; ties stay.
     fn resolve_fight(&mut self, a: Player, f: &Fight, parts: [PowerParts; 2], space: bool) -> Flow {
-        let d = a.other();
-        let (ua, ud) = (f.units[a.index()], f.units[d.index()]);
-        let (pa, pd) = (parts[a.index()], parts[d.index()]);
+        let defender = a.other();
+        let (ua, ud) = (f.units[a.index()], f.units[defender.index()]);
+        let (pa, pd) = (parts[a.index()], parts[defender.index()]);
         let winner = match pa.total().cmp(&pd.total()) {
             std::cmp::Ordering::Greater => Some(a),
-            std::cmp::Ordering::Less => Some(d),
+            std::cmp::Ordering::Less => Some(defender),
             // "If both characters have the same total Power, they both stay."
             std::cmp::Ordering::Equal => None,
         };
         self.emit(Event::Fight {
             attacker: Self::side(a, &ua, pa),
-            defender: Self::side(d, &ud, pd),
+            defender: Self::side(defender, &ud, pd),
             winner,
         });
         let fought = &mut self.text_state.fought;
@@ -1283,17 +1283,17 @@ impl GameState {
         self.damage(l, extra.clamp(0, u8::MAX as i16) as u8)
     }
 
-    /// The cards defender `d` loses from the breakthrough of `left` attackers: fewer when a
+    /// The cards `defender` loses from the breakthrough of `left` attackers: fewer when a
     /// battle card of theirs in this battle says so (DF-19 Qui-Gon's Final Stand, card-text
     /// 16.5: "you lose no cards from breakthrough for this battle").
-    fn breakthrough_loss(&mut self, d: Player, left: u8) -> u8 {
+    fn breakthrough_loss(&mut self, defender: Player, left: u8) -> u8 {
         if !self.asks(Number::BreakthroughLoss) {
             return left;
         }
-        let held: Vec<CardRef> = self.held_battle_cards(d).collect();
+        let held: Vec<CardRef> = self.held_battle_cards(defender).collect();
         let mut lost = left as i16;
         for b in held {
-            let q = Query::new(Number::BreakthroughLoss, d)
+            let q = Query::new(Number::BreakthroughLoss, defender)
                 .arena(Arena::Battle)
                 .place(self.fight_place(false))
                 .battle_card(Some(b));
@@ -1350,7 +1350,7 @@ fn not_for_duels(u: &Use) -> bool {
 fn assign(
     g: &Group,
     group: &[CardRef],
-    ok: &dyn Fn(&super::who::Single, CardRef, usize) -> bool,
+    ok: &dyn Fn(&super::use_lines::Single, CardRef, usize) -> bool,
 ) -> bool {
     let n = group.len();
     let perms: &[&[usize]] = match n {

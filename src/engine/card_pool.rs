@@ -22,9 +22,9 @@ use std::sync::{Arc, OnceLock};
 
 use serde::Serialize;
 
+use super::card_traits::{Traits, character_traits, weapon_traits};
 use super::text::Texts;
-use super::traits::{Traits, character_traits, weapon_traits};
-use super::who::{self, Candidate, UseRule};
+use super::use_lines::{self, Candidate, UseRule};
 use crate::catalogue::abilities::{Ability, AbilityBook, CardText};
 use crate::catalogue::{Card, CardType, Catalogue, Planet, Power, Side, StarshipClass, normalise};
 
@@ -229,7 +229,7 @@ pub(crate) struct AltBits {
     /// Per use line, the bits of its alternatives (contiguous).
     pub lines: Vec<u64>,
     /// One-member alternatives whose fit also depends on the fight: a place, the first
-    /// character of the plan, or the card itself (`who::Pred::FirstInPlan`, `ThisCard`).
+    /// character of the plan, or the card itself (`use_lines::Pred::FirstInPlan`, `ThisCard`).
     pub situational: u64,
 }
 
@@ -246,7 +246,10 @@ impl AltBits {
             for (i, g) in u.rule.alts.iter().enumerate() {
                 if let [m] = g.members.as_slice()
                     && (g.at.is_some()
-                        || matches!(m.pred, who::Pred::FirstInPlan | who::Pred::ThisCard))
+                        || matches!(
+                            m.pred,
+                            use_lines::Pred::FirstInPlan | use_lines::Pred::ThisCard
+                        ))
                 {
                     bits.situational |= 1 << (next + i);
                 }
@@ -270,8 +273,10 @@ impl CardPool {
         let titles: Vec<Vec<String>> = cards
             .iter()
             .filter_map(|c| match c.card_type {
-                CardType::Character | CardType::Starship => Some(who::name_words(&c.title)),
-                CardType::ArmedAndDangerous => Some(who::name_words(character_half(&c.title).0)),
+                CardType::Character | CardType::Starship => Some(use_lines::name_words(&c.title)),
+                CardType::ArmedAndDangerous => {
+                    Some(use_lines::name_words(character_half(&c.title).0))
+                }
                 _ => None,
             })
             .collect();
@@ -448,7 +453,7 @@ fn read_card(c: &Card, titles: &[Vec<String>]) -> CardDef {
         c.uses
             .iter()
             .map(|u| Use {
-                rule: who::parse(&u.who, titles),
+                rule: use_lines::parse(&u.who, titles),
                 dots: u.dots.unwrap_or(0),
                 cubes: u.cubes.unwrap_or(0),
             })
@@ -482,7 +487,7 @@ fn read_card(c: &Card, titles: &[Vec<String>]) -> CardDef {
         name: c.full_name(),
         title: title.to_string(),
         persona: normalise(title),
-        title_words: who::name_words(title),
+        title_words: use_lines::name_words(title),
         name_key: normalise(&format!("{title} {subtitle}")),
         side: c.side,
         kind,
@@ -549,7 +554,10 @@ fn counts_as(text: Option<&CardText>) -> Vec<(String, bool)> {
         if let Ability::CountsAs { filters } = a {
             out.extend(filters.iter().filter_map(|f| {
                 let name = f.name.as_deref().or(f.title.as_deref())?;
-                Some((normalise(&who::singular(name)), f.diamond == Some(true)))
+                Some((
+                    normalise(&use_lines::singular(name)),
+                    f.diamond == Some(true),
+                ))
             }));
         }
     }
@@ -658,7 +666,7 @@ mod tests {
         assert_eq!(aurra.uses.len(), 1);
         assert_eq!(
             aurra.uses[0].rule.alts[0].members[0].pred,
-            who::Pred::ThisCard
+            use_lines::Pred::ThisCard
         );
         // A use line may name a character printed only on an Armed & Dangerous card.
         let only = [
@@ -692,17 +700,20 @@ mod tests {
         assert_eq!(di9.kind, Kind::Battle);
         assert!(!di9.effect_half && !di9.deployable());
         let halves: Vec<_> = di9.uses.iter().map(|u| u.rule.half).collect();
-        assert_eq!(halves, [Some(who::Half::Left), Some(who::Half::Right)]);
+        assert_eq!(
+            halves,
+            [Some(use_lines::Half::Left), Some(use_lines::Half::Right)]
+        );
         assert_eq!(
             di9.uses[0].rule.alts[0].members[0].pred,
-            who::Pred::FirstInPlan
+            use_lines::Pred::FirstInPlan
         );
         // Let Them Make The First Move & Very Unusual: the right half's Sith probe droid line.
         let di4 = pool.get(pool.find("RF-DI4").unwrap());
         assert_eq!(di4.uses.len(), 2);
         assert_eq!(
             (di4.uses[1].dots, di4.uses[1].rule.half),
-            (3, Some(who::Half::Right))
+            (3, Some(use_lines::Half::Right))
         );
         // Grueling Contest & Da Dug Chaaa!: a battle half, and an Effect half for 2 counters
         // whose (effect) line is text, not a bonus line.
@@ -713,7 +724,7 @@ mod tests {
         assert!(
             di2.uses
                 .iter()
-                .all(|u| u.rule.half == Some(who::Half::Left))
+                .all(|u| u.rule.half == Some(use_lines::Half::Left))
         );
         // The Queen's Plan & Naboo Royal Security Forces: its left group of three of several
         // kinds is read (BN-50's line); its Effect half still deploys.
@@ -725,7 +736,7 @@ mod tests {
         assert_eq!(d.uses[0].rule.alts[0].members.len(), 3);
         assert!(matches!(
             d.uses[0].rule.alts[0].members[0].pred,
-            who::Pred::Either(ref kinds) if kinds.len() == 3
+            use_lines::Pred::Either(ref kinds) if kinds.len() == 3
         ));
     }
 

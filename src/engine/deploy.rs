@@ -3,11 +3,11 @@
 //! "Boonta Eve Classic").
 
 use super::card_pool::Kind;
+use super::card_traits::Traits;
 use super::event::{DeployedTo, Event};
 use super::player::{CardRef, Player};
 use super::state::{Flow, GameState, InPlay, PersonaAt, Phase, Search, SearchKind, StarshipRules};
 use super::text::{Number, Query, Trigger};
-use super::traits::Traits;
 use crate::catalogue::StarshipClass;
 
 impl GameState {

@@ -2,11 +2,11 @@
 //! get defeated in a duel?", "What happens if neither character is defeated?"; rulings.md #4).
 
 use super::card_pool::Kind;
+use super::card_traits::Traits;
 use super::event::{DiscardReason, Event, PowerParts};
 use super::player::{CardRef, Player};
 use super::state::{Duel, Flow, GameState, Phase};
 use super::text::{Arena, Number, Query, Trigger};
-use super::traits::Traits;
 
 impl GameState {
     /// Duels the active player may initiate: one of their face-up dueling characters and a

@@ -14,6 +14,7 @@ mod battle;
 #[cfg(test)]
 pub mod builder;
 pub mod card_pool;
+pub mod card_traits;
 mod deploy;
 mod destiny;
 pub(crate) mod determinize;
@@ -31,10 +32,9 @@ pub mod state;
 pub mod text;
 pub mod text_support;
 pub mod text_templates;
-pub mod traits;
 mod turn;
+pub mod use_lines;
 pub mod view;
-pub mod who;
 
 #[cfg(test)]
 mod tests;

@@ -13,7 +13,7 @@
 use serde::Serialize;
 
 use super::card_pool::{CardDef, Kind};
-use super::who::Half as LineHalf;
+use super::use_lines::Half as LineHalf;
 use crate::catalogue::abilities::{Ability, CardText, Condition, Half, RulebookRule};
 
 /// How much of a card's game text the engine plays.
@@ -99,7 +99,7 @@ pub fn ability_played(a: &Ability, def: &CardDef) -> bool {
                         _ => false,
                     })
         }
-        // Read by the use-line matcher (`who::Candidate::counts_as`, `battle::may_use_fits`).
+        // Read by the use-line matcher (`use_lines::Candidate::counts_as`, `battle::may_use_fits`).
         Ability::CountsAs { .. } => def.kind == Kind::Character && !def.counts_as.is_empty(),
         Ability::MayUse { .. } => def.may_use.is_some(),
         _ => super::text_templates::plays(a, def),

@@ -5,7 +5,7 @@ use std::cell::OnceCell;
 
 use super::eval::Ctx;
 use crate::catalogue::Planet;
-use crate::engine::traits::Traits;
+use crate::engine::card_traits::Traits;
 use crate::engine::{Action, CardRef, Kind, PlanetStatus};
 
 pub(super) fn choose(cx: &Ctx, legal: &[Action]) -> Option<Action> {

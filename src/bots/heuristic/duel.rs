@@ -4,7 +4,7 @@ use std::cell::OnceCell;
 
 use super::eval::Ctx;
 use crate::catalogue::abilities::{Ability, DestinyRule};
-use crate::engine::traits::Traits;
+use crate::engine::card_traits::Traits;
 use crate::engine::{Action, Arena, CardDef, CardRef, Kind, Player, Seen};
 
 /// The dueling hand a character would draw: power, location bonus and weapon dots ("don't

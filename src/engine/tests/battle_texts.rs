@@ -9,7 +9,7 @@ use crate::catalogue::{Card, CardType, Planet};
 use crate::engine::CardPool;
 use crate::engine::card_pool::{CardDef, Kind};
 use crate::engine::text_support::ability_played;
-use crate::engine::who::Single;
+use crate::engine::use_lines::Single;
 
 /// The catalogue and its pool.
 fn catalogue() -> (&'static crate::catalogue::Catalogue, CardPool) {
@@ -80,7 +80,7 @@ fn group_battle(
     let mut b = at_naboo();
     b.deck_filler(A, 1, 12);
     b.deck_filler(B, 1, 12);
-    // The use-line reader reads a kind only if some card of the pool has it (`who.rs`), as
+    // The use-line reader reads a kind only if some card of the pool has it (`use_lines.rs`), as
     // in a real game's pool of the whole catalogue: every character is in B's discard pile.
     for c in crate::catalogue::Catalogue::embedded_for_tests().cards() {
         if c.card_type == CardType::Character {
@@ -122,7 +122,7 @@ fn misplaced(ev: &[Event], card: CardRef) -> bool {
 
 /// The group a card's played fight-together ability is read with: the first alternative
 /// of its first (left-half) line naming two or more characters.
-fn group_of(def: &CardDef) -> Option<&crate::engine::who::Group> {
+fn group_of(def: &CardDef) -> Option<&crate::engine::use_lines::Group> {
     def.uses.iter().find_map(|u| {
         u.rule
             .alts
@@ -132,7 +132,7 @@ fn group_of(def: &CardDef) -> Option<&crate::engine::who::Group> {
 }
 
 fn is_ship(m: &Single) -> bool {
-    matches!(m.pred, crate::engine::who::Pred::Class(_))
+    matches!(m.pred, crate::engine::use_lines::Pred::Class(_))
 }
 
 #[test]

@@ -4,7 +4,7 @@
 
 use super::*;
 use crate::catalogue::Planet;
-use crate::engine::who;
+use crate::engine::use_lines;
 
 fn fight_with(
     items: &[crate::catalogue::Card],
@@ -161,11 +161,11 @@ fn non_diamond_user_against_a_diamond_character() {
     );
     assert_eq!(fights(&ev), vec![(6, 5, Some(A))]);
     // The reader: the second line's user must not be diamond, its bonus needs a diamond foe.
-    let titles = vec![who::name_words("X")];
-    let r = who::parse(
+    let titles = vec![use_lines::name_words("X")];
+    let r = use_lines::parse(
         "any non-diamond character (bonus only vs any diamond character)",
         &titles,
     );
-    assert_eq!(r.alts[0].members[0].pred, who::Pred::NonDiamond);
+    assert_eq!(r.alts[0].members[0].pred, use_lines::Pred::NonDiamond);
     assert!(r.vs[0].diamond);
 }

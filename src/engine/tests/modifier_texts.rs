@@ -4,7 +4,7 @@
 use super::*;
 use crate::catalogue::abilities::AbilityBook;
 use crate::catalogue::{Card, CardType, Catalogue, Planet};
-use crate::engine::who::Half;
+use crate::engine::use_lines::Half;
 
 fn real(id: &str) -> Card {
     Catalogue::embedded_for_tests()

@@ -7,7 +7,7 @@
 //! controls a planet you did not surrender; BP-22: you reveal your hand, card-text 16.12) and
 //! the battle `restriction`s (DM-50: its characters use no Weapon card; DF-23: Trade
 //! Federation Tanks use no weapons; V1-JC-3: he uses no battle cards, card-text 8). The
-//! fight-together groups themselves are read from the use lines (`who.rs`, `battle.rs`).
+//! fight-together groups themselves are read from the use lines (`use_lines.rs`, `battle.rs`).
 
 use super::{DefSet, Part};
 use crate::catalogue::Card;

@@ -135,7 +135,7 @@ impl Change {
 fn right_half_user(g: &GameState, me: CardRef, c: CardRef) -> bool {
     g.use_line_for(me, &[c], false, false, false)
         .and_then(|l| g.def(me).uses.get(l))
-        .is_some_and(|u| u.rule.half == Some(crate::engine::who::Half::Right))
+        .is_some_and(|u| u.rule.half == Some(crate::engine::use_lines::Half::Right))
 }
 
 /// Card-text 16.5: "if this character is the last card in your battle plan" — the battle card

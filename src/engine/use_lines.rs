@@ -10,7 +10,7 @@
 
 use deunicode::deunicode;
 
-use super::traits::Traits;
+use super::card_traits::Traits;
 use crate::catalogue::{Planet, StarshipClass, normalise};
 
 /// Where a fight is (the current planet and the site of the location on top).
