@@ -329,6 +329,8 @@ impl GameState {
             defender: side(p, t, parts(t, pt, 0)),
             winner,
         });
+        // As after a battle's fight: what lasted for the fight ends with its result.
+        self.text_state.end(Scope::Fight);
         if winner == Some(o) {
             // "Discard your Transport and all the characters and weapons stacked underneath
             // it ... characters' Damage numbers are ignored."

@@ -438,7 +438,8 @@ fn the_answers_in_an_interception_decide_its_fight() {
     // B's +1 before the fight ties it (4 to 4: both ships survive and fly away); B's -1 after
     // the draw; A's +1 for the transport.
     type Step = fn([CardRef; 2]) -> Action;
-    let cases: [([Step; 3], (i16, i16, Option<Player>)); 3] = [
+    type Fight = (i16, i16, Option<Player>);
+    let cases: [([Step; 3], Fight); 3] = [
         (
             [
                 |[_, f]| Action::UseAbility { card: f, option: 0 },
@@ -629,4 +630,48 @@ fn even_up_stops_for_a_decision_of_either_player_and_resumes() {
     assert!(a.contains(&Event::EvenUp { player: A, drew: 3 }));
     assert_eq!(g.phase(), Phase::EndOfTurn);
     assert_eq!(g.player(A).hand, plain.player(A).hand);
+}
+
+/// A test text: a destiny its owner draws in a fight of its card counts for 3.
+#[derive(Debug)]
+struct DestinyCountsThree;
+
+impl Text for DestinyCountsThree {
+    fn listens(&self) -> Listen {
+        Listen::DESTINY_DRAWN
+    }
+    fn react(
+        &self,
+        g: &mut GameState,
+        me: CardRef,
+        t: crate::engine::Trigger,
+    ) -> crate::engine::Flow {
+        if let crate::engine::Trigger::DestinyDrawn { player, card } = t
+            && player == g.owner(me)
+            && g.in_fight(me)
+        {
+            g.change_destiny(card, 3);
+        }
+        Ok(())
+    }
+}
+
+#[test]
+fn a_destiny_drawn_in_an_interception_counts_for_what_a_text_makes_it() {
+    // engine::destiny: a text that changes a number drawn changes the total it was added to;
+    // the starfighter's destiny is recorded like a battle fight's (1 becomes 3: 5 beats 4).
+    let (g, [t, f]) = naboo_interception(false);
+    let mut g = g.with_text(f, Arc::new(DestinyCountsThree));
+    let ev = play(
+        &mut g,
+        &[
+            Action::EvacuateWith(t, Planet::Tatooine),
+            Action::InterceptWith(f),
+        ],
+    );
+    assert_eq!(fights(&ev), vec![(5, 4, Some(B))]);
+    assert!(
+        g.drawn_destiny().is_empty(),
+        "forgotten once the fight is over"
+    );
 }
