@@ -987,8 +987,13 @@ impl GameState {
         Ok(())
     }
 
-    /// Whether `card` fights (as a fighter, weapon or battle card) in the fight in progress.
+    /// Whether `card` fights (as a fighter, weapon or battle card) in the fight in progress: a
+    /// battle's, or a Battle of Naboo interception's (the transport and the starfighter).
     pub fn in_fight(&self, card: CardRef) -> bool {
+        if let Some(i) = self.interception() {
+            let ev = self.evacuation.as_deref().expect("evacuation");
+            return card == i.starfighter || Some(card) == ev.transport;
+        }
         self.battle
             .as_ref()
             .and_then(|b| b.fight.as_ref())
