@@ -7,7 +7,9 @@ use std::sync::Arc;
 use super::event::Event;
 use super::player::{CardRef, Player};
 use super::state::{Flow, GameState};
-use super::text::{Arena, Listen, Num, Number, Query, Text, Texts, Trigger, WHOLE_TEXT, Window};
+use super::text::{
+    Arena, CardText, Listen, Num, Number, Query, Text, Texts, Trigger, WHOLE_TEXT, Window,
+};
 use crate::catalogue::Planet;
 
 impl GameState {
@@ -27,12 +29,9 @@ impl GameState {
     fn number_slow(&self, q: Query, base: i16, bit: Listen) -> i16 {
         let mut n = Num::new(base);
         let texts = &*self.texts;
-        self.each_text(
-            texts,
-            bit,
-            [q.card, q.weapon, q.battle_card],
-            &mut |text, me| text.modify(self, me, &q, &mut n),
-        );
+        self.each_text(texts, bit, [q.card, q.weapon, q.battle_card], |text, me| {
+            text.modify(self, me, &q, &mut n)
+        });
         for l in &self.text_state.lasting {
             if l.number == q.number
                 && l.player == q.player
@@ -74,7 +73,7 @@ impl GameState {
             &texts,
             bit,
             [q.card, q.weapon, q.battle_card],
-            &mut |text, me| {
+            |text, me| {
                 text.explain(self, me, &q, &mut n, &mut |ability, by| {
                     if len < seen.len() {
                         seen[len] = Some((me, ability, by));
@@ -120,32 +119,33 @@ impl GameState {
     }
 
     /// Calls `f` for every text in force that listens to `bit`: the face-up cards in play
-    /// (evacuees included while their evacuation lasts), then each of `extra` (the card asked about, the weapon and battle card in use) that is
-    /// elsewhere than at a planet. Face-down cards at a planet are never asked.
-    fn each_text(
+    /// (evacuees included while their evacuation lasts), then each of `extra` (the card asked
+    /// about, the weapon and battle card in use) that is elsewhere than at a planet. Face-down
+    /// cards at a planet are never asked. `texts` is the game's own table: a card's bits are
+    /// read from `card_listen`, so a card without the bit costs one load and test.
+    #[inline]
+    fn each_text<F: FnMut(&CardText, CardRef)>(
         &self,
         texts: &Texts,
         bit: Listen,
         extra: [Option<CardRef>; 3],
-        f: &mut dyn FnMut(&dyn Text, CardRef),
+        mut f: F,
     ) {
+        let listen = &*self.card_listen;
+        let hears = |c: CardRef| listen[c.index()].any(bit);
         let mut call = |c: CardRef| {
-            if let Some((listen, text)) = texts.get(self.def_id(c))
-                && listen.any(bit)
+            if hears(c)
+                && let Some((_, text)) = texts.get(self.def_id(c))
             {
-                f(&**text, c);
+                f(text, c);
             }
         };
-        let mut at_planet = [false; 3];
         for planet in &self.planets {
             if let Some(&top) = planet.locations.last() {
                 call(top);
             }
             for list in &planet.cards {
                 for c in list {
-                    for (i, e) in extra.iter().enumerate() {
-                        at_planet[i] |= *e == Some(c.card);
-                    }
                     if c.face_up {
                         call(c.card);
                     }
@@ -162,33 +162,38 @@ impl GameState {
         }
         // card-text 13: an evacuee (face up when taken up) counts until the evacuation is
         // resolved; the transport played from hand (Battle of Naboo rules) is a fighter.
-        if let Some(ev) = self.evacuation.as_deref() {
+        let ev = self.evacuation.as_deref();
+        if let Some(ev) = ev {
             for &c in &self.players[ev.player.index()].held {
                 if Some(c) != ev.transport {
-                    for (i, e) in extra.iter().enumerate() {
-                        at_planet[i] |= *e == Some(c);
-                    }
                     call(c);
                 }
             }
         }
+        // Where an extra card is is looked up only when its text listens.
         for (i, e) in extra.iter().enumerate() {
             let Some(c) = *e else { continue };
-            if at_planet[i] || extra[..i].contains(&Some(c)) || self.in_play_elsewhere(c) {
+            if !hears(c) || extra[..i].contains(&Some(c)) || self.visited(c, ev) {
                 continue;
             }
             call(c);
         }
     }
 
-    /// Whether `c` is one of the in-play cards [`GameState::each_text`] visits off the planets.
-    fn in_play_elsewhere(&self, c: CardRef) -> bool {
-        let ps = &self.players[self.owner(c).index()];
+    /// Whether [`GameState::each_text`]'s walk of the cards in play reaches `c`, or passes it
+    /// face down at a planet.
+    fn visited(&self, c: CardRef, ev: Option<&super::state::Evacuation>) -> bool {
+        let p = self.owner(c);
+        let ps = &self.players[p.index()];
         ps.objective == Some(c)
             || ps.pilot == Some(c)
             || ps.podracer == Some(c)
             || ps.hyperspace.contains(&c)
-            || self.planets.iter().any(|p| p.locations.last() == Some(&c))
+            || self.planets.iter().any(|pl| {
+                pl.locations.last() == Some(&c) || pl.cards[p.index()].iter().any(|x| x.card == c)
+            })
+            || ev
+                .is_some_and(|ev| ev.player == p && Some(c) != ev.transport && ps.held.contains(&c))
     }
 
     /// Tells the texts in force of an event; each may change the state or ask a player.
@@ -208,7 +213,7 @@ impl GameState {
             Trigger::DestinyDone(p) => [self.fight_battle_card(p), None, None],
             _ => [None; 3],
         };
-        self.each_text(&texts, bit, about, &mut |_, me| cards.push(me));
+        self.each_text(&texts, bit, about, |_, me| cards.push(me));
         for me in cards {
             if let Some((_, text)) = texts.get(self.def_id(me)) {
                 text.react(self, me, t)?;
@@ -230,7 +235,7 @@ impl GameState {
             extra[0] = f.units[0].battle.map(|b| b.0);
             extra[1] = f.units[1].battle.map(|b| b.0);
         }
-        self.each_text(&self.texts, Listen::OFFERS, extra, &mut |text, me| {
+        self.each_text(&self.texts, Listen::OFFERS, extra, |text, me| {
             if self.owner(me) == p {
                 options.clear();
                 text.offers(self, me, window, &mut options);
@@ -248,11 +253,16 @@ impl GameState {
     /// Recomputes which texts the cards of this game listen to (after the table changes).
     pub(crate) fn refresh_listen(&mut self) {
         let mut bits = Listen::NONE;
-        if !self.texts.is_empty() {
-            for &(_, def) in &self.table.cards {
-                bits = bits.union(self.texts.listens(def));
-            }
+        let cards: Arc<[Listen]> = self
+            .table
+            .cards
+            .iter()
+            .map(|&(_, def)| self.texts.listens(def))
+            .collect();
+        for &l in cards.iter() {
+            bits = bits.union(l);
         }
+        self.card_listen = cards;
         for l in &self.text_state.lasting {
             bits = bits.union(Listen::number(l.number));
         }

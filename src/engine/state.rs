@@ -255,6 +255,8 @@ pub struct GameState {
     pub(crate) texts: Arc<Texts>,
     /// What the texts of this game's cards (and its lasting effects) listen to.
     pub(crate) listen: Listen,
+    /// What each card's text listens to, by card (`refresh_listen`).
+    pub(crate) card_listen: Arc<[Listen]>,
     /// The state card texts keep.
     pub(crate) text_state: TextState,
     pub(crate) options: GameOptions,
@@ -300,6 +302,7 @@ impl GameState {
             table,
             texts,
             listen: Listen::NONE,
+            card_listen: Arc::new([]),
             text_state: TextState::default(),
             options,
             rng: GameRng::new(seed),
