@@ -29,9 +29,13 @@ impl GameState {
     fn number_slow(&self, q: Query, base: i16, bit: Listen) -> i16 {
         let mut n = Num::new(base);
         let texts = &*self.texts;
-        self.each_text(texts, bit, [q.card, q.weapon, q.battle_card], |text, me| {
-            text.modify(self, me, &q, &mut n)
-        });
+        let extra = [q.card, q.weapon, q.battle_card];
+        let hears = |c: &Option<CardRef>| c.is_some_and(|c| self.card_listen[c.index()].any(bit));
+        if self.in_force_listen.any(bit) || extra.iter().any(hears) {
+            self.each_text(texts, bit, extra, |text, me| {
+                text.modify(self, me, &q, &mut n)
+            });
+        }
         for l in &self.text_state.lasting {
             if l.number == q.number
                 && l.player == q.player
@@ -131,6 +135,11 @@ impl GameState {
         extra: [Option<CardRef>; 3],
         mut f: F,
     ) {
+        debug_assert_eq!(
+            self.in_force,
+            self.walk_in_force(),
+            "the index of texts in force is stale: a zone changed without zones_changed()"
+        );
         let listen = &*self.card_listen;
         let hears = |c: CardRef| listen[c.index()].any(bit);
         let mut call = |c: CardRef| {
@@ -140,36 +149,10 @@ impl GameState {
                 f(text, c);
             }
         };
-        for planet in &self.planets {
-            if let Some(&top) = planet.locations.last() {
-                call(top);
-            }
-            for list in &planet.cards {
-                for c in list {
-                    if c.face_up {
-                        call(c.card);
-                    }
-                }
-            }
+        for &c in &self.in_force {
+            call(c);
         }
-        for ps in &self.players {
-            for c in ps.objective.into_iter().chain(ps.pilot).chain(ps.podracer) {
-                call(c);
-            }
-            for &c in &ps.hyperspace {
-                call(c);
-            }
-        }
-        // card-text 13: an evacuee (face up when taken up) counts until the evacuation is
-        // resolved; the transport played from hand (Battle of Naboo rules) is a fighter.
         let ev = self.evacuation.as_deref();
-        if let Some(ev) = ev {
-            for &c in &self.players[ev.player.index()].held {
-                if Some(c) != ev.transport {
-                    call(c);
-                }
-            }
-        }
         // Where an extra card is is looked up only when its text listens.
         for (i, e) in extra.iter().enumerate() {
             let Some(c) = *e else { continue };
@@ -178,6 +161,67 @@ impl GameState {
             }
             call(c);
         }
+    }
+
+    /// The cards with text in force, in the order texts are asked: the face-up cards at each
+    /// planet (its top location first), objectives, Podracer pilots and Podracers, the
+    /// Hyperspace piles, then evacuees while an evacuation lasts (card-text 13: an evacuee,
+    /// face up when taken up, counts until the evacuation is resolved; the transport played
+    /// from hand under Battle of Naboo rules is a fighter, not an evacuee).
+    fn walk_in_force(&self) -> Vec<CardRef> {
+        let mut out = Vec::new();
+        let listen = &*self.card_listen;
+        let mut put = |c: CardRef| {
+            if listen[c.index()] != Listen::NONE {
+                out.push(c);
+            }
+        };
+        for planet in &self.planets {
+            if let Some(&top) = planet.locations.last() {
+                put(top);
+            }
+            for list in &planet.cards {
+                for c in list {
+                    if c.face_up {
+                        put(c.card);
+                    }
+                }
+            }
+        }
+        for ps in &self.players {
+            for c in ps.objective.into_iter().chain(ps.pilot).chain(ps.podracer) {
+                put(c);
+            }
+            for &c in &ps.hyperspace {
+                put(c);
+            }
+        }
+        if let Some(ev) = self.evacuation.as_deref() {
+            for &c in &self.players[ev.player.index()].held {
+                if Some(c) != ev.transport {
+                    put(c);
+                }
+            }
+        }
+        out
+    }
+
+    /// Rebuilds the index of texts in force (`in_force`, `in_force_listen`). The rules call
+    /// it after every change of the cards in play, face up, at objectives, in Hyperspace or
+    /// evacuating, so that a query walks only the cards with text in force and a number none
+    /// of them listens to costs a bit test (debug builds check the index at every query).
+    pub(crate) fn zones_changed(&mut self) {
+        // No card of this game has text (the card table says so): nothing to index.
+        if self.listen == Listen::NONE {
+            return;
+        }
+        let cards = self.walk_in_force();
+        let mut bits = Listen::NONE;
+        for &c in &cards {
+            bits = bits.union(self.card_listen[c.index()]);
+        }
+        self.in_force = cards;
+        self.in_force_listen = bits;
     }
 
     /// Whether [`GameState::each_text`]'s walk of the cards in play reaches `c`, or passes it
@@ -267,6 +311,7 @@ impl GameState {
             bits = bits.union(Listen::number(l.number));
         }
         self.listen = bits;
+        self.zones_changed();
     }
 
     /// Replaces the card texts of this game (the pool's by default).

@@ -64,6 +64,7 @@ impl GameState {
             planet,
             transport,
         }));
+        self.zones_changed();
         self.phase = Phase::Interception;
     }
 
@@ -72,6 +73,7 @@ impl GameState {
     pub(crate) fn add_starship(&mut self, p: Player, card: CardRef) {
         self.remove_from_hand(p, card);
         self.players[p.index()].hyperspace.push(card);
+        self.zones_changed();
         self.emit(Event::StarshipAdded { player: p, card });
     }
 
@@ -130,6 +132,7 @@ impl GameState {
             cards: n,
         });
         self.evacuation = None;
+        self.zones_changed();
         self.phase = Phase::Deploy;
     }
 
@@ -165,6 +168,7 @@ impl GameState {
                 transport = Some(t);
             }
         }
+        self.zones_changed();
         self.emit(Event::Evacuated {
             player: p,
             planet: ev.planet,
@@ -182,6 +186,7 @@ impl GameState {
         let h = &mut self.players[p.index()].held;
         h.retain(|&c| c != card);
         self.players[p.index()].discard.push(card);
+        self.zones_changed();
         self.emit(Event::FlewAway { player: p, card });
     }
 
@@ -194,6 +199,7 @@ impl GameState {
         let t = ev.transport.expect("BoN transport");
         self.remove_from_hand(o, starfighter);
         self.players[o.index()].held.push(starfighter);
+        self.zones_changed();
         self.emit(Event::Intercepted { player: o });
         let power = |card: CardRef, player: Player, opponent: CardRef| {
             let q = Query::new(Number::Power, player)
@@ -260,6 +266,7 @@ impl GameState {
             let h = &mut self.players[o.index()].held;
             h.retain(|&c| c != starfighter);
             self.players[o.index()].discard.push(starfighter);
+            self.zones_changed();
             self.emit(Event::Defeated {
                 player: o,
                 card: starfighter,

@@ -250,6 +250,7 @@ impl<'a> PlayerView<'a> {
                 card,
                 face_up: true,
             });
+        after.zones_changed();
         sum(&after) - before
     }
 

@@ -606,6 +606,7 @@ pub(super) fn discard_from_play(g: &mut GameState, me: CardRef) {
     let hyperspace = &mut g.players[p.index()].hyperspace;
     if let Some(i) = hyperspace.iter().position(|&c| c == me) {
         hyperspace.remove(i);
+        g.zones_changed();
         gone = true;
     }
     for pl in Planet::ALL {
