@@ -170,6 +170,13 @@ impl GameState {
     /// from hand under Battle of Naboo rules is a fighter, not an evacuee).
     fn walk_in_force(&self) -> Vec<CardRef> {
         let mut out = Vec::new();
+        self.walk_in_force_into(&mut out);
+        out
+    }
+
+    /// [`GameState::walk_in_force`] into `out` (emptied first).
+    fn walk_in_force_into(&self, out: &mut Vec<CardRef>) {
+        out.clear();
         let listen = &*self.card_listen;
         let mut put = |c: CardRef| {
             if listen[c.index()] != Listen::NONE {
@@ -203,7 +210,6 @@ impl GameState {
                 }
             }
         }
-        out
     }
 
     /// Rebuilds the index of texts in force (`in_force`, `in_force_listen`). The rules call
@@ -215,7 +221,9 @@ impl GameState {
         if self.listen == Listen::NONE {
             return;
         }
-        let cards = self.walk_in_force();
+        // The list's buffer is reused: no allocation once it has grown.
+        let mut cards = std::mem::take(&mut self.in_force);
+        self.walk_in_force_into(&mut cards);
         let mut bits = Listen::NONE;
         for &c in &cards {
             bits = bits.union(self.card_listen[c.index()]);
