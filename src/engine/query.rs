@@ -123,7 +123,8 @@ impl GameState {
     }
 
     /// Calls `f` for every text in force that listens to `bit`: the face-up cards in play
-    /// (evacuees included while their evacuation lasts), then each of `extra` (the card asked
+    /// (evacuees included while their evacuation lasts, and under Battle of Naboo rules its
+    /// transport and the starfighter intercepting it), then each of `extra` (the card asked
     /// about, the weapon and battle card in use) that is elsewhere than at a planet. Face-down
     /// cards at a planet are never asked. `texts` is the game's own table: a card's bits are
     /// read from `card_listen`, so a card without the bit costs one load and test.
@@ -209,6 +210,14 @@ impl GameState {
                     put(c);
                 }
             }
+            // Battle of Naboo rules: the transport is played to the table for the evacuation,
+            // and the starfighter intercepting it for their starship battle.
+            for c in [ev.transport, ev.intercept.map(|i| i.starfighter)]
+                .into_iter()
+                .flatten()
+            {
+                put(c);
+            }
         }
     }
 
@@ -244,8 +253,11 @@ impl GameState {
             || self.planets.iter().any(|pl| {
                 pl.locations.last() == Some(&c) || pl.cards[p.index()].iter().any(|x| x.card == c)
             })
-            || ev
-                .is_some_and(|ev| ev.player == p && Some(c) != ev.transport && ps.held.contains(&c))
+            || ev.is_some_and(|ev| {
+                ev.player == p && Some(c) != ev.transport && ps.held.contains(&c)
+                    || ev.transport == Some(c)
+                    || ev.intercept.is_some_and(|i| i.starfighter == c)
+            })
     }
 
     /// Tells the texts in force of an event; each may change the state or ask a player.
