@@ -1,8 +1,9 @@
 //! The playtest benchmark: 10,000 games between heuristic agents (or `--agent=random`,
-//! `--agent=patient-random`) on the two example decks, on 1 thread and then on 2, reporting
-//! games per second. Peak memory: run it under `/usr/bin/time -v`.
+//! `--agent=patient-random`) on the two example decks (or `--decks=A,B`: two decklists, as
+//! `yj playtest` reads them), on 1 thread and then on 2, reporting games per second. Peak
+//! memory: run it under `/usr/bin/time -v`.
 //!
-//! `cargo run --release --example playtest_bench -- [GAMES] [THREADS...] [--agent=NAME]`
+//! `cargo run --release --example playtest_bench -- [GAMES] [THREADS...] [--agent=NAME] [--decks=A,B]`
 
 use std::sync::Arc;
 use std::time::Instant;
@@ -21,7 +22,17 @@ fn main() {
         .find_map(|a| a.strip_prefix("--agent="))
         .map(|n| AgentKind::parse(n).expect("agent: heuristic, random or patient-random"))
         .unwrap_or(AgentKind::Heuristic);
-    let args: Vec<String> = all.into_iter().filter(|a| !a.starts_with("--")).collect();
+    let decks = all
+        .iter()
+        .find_map(|a| a.strip_prefix("--decks="))
+        .map(|d| d.split_once(',').expect("--decks=A,B"))
+        .map(|(a, b)| (a.to_string(), b.to_string()))
+        .unwrap_or(("example:light".into(), "example:dark".into()));
+    let args: Vec<String> = all
+        .iter()
+        .filter(|a| !a.starts_with("--"))
+        .cloned()
+        .collect();
     let games: u64 = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(10_000);
     let mut threads: Vec<usize> = args[2.min(args.len())..]
         .iter()
@@ -34,7 +45,7 @@ fn main() {
     let pool = CardPool::from_catalogue(&cat);
     let mut resolver = Resolver::new(&cat);
     let mut load = |spec: &str| def_ids(&resolver.resolve(&load_list(spec).expect("deck")));
-    let (light, dark) = (load("example:light"), load("example:dark"));
+    let (light, dark) = (load(&decks.0), load(&decks.1));
     let m = Matchup {
         pool: Arc::clone(&pool),
         deck: &light,
@@ -54,7 +65,7 @@ fn main() {
         let start = Instant::now();
         let (distinct, tally) = m.run(&config, &|| {}).expect("run");
         let secs = start.elapsed().as_secs_f64();
-        let r = OpponentReport::new("example:dark", &tally, &distinct, &light, &pool);
+        let r = OpponentReport::new(&decks.1, &tally, &distinct, &light, &pool);
         println!(
             "{jobs} thread(s): {games} games in {secs:.2}s = {:.0} games/s ({:.0} per thread); \
              light wins {:.1}%, mean {:.1} turns",

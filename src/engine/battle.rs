@@ -141,6 +141,7 @@ impl GameState {
     pub(crate) fn add_battle_card(&mut self, p: Player, card: CardRef) {
         self.remove_from_hand(p, card);
         self.players[p.index()].held.push(card);
+        self.zones_changed();
     }
 
     /// "You do have to say how many Battle cards you are adding ... (The attacker does this
@@ -832,6 +833,7 @@ impl GameState {
                 let hs = &mut self.players[p.index()].hyperspace;
                 if let Some(i) = hs.iter().position(|&x| x == c) {
                     hs.remove(i);
+                    self.zones_changed();
                 }
             } else {
                 let planet = self.current.expect("a planet is in play");
@@ -1342,6 +1344,7 @@ impl GameState {
                 let h = &mut self.players[p.index()].held;
                 h.retain(|&x| x != c);
                 self.players[p.index()].discard.push(c);
+                self.zones_changed();
                 self.emit(Event::Discarded {
                     player: p,
                     card: c,

@@ -447,6 +447,7 @@ impl Builder {
             podrace_open: true,
             ..TurnState::default()
         };
+        g.zones_changed();
         g
     }
 }

@@ -93,6 +93,7 @@ impl GameState {
         match self.def(card).kind {
             Kind::Location => {
                 self.planets[planet as usize].locations.push(card);
+                self.zones_changed();
                 self.emit(Event::SiteChanged {
                     player: p,
                     card,
@@ -102,6 +103,7 @@ impl GameState {
             Kind::Starship => {
                 // "Starships are never deployed face down."
                 self.players[p.index()].hyperspace.push(card);
+                self.zones_changed();
                 self.emit(Event::Deployed {
                     player: p,
                     card,
@@ -118,6 +120,7 @@ impl GameState {
                     card,
                     face_up: !hidden,
                 });
+                self.zones_changed();
                 self.emit(Event::Deployed {
                     player: p,
                     card,
@@ -235,6 +238,7 @@ impl GameState {
         } else {
             ps.podracer = Some(card);
         }
+        self.zones_changed();
         // "Cards at your Objective are always face up (never hidden)."
         self.emit(Event::Deployed {
             player: p,

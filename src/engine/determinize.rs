@@ -189,6 +189,8 @@ impl GameState {
         // The future is not known either.
         g.rng = GameRng::new(crate::engine::game_seed(seed, 0x5eed));
         g.log.clear();
+        // Only hidden cards moved; the index of texts in force is rebuilt all the same.
+        g.zones_changed();
         debug_assert_eq!(g.check_zones(), Ok(()));
         g
     }

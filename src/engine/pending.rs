@@ -10,7 +10,7 @@ use serde::Serialize;
 use super::action::Action;
 use super::player::{CardRef, Player};
 use super::state::{Flow, GameState, Phase};
-use super::text::Window;
+use super::text::{Text, Window};
 
 /// A decision the game waits for above its phase.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]

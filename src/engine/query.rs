@@ -7,7 +7,9 @@ use std::sync::Arc;
 use super::event::Event;
 use super::player::{CardRef, Player};
 use super::state::{Flow, GameState};
-use super::text::{Arena, Listen, Num, Number, Query, Text, Texts, Trigger, WHOLE_TEXT, Window};
+use super::text::{
+    Arena, CardText, Listen, Num, Number, Query, Text, Texts, Trigger, WHOLE_TEXT, Window,
+};
 use crate::catalogue::Planet;
 
 impl GameState {
@@ -27,12 +29,13 @@ impl GameState {
     fn number_slow(&self, q: Query, base: i16, bit: Listen) -> i16 {
         let mut n = Num::new(base);
         let texts = &*self.texts;
-        self.each_text(
-            texts,
-            bit,
-            [q.card, q.weapon, q.battle_card],
-            &mut |text, me| text.modify(self, me, &q, &mut n),
-        );
+        let extra = [q.card, q.weapon, q.battle_card];
+        let hears = |c: &Option<CardRef>| c.is_some_and(|c| self.card_listen[c.index()].any(bit));
+        if self.in_force_listen.any(bit) || extra.iter().any(hears) {
+            self.each_text(texts, bit, extra, |text, me| {
+                text.modify(self, me, &q, &mut n)
+            });
+        }
         for l in &self.text_state.lasting {
             if l.number == q.number
                 && l.player == q.player
@@ -74,7 +77,7 @@ impl GameState {
             &texts,
             bit,
             [q.card, q.weapon, q.battle_card],
-            &mut |text, me| {
+            |text, me| {
                 text.explain(self, me, &q, &mut n, &mut |ability, by| {
                     if len < seen.len() {
                         seen[len] = Some((me, ability, by));
@@ -123,83 +126,138 @@ impl GameState {
     /// (evacuees included while their evacuation lasts, and under Battle of Naboo rules its
     /// transport and the starfighter intercepting it), then each of `extra` (the card asked
     /// about, the weapon and battle card in use) that is elsewhere than at a planet. Face-down
-    /// cards at a planet are never asked.
-    fn each_text(
+    /// cards at a planet are never asked. `texts` is the game's own table: a card's bits are
+    /// read from `card_listen`, so a card without the bit costs one load and test.
+    #[inline]
+    fn each_text<F: FnMut(&CardText, CardRef)>(
         &self,
         texts: &Texts,
         bit: Listen,
         extra: [Option<CardRef>; 3],
-        f: &mut dyn FnMut(&dyn Text, CardRef),
+        mut f: F,
     ) {
+        debug_assert_eq!(
+            self.in_force,
+            self.walk_in_force(),
+            "the index of texts in force is stale: a zone changed without zones_changed()"
+        );
+        let listen = &*self.card_listen;
+        let hears = |c: CardRef| listen[c.index()].any(bit);
         let mut call = |c: CardRef| {
-            if let Some((listen, text)) = texts.get(self.def_id(c))
-                && listen.any(bit)
+            if hears(c)
+                && let Some((_, text)) = texts.get(self.def_id(c))
             {
-                f(&**text, c);
+                f(text, c);
             }
         };
-        let mut at_planet = [false; 3];
-        for planet in &self.planets {
-            if let Some(&top) = planet.locations.last() {
-                call(top);
-            }
-            for list in &planet.cards {
-                for c in list {
-                    for (i, e) in extra.iter().enumerate() {
-                        at_planet[i] |= *e == Some(c.card);
-                    }
-                    if c.face_up {
-                        call(c.card);
-                    }
-                }
-            }
+        for &c in &self.in_force {
+            call(c);
         }
-        for ps in &self.players {
-            for c in ps.objective.into_iter().chain(ps.pilot).chain(ps.podracer) {
-                call(c);
-            }
-            for &c in &ps.hyperspace {
-                call(c);
-            }
-        }
-        // card-text 13: an evacuee (face up when taken up) counts until the evacuation is
-        // resolved; the transport played from hand (Battle of Naboo rules) is a fighter.
-        if let Some(ev) = self.evacuation.as_deref() {
-            for &c in &self.players[ev.player.index()].held {
-                if Some(c) != ev.transport {
-                    for (i, e) in extra.iter().enumerate() {
-                        at_planet[i] |= *e == Some(c);
-                    }
-                    call(c);
-                }
-            }
-            // Battle of Naboo rules: the transport is played to the table for the evacuation,
-            // and the starfighter intercepting it for their starship battle.
-            let ships = [ev.transport, ev.intercept.map(|i| i.starfighter)];
-            for c in ships.into_iter().flatten() {
-                for (i, e) in extra.iter().enumerate() {
-                    at_planet[i] |= *e == Some(c);
-                }
-                call(c);
-            }
-        }
+        let ev = self.evacuation.as_deref();
+        // Where an extra card is is looked up only when its text listens.
         for (i, e) in extra.iter().enumerate() {
             let Some(c) = *e else { continue };
-            if at_planet[i] || extra[..i].contains(&Some(c)) || self.in_play_elsewhere(c) {
+            if !hears(c) || extra[..i].contains(&Some(c)) || self.visited(c, ev) {
                 continue;
             }
             call(c);
         }
     }
 
-    /// Whether `c` is one of the in-play cards [`GameState::each_text`] visits off the planets.
-    fn in_play_elsewhere(&self, c: CardRef) -> bool {
-        let ps = &self.players[self.owner(c).index()];
+    /// The cards with text in force, in the order texts are asked: the face-up cards at each
+    /// planet (its top location first), objectives, Podracer pilots and Podracers, the
+    /// Hyperspace piles, then evacuees while an evacuation lasts (card-text 13: an evacuee,
+    /// face up when taken up, counts until the evacuation is resolved; the transport played
+    /// from hand under Battle of Naboo rules is a fighter, not an evacuee).
+    fn walk_in_force(&self) -> Vec<CardRef> {
+        let mut out = Vec::new();
+        self.walk_in_force_into(&mut out);
+        out
+    }
+
+    /// [`GameState::walk_in_force`] into `out` (emptied first).
+    fn walk_in_force_into(&self, out: &mut Vec<CardRef>) {
+        out.clear();
+        let listen = &*self.card_listen;
+        let mut put = |c: CardRef| {
+            if listen[c.index()] != Listen::NONE {
+                out.push(c);
+            }
+        };
+        for planet in &self.planets {
+            if let Some(&top) = planet.locations.last() {
+                put(top);
+            }
+            for list in &planet.cards {
+                for c in list {
+                    if c.face_up {
+                        put(c.card);
+                    }
+                }
+            }
+        }
+        for ps in &self.players {
+            for c in ps.objective.into_iter().chain(ps.pilot).chain(ps.podracer) {
+                put(c);
+            }
+            for &c in &ps.hyperspace {
+                put(c);
+            }
+        }
+        if let Some(ev) = self.evacuation.as_deref() {
+            for &c in &self.players[ev.player.index()].held {
+                if Some(c) != ev.transport {
+                    put(c);
+                }
+            }
+            // Battle of Naboo rules: the transport is played to the table for the evacuation,
+            // and the starfighter intercepting it for their starship battle.
+            for c in [ev.transport, ev.intercept.map(|i| i.starfighter)]
+                .into_iter()
+                .flatten()
+            {
+                put(c);
+            }
+        }
+    }
+
+    /// Rebuilds the index of texts in force (`in_force`, `in_force_listen`). The rules call
+    /// it after every change of the cards in play, face up, at objectives, in Hyperspace or
+    /// evacuating, so that a query walks only the cards with text in force and a number none
+    /// of them listens to costs a bit test (debug builds check the index at every query).
+    pub(crate) fn zones_changed(&mut self) {
+        // No card of this game has text (the card table says so): nothing to index.
+        if self.listen == Listen::NONE {
+            return;
+        }
+        // The list's buffer is reused: no allocation once it has grown.
+        let mut cards = std::mem::take(&mut self.in_force);
+        self.walk_in_force_into(&mut cards);
+        let mut bits = Listen::NONE;
+        for &c in &cards {
+            bits = bits.union(self.card_listen[c.index()]);
+        }
+        self.in_force = cards;
+        self.in_force_listen = bits;
+    }
+
+    /// Whether [`GameState::each_text`]'s walk of the cards in play reaches `c`, or passes it
+    /// face down at a planet.
+    fn visited(&self, c: CardRef, ev: Option<&super::state::Evacuation>) -> bool {
+        let p = self.owner(c);
+        let ps = &self.players[p.index()];
         ps.objective == Some(c)
             || ps.pilot == Some(c)
             || ps.podracer == Some(c)
             || ps.hyperspace.contains(&c)
-            || self.planets.iter().any(|p| p.locations.last() == Some(&c))
+            || self.planets.iter().any(|pl| {
+                pl.locations.last() == Some(&c) || pl.cards[p.index()].iter().any(|x| x.card == c)
+            })
+            || ev.is_some_and(|ev| {
+                ev.player == p && Some(c) != ev.transport && ps.held.contains(&c)
+                    || ev.transport == Some(c)
+                    || ev.intercept.is_some_and(|i| i.starfighter == c)
+            })
     }
 
     /// Tells the texts in force of an event; each may change the state or ask a player.
@@ -219,7 +277,7 @@ impl GameState {
             Trigger::DestinyDone(p) => [self.fight_battle_card(p), None, None],
             _ => [None; 3],
         };
-        self.each_text(&texts, bit, about, &mut |_, me| cards.push(me));
+        self.each_text(&texts, bit, about, |_, me| cards.push(me));
         for me in cards {
             if let Some((_, text)) = texts.get(self.def_id(me)) {
                 text.react(self, me, t)?;
@@ -241,7 +299,7 @@ impl GameState {
             extra[0] = f.units[0].battle.map(|b| b.0);
             extra[1] = f.units[1].battle.map(|b| b.0);
         }
-        self.each_text(&self.texts, Listen::OFFERS, extra, &mut |text, me| {
+        self.each_text(&self.texts, Listen::OFFERS, extra, |text, me| {
             if self.owner(me) == p {
                 options.clear();
                 text.offers(self, me, window, &mut options);
@@ -259,15 +317,21 @@ impl GameState {
     /// Recomputes which texts the cards of this game listen to (after the table changes).
     pub(crate) fn refresh_listen(&mut self) {
         let mut bits = Listen::NONE;
-        if !self.texts.is_empty() {
-            for &(_, def) in &self.table.cards {
-                bits = bits.union(self.texts.listens(def));
-            }
+        let cards: Arc<[Listen]> = self
+            .table
+            .cards
+            .iter()
+            .map(|&(_, def)| self.texts.listens(def))
+            .collect();
+        for &l in cards.iter() {
+            bits = bits.union(l);
         }
+        self.card_listen = cards;
         for l in &self.text_state.lasting {
             bits = bits.union(Listen::number(l.number));
         }
         self.listen = bits;
+        self.zones_changed();
     }
 
     /// Replaces the card texts of this game (the pool's by default).

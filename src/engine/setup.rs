@@ -75,6 +75,7 @@ impl GameState {
                 // "Play your Objective card when the game begins (before you draw destiny to
                 // see who goes first)."
                 g.players[p.index()].objective = Some(c);
+                g.zones_changed();
                 g.emit(Event::ObjectivePlaced { player: p, card: c });
             } else {
                 g.players[p.index()].deck.push(c);
@@ -104,6 +105,7 @@ impl GameState {
             };
             self.players[0].held.push(a);
             self.players[1].held.push(b);
+            self.zones_changed();
             let (va, vb) = (self.def(a).destiny(), self.def(b).destiny());
             self.emit(Event::FirstPlayerDestiny {
                 player: Player::A,
@@ -123,6 +125,7 @@ impl GameState {
             let held = std::mem::take(&mut self.players[p.index()].held);
             self.players[p.index()].deck.extend(held);
         }
+        self.zones_changed();
         first.unwrap_or(Player::A)
     }
 }

@@ -67,6 +67,7 @@ impl GameState {
             transport,
             intercept: None,
         }));
+        self.zones_changed();
         self.phase = Phase::Interception;
     }
 
@@ -75,6 +76,7 @@ impl GameState {
     pub(crate) fn add_starship(&mut self, p: Player, card: CardRef) {
         self.remove_from_hand(p, card);
         self.players[p.index()].hyperspace.push(card);
+        self.zones_changed();
         self.emit(Event::StarshipAdded { player: p, card });
     }
 
@@ -133,6 +135,7 @@ impl GameState {
             cards: n,
         });
         self.evacuation = None;
+        self.zones_changed();
         self.phase = Phase::Deploy;
     }
 
@@ -168,6 +171,7 @@ impl GameState {
                 transport = Some(t);
             }
         }
+        self.zones_changed();
         self.emit(Event::Evacuated {
             player: p,
             planet: ev.planet,
@@ -185,6 +189,7 @@ impl GameState {
         let h = &mut self.players[p.index()].held;
         h.retain(|&c| c != card);
         self.players[p.index()].discard.push(card);
+        self.zones_changed();
         self.emit(Event::FlewAway { player: p, card });
     }
 
@@ -204,6 +209,7 @@ impl GameState {
         });
         self.remove_from_hand(o, starfighter);
         self.players[o.index()].held.push(starfighter);
+        self.zones_changed();
         self.emit(Event::Intercepted { player: o });
         // The transport's window goes under the starfighter's: the interceptor is asked first.
         self.open_window(p, Window::BeforeFight);
@@ -348,6 +354,7 @@ impl GameState {
             let h = &mut self.players[o.index()].held;
             h.retain(|&c| c != starfighter);
             self.players[o.index()].discard.push(starfighter);
+            self.zones_changed();
             self.emit(Event::Defeated {
                 player: o,
                 card: starfighter,

@@ -281,6 +281,12 @@ pub struct GameState {
     pub(crate) texts: Arc<Texts>,
     /// What the texts of this game's cards (and its lasting effects) listen to.
     pub(crate) listen: Listen,
+    /// What each card's text listens to, by card (`refresh_listen`).
+    pub(crate) card_listen: Arc<[Listen]>,
+    /// The cards with text in force, in the order texts are asked, and the union of what
+    /// they listen to: kept by `zones_changed` (query.rs).
+    pub(crate) in_force: Vec<CardRef>,
+    pub(crate) in_force_listen: Listen,
     /// The state card texts keep.
     pub(crate) text_state: TextState,
     pub(crate) options: GameOptions,
@@ -326,6 +332,9 @@ impl GameState {
             table,
             texts,
             listen: Listen::NONE,
+            card_listen: Arc::new([]),
+            in_force: Vec::new(),
+            in_force_listen: Listen::NONE,
             text_state: TextState::default(),
             options,
             rng: GameRng::new(seed),
@@ -674,6 +683,7 @@ impl GameState {
         match list.iter().position(|c| c.card == card) {
             Some(i) => {
                 list.remove(i);
+                self.zones_changed();
                 true
             }
             None => false,

@@ -4,7 +4,7 @@
 //!
 //! **Registration.** A card's text is one value implementing [`Text`], registered for its card
 //! *definition* in the pool's [`Texts`] table ([`Texts::register`]; the pool builds its table
-//! once, from [`catalogue_text`], and a game shares it through an `Arc`). Every physical card of
+//! once, from the cards' ability specifications, and a game shares it through an `Arc`). Every physical card of
 //! that definition in a game then carries the text. [`Text::listens`] says which calls the text
 //! answers ([`Listen`] bits); the engine calls nothing else. A game keeps the union of the bits
 //! of the cards it holds, so a number or an event no card of the game listens to costs one bit
@@ -54,6 +54,7 @@ use super::action::Action;
 use super::card_pool::{CardDef, DefId};
 use super::player::{CardRef, Player};
 use super::state::{Flow, GameState};
+use super::text_templates::SpecText;
 use crate::catalogue::Planet;
 
 /// A number of the rules that game text may change.
@@ -471,12 +472,72 @@ pub trait Text: Debug + Send + Sync {
 /// lasting effect).
 pub const WHOLE_TEXT: u8 = u8::MAX;
 
+/// One card definition's text: built from its ability specification (called statically, as
+/// the engine's hot loop wants), or written in code (a test's probe, called through `dyn`).
+#[derive(Debug, Clone)]
+pub(crate) enum CardText {
+    Spec(Arc<SpecText>),
+    Code(Arc<dyn Text>),
+}
+
+/// Calls the same method of whichever text `$t` holds.
+macro_rules! either {
+    ($t:expr, $x:ident => $call:expr) => {
+        match $t {
+            CardText::Spec($x) => $call,
+            CardText::Code($x) => $call,
+        }
+    };
+}
+
+impl Text for CardText {
+    fn listens(&self) -> Listen {
+        either!(self, t => t.listens())
+    }
+
+    #[inline]
+    fn modify(&self, g: &GameState, me: CardRef, q: &Query, n: &mut Num) {
+        either!(self, t => t.modify(g, me, q, n))
+    }
+
+    fn explain(
+        &self,
+        g: &GameState,
+        me: CardRef,
+        q: &Query,
+        n: &mut Num,
+        seen: &mut dyn FnMut(u8, i16),
+    ) {
+        either!(self, t => t.explain(g, me, q, n, seen))
+    }
+
+    fn react(&self, g: &mut GameState, me: CardRef, t: Trigger) -> Flow {
+        either!(self, x => x.react(g, me, t))
+    }
+
+    fn offers(&self, g: &GameState, me: CardRef, window: Window, out: &mut Vec<u8>) {
+        either!(self, t => t.offers(g, me, window, out))
+    }
+
+    fn use_ability(&self, g: &mut GameState, me: CardRef, option: u8) -> Flow {
+        either!(self, t => t.use_ability(g, me, option))
+    }
+
+    fn answers(&self, g: &GameState, me: CardRef, key: u8, out: &mut Vec<Action>) {
+        either!(self, t => t.answers(g, me, key, out))
+    }
+
+    fn answer(&self, g: &mut GameState, me: CardRef, key: u8, answer: Action) -> Flow {
+        either!(self, t => t.answer(g, me, key, answer))
+    }
+}
+
 /// The texts of a card pool: at most one [`Text`] per card definition.
 #[derive(Debug, Clone, Default)]
 pub struct Texts {
     /// Per definition, its entry in `entries` (`u16::MAX`: no text).
     by_def: Vec<u16>,
-    entries: Vec<(Listen, Arc<dyn Text>)>,
+    entries: Vec<(Listen, CardText)>,
 }
 
 impl Texts {
@@ -488,15 +549,19 @@ impl Texts {
             entries: Vec::new(),
         };
         for (i, d) in defs.iter().enumerate() {
-            if let Some(text) = catalogue_text(d, cards) {
-                t.register(DefId(i as u16), text);
+            if let Some(text) = super::text_templates::build(d, cards) {
+                t.put(DefId(i as u16), CardText::Spec(Arc::new(text)));
             }
         }
         t
     }
 
-    /// Gives definition `def` its text (replacing any it had).
+    /// Gives definition `def` the text `text`, written in code (replacing any it had).
     pub fn register(&mut self, def: DefId, text: Arc<dyn Text>) {
+        self.put(def, CardText::Code(text));
+    }
+
+    fn put(&mut self, def: DefId, text: CardText) {
         let i = def.0 as usize;
         if self.by_def.len() <= i {
             self.by_def.resize(i + 1, u16::MAX);
@@ -513,7 +578,7 @@ impl Texts {
 
     /// The text of a definition and what it listens to.
     #[inline]
-    pub fn get(&self, def: DefId) -> Option<&(Listen, Arc<dyn Text>)> {
+    pub(crate) fn get(&self, def: DefId) -> Option<&(Listen, CardText)> {
         match self.by_def.get(def.0 as usize) {
             Some(&e) if e != u16::MAX => Some(&self.entries[e as usize]),
             _ => None,
@@ -528,12 +593,6 @@ impl Texts {
     pub fn is_empty(&self) -> bool {
         self.entries.is_empty()
     }
-}
-
-/// The engine's text for a catalogue card in a pool of `cards`, if it plays one: built from
-/// its ability specification by `text_templates`.
-pub fn catalogue_text(def: &CardDef, cards: &[crate::catalogue::Card]) -> Option<Arc<dyn Text>> {
-    super::text_templates::build(def, cards)
 }
 
 /// How long a memo or a lasting effect lasts.

@@ -7,7 +7,7 @@
 //! expresses (`bonus only vs`, `bonus only while using`), the rulebook's Armed & Dangerous and
 //! Boonta Eve Classic rules, and the templates `text_templates` builds (modifiers, the battle
 //! texts...). Everything else in the specifications is not played yet. When
-//! `engine::text::catalogue_text` builds a template's behaviour from `CardDef::text`, the
+//! `engine::text_templates::build` builds a template's behaviour from `CardDef::text`, the
 //! template's arm in [`ability_played`] says so, in the same change.
 
 use serde::Serialize;

@@ -52,6 +52,7 @@ impl GameState {
         let ps = &mut self.planets[planet as usize];
         ps.status = PlanetStatus::Current;
         ps.locations.push(card);
+        self.zones_changed();
         self.emit(Event::LocationPlaced {
             player: p,
             card,
@@ -135,6 +136,7 @@ impl GameState {
                 }
             }
         }
+        self.zones_changed();
         for card in revealed {
             self.emit(Event::Revealed { player: p, card });
         }

@@ -7,7 +7,7 @@ use super::card_pool::CardDef;
 use super::pending::Pending;
 use super::player::{CardRef, Player};
 use super::state::{GameState, Phase, PlanetState, PlanetStatus};
-use super::text::{Arena, Number, Query};
+use super::text::{Arena, Number, Query, Text};
 use crate::catalogue::Planet;
 
 /// A card at a planet as a player sees it.
@@ -250,6 +250,7 @@ impl<'a> PlayerView<'a> {
                 card,
                 face_up: true,
             });
+        after.zones_changed();
         sum(&after) - before
     }
 

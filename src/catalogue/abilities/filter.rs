@@ -2,7 +2,7 @@
 //! field holds when any one of its values does. Filters in a list (`[Filter]`) are
 //! alternatives: a card fits the list when it fits one of them.
 
-use deunicode::deunicode;
+use deunicode::deunicode_with_tofu_cow;
 use serde::{Deserialize, Serialize};
 
 use crate::catalogue::{Card, CardType, StarshipClass, normalise};
@@ -118,16 +118,61 @@ pub enum ShipClass {
     Starfighter,
 }
 
-fn words(text: &str) -> Vec<String> {
-    deunicode(text)
+/// Most words a card name has (longer texts are compared through allocated lists).
+const MAX_WORDS: usize = 24;
+
+/// The words of ASCII `text` that have a letter or digit, into `out`; None when more than
+/// [`MAX_WORDS`].
+fn fill<'t>(text: &'t str, out: &mut [&'t str; MAX_WORDS]) -> Option<usize> {
+    let mut len = 0;
+    for w in text
         .split_whitespace()
-        .map(normalise)
-        .filter(|w| !w.is_empty())
-        .collect()
+        .filter(|w| w.bytes().any(|b| b.is_ascii_alphanumeric()))
+    {
+        *out.get_mut(len)? = w;
+        len += 1;
+    }
+    Some(len)
 }
 
-fn contains_run(hay: &[String], needle: &[String]) -> bool {
-    !needle.is_empty() && hay.windows(needle.len()).any(|w| w == needle)
+/// Whether two ASCII words are the same word as `normalise` reads them.
+fn same_word(a: &str, b: &str) -> bool {
+    let mut x = a.bytes().filter(u8::is_ascii_alphanumeric);
+    let mut y = b.bytes().filter(u8::is_ascii_alphanumeric);
+    loop {
+        match (x.next(), y.next()) {
+            (None, None) => return true,
+            (Some(p), Some(q)) if p.eq_ignore_ascii_case(&q) => {}
+            _ => return false,
+        }
+    }
+}
+
+/// Whether the words of `needle` appear, in order, among the words of `hay`, each word read
+/// as `normalise` reads it (ASCII-folded, letters and digits only, lowercased; a word left
+/// empty does not count). Allocates nothing for ASCII text: a pool's tables ask this of every
+/// card for every filter naming a title.
+fn contains_run(hay: &str, needle: &str) -> bool {
+    let (hay, needle) = (
+        deunicode_with_tofu_cow(hay, "[?]"),
+        deunicode_with_tofu_cow(needle, "[?]"),
+    );
+    let mut h = [""; MAX_WORDS];
+    let mut n = [""; MAX_WORDS];
+    let (Some(hl), Some(nl)) = (fill(&hay, &mut h), fill(&needle, &mut n)) else {
+        let words = |t: &str| -> Vec<String> {
+            t.split_whitespace()
+                .map(normalise)
+                .filter(|w| !w.is_empty())
+                .collect()
+        };
+        let (h, n) = (words(&hay), words(&needle));
+        return !n.is_empty() && h.windows(n.len()).any(|w| w == n.as_slice());
+    };
+    nl > 0
+        && h[..hl]
+            .windows(nl)
+            .any(|w| w.iter().zip(&n[..nl]).all(|(a, b)| same_word(a, b)))
 }
 
 impl CardKind {
@@ -149,17 +194,8 @@ impl CardKind {
 impl Filter {
     /// Whether a catalogue card fits.
     pub fn matches(&self, card: &Card) -> bool {
-        let title = words(&card.title);
-        if let Some(t) = &self.title
-            && !contains_run(&title, &words(t))
-        {
-            return false;
-        }
-        if let Some(n) = &self.name
-            && !normalise(&format!("{} {}", card.title, card.subtitle)).contains(&normalise(n))
-        {
-            return false;
-        }
+        // The plain fields first: a pool's tables ask every filter of every text about every
+        // card, and the words of names are worth reading only for a card that fits the rest.
         if let Some(t) = self.trait_
             && !card.has_trait(t.as_str())
         {
@@ -189,8 +225,18 @@ impl Filter {
         {
             return false;
         }
+        if let Some(n) = &self.name
+            && !normalise(&format!("{} {}", card.title, card.subtitle)).contains(&normalise(n))
+        {
+            return false;
+        }
+        if let Some(t) = &self.title
+            && !contains_run(&card.title, t)
+        {
+            return false;
+        }
         if let Some(t) = &self.not_title
-            && contains_run(&title, &words(t))
+            && contains_run(&card.title, t)
         {
             return false;
         }

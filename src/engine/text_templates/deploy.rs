@@ -18,7 +18,7 @@ use crate::engine::card_pool::{CardDef, Kind};
 use crate::engine::event::{DiscardReason, Event};
 use crate::engine::player::{CardRef, Player};
 use crate::engine::state::{Flow, GameState, Phase};
-use crate::engine::text::{Listen, Num, Number, Query, Scope, Trigger, Window};
+use crate::engine::text::{Listen, Num, Number, Query, Scope, Text, Trigger, Window};
 use crate::engine::view::PlayerView;
 
 /// The bits of a prompt key that hold the ability's index; the others hold the stage.
@@ -631,6 +631,7 @@ pub(super) fn discard_from_play(g: &mut GameState, me: CardRef) {
     let hyperspace = &mut g.players[p.index()].hyperspace;
     if let Some(i) = hyperspace.iter().position(|&c| c == me) {
         hyperspace.remove(i);
+        g.zones_changed();
         gone = true;
     }
     for pl in Planet::ALL {

@@ -18,8 +18,6 @@ mod triggered;
 
 pub use deploy::prompt_ability as deploy_prompt_ability;
 
-use std::sync::Arc;
-
 use super::action::Action;
 use super::card_pool::CardDef;
 use super::card_pool::DefId;
@@ -341,7 +339,7 @@ pub fn plays(a: &Ability, def: &CardDef) -> bool {
 }
 
 /// The engine's text for `def` (catalogue card `card`) in a pool of `cards`, if it plays any.
-pub fn build(def: &CardDef, cards: &[Card]) -> Option<Arc<dyn Text>> {
+pub(crate) fn build(def: &CardDef, cards: &[Card]) -> Option<SpecText> {
     let spec = def.text?;
     let mut t = SpecText::default();
     for (i, a) in spec.abilities.iter().enumerate() {
@@ -357,5 +355,5 @@ pub fn build(def: &CardDef, cards: &[Card]) -> Option<Arc<dyn Text>> {
     if t.listen == Listen::NONE {
         return None;
     }
-    Some(Arc::new(t))
+    Some(t)
 }
