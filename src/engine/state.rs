@@ -631,6 +631,23 @@ impl GameState {
         Ok(value)
     }
 
+    /// A destiny draw outside any fight's numbers (V1-JC-21's guess): the card goes to hand
+    /// as every destiny card, but it is not the fight's or duel's destiny, so the texts about
+    /// those draws (redraw, draw two) are not told.
+    pub(crate) fn draw_destiny_apart(&mut self, p: Player) -> Result<u8, Ended> {
+        let before = self.draw_deck_lens();
+        let c = self.take_top(p)?;
+        let value = self.destiny_of(p, c);
+        self.players[p.index()].hand.push(c);
+        self.emit(Event::DestinyDrawn {
+            player: p,
+            card: c,
+            value,
+        });
+        self.check_decks(before)?;
+        Ok(value)
+    }
+
     pub(crate) fn remove_from_hand(&mut self, p: Player, card: CardRef) -> bool {
         let hand = &mut self.players[p.index()].hand;
         match hand.iter().position(|&c| c == card) {

@@ -125,10 +125,13 @@ pub enum Number {
     /// (card-text 16.8): which of its two weapon slots `Query::weapon` fits, as bits (1 the
     /// first, 2 the second; 0 by the rules: none).
     TwoWeapons,
+    /// A second handling number of `Query::player`'s Podracer pilot `Query::card` on its Boonta
+    /// Eve Classic (0 by the rules: none; card-text 6).
+    Handling,
 }
 
 impl Number {
-    pub const ALL: [Number; 22] = [
+    pub const ALL: [Number; 23] = [
         Number::Power,
         Number::Damage,
         Number::DeployCost,
@@ -151,6 +154,7 @@ impl Number {
         Number::FightsAgain,
         Number::BreakthroughLoss,
         Number::TwoWeapons,
+        Number::Handling,
     ];
 }
 
@@ -340,6 +344,21 @@ pub enum Trigger {
     /// Both sides of the battle fight in progress have drawn all their destiny; `player`'s
     /// texts about the numbers drawn act now (the attacker's first, card-text 4).
     DestinyDone(Player),
+    /// Duelist `card` of `player` passed in the duel in progress (rulings.md #4: a duelist
+    /// passes at most once in a duel, so this is his first pass).
+    DuelPassed {
+        player: Player,
+        card: CardRef,
+    },
+    /// `card` is the defending character of the duel about to be played (its defender and
+    /// weapon chosen, no dueling hand drawn yet).
+    Dueled(CardRef),
+    /// `card` was discarded from play as the cost of its own draw-deck search, a search that
+    /// the deploy of `deployed` started (V1-JC-7: "when he discards Jedi Training").
+    DiscardedToSearch {
+        card: CardRef,
+        deployed: CardRef,
+    },
 }
 
 impl Trigger {
@@ -353,6 +372,9 @@ impl Trigger {
             Trigger::Defeated { .. } => Listen::DEFEATED,
             Trigger::HitScored { .. } => Listen::HIT_SCORED,
             Trigger::DestinyDone(_) => Listen::DESTINY_DONE,
+            Trigger::DuelPassed { .. } => Listen::DUEL_PASSED,
+            Trigger::Dueled(_) => Listen::DUELED,
+            Trigger::DiscardedToSearch { .. } => Listen::DISCARDED_TO_SEARCH,
         }
     }
 }
@@ -390,6 +412,9 @@ impl Listen {
     pub const DESTINY_DONE: Listen = Listen(1 << 23);
     /// [`Text::offers`] may list abilities at some [`Window`].
     pub const OFFERS: Listen = Listen(1 << 24);
+    pub const DUEL_PASSED: Listen = Listen(1 << 25);
+    pub const DUELED: Listen = Listen(1 << 26);
+    pub const DISCARDED_TO_SEARCH: Listen = Listen(1 << 27);
 
     pub const fn number(n: Number) -> Listen {
         let i = n as u32;

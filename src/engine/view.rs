@@ -117,6 +117,11 @@ impl<'a> PlayerView<'a> {
         self.state.players[p.index()].discard.len()
     }
 
+    /// The viewer's own discard pile (the opponent's shows only its top card).
+    pub fn own_discard(&self) -> &'a [CardRef] {
+        &self.state.players[self.player.index()].discard
+    }
+
     pub fn discard_top(&self, p: Player) -> Option<CardRef> {
         self.state.players[p.index()].discard.last().copied()
     }
