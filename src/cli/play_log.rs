@@ -1000,6 +1000,7 @@ fn number_word(n: Number) -> &'static str {
         Number::BreakthroughLoss => "breakthrough loss",
         Number::TwoWeapons => "two weapons",
         Number::Handling => "handling number",
+        Number::HandBattleCard => "used as a battle card",
     }
 }
 

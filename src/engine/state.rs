@@ -190,6 +190,8 @@ pub struct Battle {
     /// A fighter put back at the front of its side's plan to fight the next fight too
     /// (fights-again text), until that fight begins: it is no leftover at breakthrough.
     pub(crate) again: [Option<CardRef>; 2],
+    /// Cards of another kind added from hand as battle cards, as their text allows (V1-JC-32).
+    pub(crate) by_text: Vec<CardRef>,
 }
 
 impl Battle {
@@ -203,6 +205,7 @@ impl Battle {
             first: [true, true],
             fight: None,
             again: [None, None],
+            by_text: Vec::new(),
         }
     }
 }

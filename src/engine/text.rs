@@ -128,10 +128,14 @@ pub enum Number {
     /// A second handling number of `Query::player`'s Podracer pilot `Query::card` on its Boonta
     /// Eve Classic (0 by the rules: none; card-text 6).
     Handling,
+    /// Whether `Query::battle_card`, a card of another kind in `Query::player`'s hand, may be
+    /// used as a battle card in arena `Query::arena` (`Query::card` None), placed before
+    /// fighter `Query::card` (1: yes; 0 by the rules: V1-JC-32, card-text 10).
+    HandBattleCard,
 }
 
 impl Number {
-    pub const ALL: [Number; 23] = [
+    pub const ALL: [Number; 24] = [
         Number::Power,
         Number::Damage,
         Number::DeployCost,
@@ -155,6 +159,7 @@ impl Number {
         Number::BreakthroughLoss,
         Number::TwoWeapons,
         Number::Handling,
+        Number::HandBattleCard,
     ];
 }
 

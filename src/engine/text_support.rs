@@ -204,6 +204,11 @@ mod tests {
                 "a second handling number (card-text 6)",
             ),
             (
+                "V1-JC-32",
+                TextSupport::Played,
+                "a Republic ship's battle card from hand (card-text 10)",
+            ),
+            (
                 "V1-JC-12",
                 TextSupport::Played,
                 "two cards into the dueling hand on his pass (card-text 9)",

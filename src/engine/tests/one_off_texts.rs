@@ -1,7 +1,8 @@
 //! Scenario tests for the one-off texts of single cards, each citing the card and its
 //! card-text ruling: BP-34 Jabba The Hutt's second handling number (card-text 6), V1-JC-7
 //! Mace Windu's shuffle with Jedi Training, V1-JC-12 Ki-Adi-Mundi's two cards on his first
-//! pass (card-text 9), V1-JC-21 Yarael Poof's named-numbers tie. Each shows the text
+//! pass (card-text 9), V1-JC-21 Yarael Poof's named-numbers tie, V1-JC-32 Republic Pilot as
+//! a Republic ship's battle card (card-text 10). Each shows the text
 //! changing the game where it applies and not where it does not.
 
 use super::*;
@@ -355,4 +356,170 @@ fn mace_windus_shuffle_needs_his_own_deploy_and_the_discard_of_jedi_training() {
         assert_eq!(g.pending(), None, "{id}");
         assert!(g.player(A).discard.contains(&duel_card), "{id}");
     }
+}
+
+// --- V1-JC-32 Republic Pilot, Veteran ---------------------------------------------------------
+
+/// A evacuates Tatooine with transport `ship` (power 5, damage 2), Republic Pilot in hand; B
+/// intercepts with a starfighter (power 2, damage 1) whose destiny draw is `b_destiny`. A
+/// adds the pilot as a battle card when `use_pilot`, placed before the transport. Returns the
+/// game, the events from the evacuation on, and the pilot.
+fn space_battle(ship: &str, b_destiny: u8, use_pilot: bool) -> (GameState, Vec<Event>, CardRef) {
+    use crate::catalogue::StarshipClass;
+    let mut b = Builder::new();
+    b.current(Planet::Naboo, 0);
+    b.controlled(Planet::Tatooine, B);
+    b.add(A, ch("X", 5, 5), Zone::At(Planet::Tatooine, true));
+    let t = b.add(
+        A,
+        fx::starship(ship, StarshipClass::Transport, 5, 2),
+        Zone::Hyperspace,
+    );
+    let pilot = b.add(A, real("V1-JC-32"), Zone::Hand);
+    let f = b.add(
+        B,
+        fx::starship("Droid Starfighter", StarshipClass::Starfighter, 2, 1),
+        Zone::Hand,
+    );
+    b.add(B, fx::destiny(b_destiny), Zone::Deck);
+    b.deck_filler(A, 1, 10);
+    b.deck_filler(B, 1, 10);
+    let mut g = b.build();
+    let mut ev = play(
+        &mut g,
+        &[
+            Action::Evacuate(Planet::Tatooine),
+            Action::AddStarship(f),
+            Action::Intercept,
+            Action::BattleCardsDone,
+        ],
+    );
+    // card-text 10: "From your hand only ... your one battle card for a fight".
+    assert!(
+        legal(&g).contains(&Action::AddBattleCard(pilot)),
+        "{:?}",
+        legal(&g)
+    );
+    let mut a_plan = vec![];
+    if use_pilot {
+        ev.extend(play(&mut g, &[Action::AddBattleCard(pilot)]));
+        a_plan.push(Action::PlanNext(pilot));
+    }
+    a_plan.extend([Action::PlanNext(t), Action::PlanDone]);
+    ev.extend(play(
+        &mut g,
+        &[
+            Action::BattleCardsDone,
+            Action::PlanNext(f),
+            Action::PlanDone,
+        ],
+    ));
+    ev.extend(play(&mut g, &a_plan));
+    (g, ev, pilot)
+}
+
+#[test]
+fn republic_pilot_is_a_battle_card_adding_two_to_a_republic_ship() {
+    // V1-JC-32 "May be used as a battle card for any Republic ship, adding ●● to that ship";
+    // card-text 10: from hand, before a ship with "Republic" in its name; discarded after.
+    let (g, ev, pilot) = space_battle("Republic Cruiser", 4, true);
+    // 5 + 2 against 2 + 4: the transport wins (without him it loses, below).
+    assert_eq!(fights(&ev), vec![(6, 7, Some(A))]);
+    assert!(text_used(&ev, pilot), "narrated: {ev:?}");
+    assert!(g.player(A).discard.contains(&pilot));
+    let (_, ev, _) = space_battle("Republic Cruiser", 4, false);
+    assert_eq!(fights(&ev), vec![(6, 5, Some(B))]);
+
+    // Before a ship that is not a Republic ship: misplaced, discarded, adds nothing.
+    let (g, ev, pilot) = space_battle("Cruiser", 4, true);
+    assert_eq!(fights(&ev), vec![(6, 5, Some(B))]);
+    assert!(ev.contains(&Event::MisplacedBattleCard {
+        player: A,
+        card: pilot
+    }));
+    assert!(g.player(A).discard.contains(&pilot));
+}
+
+#[test]
+fn republic_pilot_adds_his_damage_when_his_ship_is_defeated() {
+    // "Take Damage if defeated" (card-text 10): the ship's damage (2) plus his printed 1.
+    let damage = |ev: &[Event]| {
+        ev.iter()
+            .filter_map(|e| match e {
+                Event::Damage { player: A, cards } => Some(*cards),
+                _ => None,
+            })
+            .sum::<u8>()
+    };
+    let (_, ev, _) = space_battle("Republic Cruiser", 6, true);
+    assert_eq!(fights(&ev), vec![(8, 7, Some(B))]);
+    assert_eq!(damage(&ev), 3);
+    let (_, ev, _) = space_battle("Republic Cruiser", 6, false);
+    assert_eq!(damage(&ev), 2);
+}
+
+#[test]
+fn republic_pilot_is_no_battle_card_in_a_character_battle() {
+    // card-text 10: "It cannot be a battle card in a character battle."
+    let mut b = at_naboo();
+    b.add(A, ch("X", 5, 5), Zone::At(Planet::Naboo, true));
+    b.add(B, ch("Y", 5, 5), Zone::At(Planet::Naboo, true));
+    let pilot = b.add(A, real("V1-JC-32"), Zone::Hand);
+    b.deck_filler(A, 1, 10);
+    b.deck_filler(B, 1, 10);
+    let mut g = b.build();
+    play(&mut g, &[Action::DeclareBattle]);
+    assert!(
+        !legal(&g).contains(&Action::AddBattleCard(pilot)),
+        "{:?}",
+        legal(&g)
+    );
+}
+
+#[test]
+fn the_heuristic_uses_republic_pilot_before_its_republic_ship_when_it_turns_the_fight() {
+    use crate::bots::{Agent, HeuristicAgent};
+    use crate::catalogue::StarshipClass;
+    let mut b = Builder::new();
+    b.current(Planet::Naboo, 0);
+    b.controlled(Planet::Tatooine, B);
+    b.add(A, ch("X", 5, 5), Zone::At(Planet::Tatooine, true));
+    let t = b.add(
+        A,
+        fx::starship("Republic Cruiser", StarshipClass::Transport, 5, 2),
+        Zone::Hyperspace,
+    );
+    let pilot = b.add(A, real("V1-JC-32"), Zone::Hand);
+    let f = b.add(
+        B,
+        fx::starship("Droid Starfighter", StarshipClass::Starfighter, 4, 1),
+        Zone::Hand,
+    );
+    b.deck_filler(A, 1, 10);
+    b.deck_filler(B, 1, 10);
+    let mut g = b.build();
+    play(
+        &mut g,
+        &[
+            Action::Evacuate(Planet::Tatooine),
+            Action::AddStarship(f),
+            Action::Intercept,
+            Action::BattleCardsDone,
+        ],
+    );
+    let mut agent = HeuristicAgent::default();
+    let mut choose = |g: &GameState| {
+        let l = legal(g);
+        agent.choose(&g.view(A), &l)
+    };
+    // B's 4 and a destiny draw against 5: the pilot's +2 turns it.
+    assert_eq!(choose(&g), Action::AddBattleCard(pilot));
+    play(
+        &mut g,
+        &[Action::AddBattleCard(pilot), Action::BattleCardsDone],
+    );
+    play(&mut g, &[Action::PlanNext(f), Action::PlanDone]);
+    assert_eq!(choose(&g), Action::PlanNext(pilot));
+    play(&mut g, &[Action::PlanNext(pilot)]);
+    assert_eq!(choose(&g), Action::PlanNext(t));
 }

@@ -6,17 +6,20 @@
 //!   from your hand and/or discard pile into your draw deck.
 //! - V1-JC-21 Yarael Poof, Quermian Jedi Master: when he is dueled, his owner names two
 //!   numbers; the opponent shuffles and draws destiny; a match ends the duel in a tie.
+//! - V1-JC-32 Republic Pilot, Veteran (card-text 10): from hand, the battle card of a
+//!   Republic starship of his owner's in a space battle: +2 power to it; if it is defeated,
+//!   his printed damage on top of the ship's.
 //!
 //! Prompt keys are the ability's index, plus [`STAGE`] for the second question.
 
 use super::{DefSet, Part};
 use crate::catalogue::Card;
-use crate::catalogue::abilities::{Ability, AbilityBook, Filter};
+use crate::catalogue::abilities::{Ability, AbilityBook, CardKind, Filter};
 use crate::engine::action::Action;
 use crate::engine::card_pool::CardDef;
 use crate::engine::player::CardRef;
 use crate::engine::state::{Flow, GameState};
-use crate::engine::text::{Listen, Scope, Trigger};
+use crate::engine::text::{Arena, Listen, Num, Number, Query, Scope, Trigger};
 
 /// Added to an ability's index for its second question.
 const STAGE: u8 = 32;
@@ -33,7 +36,12 @@ enum Which {
     },
     /// V1-JC-21.
     YaraelTie,
+    /// V1-JC-32: the Republic starships ("Republic" in title or subtitle: card-text 10).
+    RepublicPilot { ships: DefSet },
 }
+
+/// The power V1-JC-32 adds to the ship it is the battle card of ("adding ●●").
+const REPUBLIC_PILOT_POWER: i16 = 2;
 
 #[derive(Debug, Clone)]
 struct OneOff {
@@ -51,7 +59,10 @@ pub(super) struct OneOffTexts {
 
 /// The cards whose one-off text is written here.
 fn written(def: &CardDef) -> bool {
-    matches!(def.catalogue_id.as_str(), "V1-JC-7" | "V1-JC-21")
+    matches!(
+        def.catalogue_id.as_str(),
+        "V1-JC-7" | "V1-JC-21" | "V1-JC-32"
+    )
 }
 
 /// Whether this part plays ability `a` of `def`.
@@ -92,6 +103,19 @@ impl Part for OneOffTexts {
                 Listen::DISCARDED_TO_SEARCH,
             ),
             "V1-JC-21" => (Which::YaraelTie, Listen::DUELED),
+            "V1-JC-32" => (
+                Which::RepublicPilot {
+                    ships: DefSet::of(
+                        cards,
+                        &[Filter {
+                            name: Some("Republic".into()),
+                            kind: Some(CardKind::Starship),
+                            ..Filter::default()
+                        }],
+                    ),
+                },
+                Listen::numbers(&[Number::HandBattleCard, Number::Power, Number::Damage]),
+            ),
             _ => return false,
         };
         self.texts.push(OneOff {
@@ -104,6 +128,35 @@ impl Part for OneOffTexts {
 
     fn listens(&self) -> Listen {
         self.listen
+    }
+
+    fn modify(&self, g: &GameState, me: CardRef, q: &Query, n: &mut Num) {
+        for o in &self.texts {
+            if let Some(by) = self.pilot_change(g, me, o, q) {
+                match q.number {
+                    Number::HandBattleCard => n.set(by),
+                    _ => n.add(by),
+                }
+            }
+        }
+    }
+
+    fn explain(
+        &self,
+        g: &GameState,
+        me: CardRef,
+        q: &Query,
+        n: &mut Num,
+        seen: &mut dyn FnMut(u8, i16),
+    ) {
+        for o in &self.texts {
+            if let Some(by) = self.pilot_change(g, me, o, q)
+                && q.number != Number::HandBattleCard
+            {
+                n.add(by);
+                seen(o.ability, by);
+            }
+        }
     }
 
     fn react(&self, g: &mut GameState, me: CardRef, t: Trigger) -> Flow {
@@ -139,6 +192,7 @@ impl Part for OneOffTexts {
             Which::MaceShuffle { .. } => {
                 out.extend(self.shuffle_candidates(g, me, o).map(Action::ChooseCard))
             }
+            Which::RepublicPilot { .. } => {}
             Which::YaraelTie => {
                 // Two numbers: the second differs from the first.
                 let first = (key >= STAGE)
@@ -206,6 +260,31 @@ impl Part for OneOffTexts {
 }
 
 impl OneOffTexts {
+    /// What V1-JC-32 `me` does to the number `q` asks: may it be a battle card (1), the
+    /// power it adds to its ship, the damage it adds when its ship is defeated (card-text 10:
+    /// his printed Damage, whatever changes the ship's). Only from his owner's hand (the
+    /// rules ask a card held for the battle as its battle card), in a space battle, for one
+    /// of his owner's Republic starships.
+    fn pilot_change(&self, g: &GameState, me: CardRef, o: &OneOff, q: &Query) -> Option<i16> {
+        let Which::RepublicPilot { ships } = &o.which else {
+            return None;
+        };
+        let owner = g.owner(me);
+        let ship_ok = |c: CardRef| g.owner(c) == owner && ships.has(g.def_id(c));
+        if q.battle_card != Some(me) || q.arena != Arena::Space || q.player != owner {
+            return None;
+        }
+        let ps = &g.players[owner.index()];
+        match q.number {
+            Number::HandBattleCard if ps.hand.contains(&me) || ps.held.contains(&me) => {
+                q.card.is_none_or(ship_ok).then_some(1)
+            }
+            Number::Power if q.card.is_some_and(ship_ok) => Some(REPUBLIC_PILOT_POWER),
+            Number::Damage if q.card.is_some_and(ship_ok) => Some(g.def(me).damage() as i16),
+            _ => None,
+        }
+    }
+
     /// Mace Windu's choices: his owner's cards with dueling text in hand, then in the discard
     /// pile.
     fn shuffle_candidates<'g>(
@@ -217,7 +296,7 @@ impl OneOffTexts {
         let ps = &g.players[g.owner(me).index()];
         let dueling = match &o.which {
             Which::MaceShuffle { dueling, .. } => Some(dueling),
-            Which::YaraelTie => None,
+            _ => None,
         };
         ps.hand
             .iter()
