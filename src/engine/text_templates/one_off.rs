@@ -167,12 +167,13 @@ impl Part for OneOffTexts {
                 (
                     Which::MaceShuffle { jedi_training, .. },
                     Trigger::DiscardedToSearch { card, deployed },
-                ) if deployed == me && jedi_training.has(g.def_id(card)) => {
-                    if self.shuffle_candidates(g, me, o).next().is_some() {
-                        g.text_state_mut()
-                            .set_memo(me, o.ability + STAGE, Scope::Turn, 2);
-                        g.ask(owner, me, o.ability, true);
-                    }
+                ) if deployed == me
+                    && jedi_training.has(g.def_id(card))
+                    && self.shuffle_candidates(g, me, o).next().is_some() =>
+                {
+                    g.text_state_mut()
+                        .set_memo(me, o.ability + STAGE, Scope::Turn, 2);
+                    g.ask(owner, me, o.ability, true);
                 }
                 // "When he is dueled, pick two numbers" (mandatory: no "may").
                 (Which::YaraelTie, Trigger::Dueled(c)) if c == me => {
