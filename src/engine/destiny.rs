@@ -20,9 +20,12 @@ impl GameState {
             .any(Listen::DESTINY_DRAWN.union(Listen::DESTINY_DONE))
     }
 
-    /// Records a destiny card just drawn by `p` in the fight or duel in progress.
+    /// Records a destiny card just drawn by `p` in the fight (a battle's, or an interception's)
+    /// or duel in progress.
     pub(crate) fn record_destiny(&mut self, p: Player, card: CardRef, value: u8) {
-        if self.records_destiny() && (self.fight_in_progress() || self.duel.is_some()) {
+        if self.records_destiny()
+            && (self.fight_in_progress() || self.duel.is_some() || self.interception().is_some())
+        {
             self.text_state.drawn.push(Drawn {
                 player: p,
                 card,
@@ -62,6 +65,9 @@ impl GameState {
             f.power[p.index()] += delta;
         } else if let Some(d) = self.duel.as_mut() {
             d.destiny[p.index()] += delta;
+        } else if self.interception().is_some() {
+            // Only the starfighter draws.
+            self.add_intercept_destiny(delta);
         }
     }
 

@@ -91,6 +91,8 @@ impl GameState {
                 out.extend(cards.iter().map(|&c| Action::SearchTake(c)));
                 out.push(Action::SearchTakeNothing);
             }
+            // An interception's fight is under way: nobody acts but through a pending decision.
+            Phase::Interception if self.interception().is_some() => {}
             Phase::Interception => match self.options.starships {
                 StarshipRules::DuelOfTheFates => {
                     for &c in &ps.hand {

@@ -2,8 +2,8 @@
 //! (Riftcaller's prompts). A step of the rules that must ask a player pushes a [`Pending`]
 //! and returns; the player to act is then the top decision's, `legal_actions` lists its
 //! answers, and once it is answered the interrupted step resumes from the state it left
-//! (`GameState::resume`). Battles stop fight by fight this way, and texts ask through
-//! [`GameState::ask`].
+//! (`GameState::resume`). Battles stop fight by fight this way, as do duels and a Battle of
+//! Naboo interception, and texts ask through [`GameState::ask`].
 
 use serde::Serialize;
 
@@ -157,6 +157,9 @@ impl GameState {
         match self.phase {
             Phase::Fights => self.run_battle(),
             Phase::DuelPlay => self.continue_duel(),
+            // Battle of Naboo rules: an interception's fight (Duel of the Fates rules fight
+            // theirs as a battle, in `Phase::Fights`).
+            Phase::Interception => self.run_interception(),
             _ => Ok(()),
         }
     }

@@ -120,8 +120,10 @@ impl GameState {
     }
 
     /// Calls `f` for every text in force that listens to `bit`: the face-up cards in play
-    /// (evacuees included while their evacuation lasts), then each of `extra` (the card asked about, the weapon and battle card in use) that is
-    /// elsewhere than at a planet. Face-down cards at a planet are never asked.
+    /// (evacuees included while their evacuation lasts, and under Battle of Naboo rules its
+    /// transport and the starfighter intercepting it), then each of `extra` (the card asked
+    /// about, the weapon and battle card in use) that is elsewhere than at a planet. Face-down
+    /// cards at a planet are never asked.
     fn each_text(
         &self,
         texts: &Texts,
@@ -170,6 +172,15 @@ impl GameState {
                     }
                     call(c);
                 }
+            }
+            // Battle of Naboo rules: the transport is played to the table for the evacuation,
+            // and the starfighter intercepting it for their starship battle.
+            let ships = [ev.transport, ev.intercept.map(|i| i.starfighter)];
+            for c in ships.into_iter().flatten() {
+                for (i, e) in extra.iter().enumerate() {
+                    at_planet[i] |= *e == Some(c);
+                }
+                call(c);
             }
         }
         for (i, e) in extra.iter().enumerate() {

@@ -3,8 +3,10 @@
 
 use super::event::Event;
 use super::player::{CardRef, Player};
-use super::state::{Battle, Evacuation, Flow, GameState, Phase, StarshipRules};
-use super::text::{Arena, Number, Query};
+use super::state::{
+    Battle, Evacuation, Flow, GameState, Intercept, InterceptStep, Phase, StarshipRules,
+};
+use super::text::{Arena, Number, Query, Scope, Window};
 use crate::catalogue::{Planet, StarshipClass};
 
 impl GameState {
@@ -63,6 +65,7 @@ impl GameState {
             player: p,
             planet,
             transport,
+            intercept: None,
         }));
         self.phase = Phase::Interception;
     }
@@ -185,37 +188,120 @@ impl GameState {
         self.emit(Event::FlewAway { player: p, card });
     }
 
-    /// Battle of Naboo rules: the transport against one starfighter; only the starfighter draws
-    /// destiny.
+    /// Battle of Naboo rules: the interceptor plays `starfighter` from hand, which "starts a
+    /// starship battle": the transport against that one starfighter. It is fought step by
+    /// step (`run_interception`), stopping for decisions as a battle's fight does: both
+    /// players' windows before it, the interceptor's first, and whatever a text asks after the
+    /// starfighter's destiny draw.
     pub(crate) fn intercept_with(&mut self, starfighter: CardRef) -> Flow {
-        let ev = self.evacuation.clone().expect("evacuation");
+        let ev = self.evacuation.as_deref_mut().expect("evacuation");
         let p = ev.player;
         let o = p.other();
-        let t = ev.transport.expect("BoN transport");
+        ev.intercept = Some(Intercept {
+            starfighter,
+            step: InterceptStep::Windows,
+            destiny: 0,
+        });
         self.remove_from_hand(o, starfighter);
         self.players[o.index()].held.push(starfighter);
         self.emit(Event::Intercepted { player: o });
-        let power = |card: CardRef, player: Player, opponent: CardRef| {
-            let q = Query::new(Number::Power, player)
-                .card(card)
-                .arena(Arena::Space)
-                .opponent(Some(opponent));
-            self.power(q)
-        };
-        let pt = power(t, p, starfighter);
-        let mut ps = power(starfighter, o, t);
-        for (card, player, opponent, total) in [(t, p, starfighter, pt), (starfighter, o, t, ps)] {
-            let printed = self.def(card).printed_power() as i16;
-            if total != printed {
-                let q = Query::new(Number::Power, player)
-                    .card(card)
-                    .arena(Arena::Space)
-                    .opponent(Some(opponent));
-                self.note_number(q, printed);
+        // The transport's window goes under the starfighter's: the interceptor is asked first.
+        self.open_window(p, Window::BeforeFight);
+        self.open_window(o, Window::BeforeFight);
+        self.run_interception()
+    }
+
+    /// The interception in progress (Battle of Naboo rules), if a starfighter was played.
+    pub(crate) fn interception(&self) -> Option<Intercept> {
+        self.evacuation.as_deref()?.intercept
+    }
+
+    fn set_interception(&mut self, i: Intercept) {
+        if let Some(ev) = self.evacuation.as_deref_mut() {
+            ev.intercept = Some(i);
+        }
+    }
+
+    /// Adds `delta` to the destiny the intercepting starfighter has drawn.
+    pub(crate) fn add_intercept_destiny(&mut self, delta: i16) {
+        if let Some(i) = self
+            .evacuation
+            .as_deref_mut()
+            .and_then(|e| e.intercept.as_mut())
+        {
+            i.destiny += delta;
+        }
+    }
+
+    /// The power query of a card of the interception, against the other.
+    fn intercept_power(&self, card: CardRef, player: Player, opponent: CardRef) -> Query {
+        Query::new(Number::Power, player)
+            .card(card)
+            .arena(Arena::Space)
+            .opponent(Some(opponent))
+    }
+
+    /// Plays out the interception step by step until a decision is pending or it is over.
+    pub(crate) fn run_interception(&mut self) -> Flow {
+        while self.pending.is_empty() {
+            let Some(mut i) = self.interception() else {
+                return Ok(());
+            };
+            let ev = self.evacuation.as_deref().expect("evacuation");
+            let p = ev.player;
+            let o = p.other();
+            let t = ev.transport.expect("BoN transport");
+            let sf = i.starfighter;
+            match i.step {
+                InterceptStep::Windows => {
+                    i.step = InterceptStep::Draw;
+                    self.set_interception(i);
+                    // What texts make of both powers, told before the draw.
+                    for (card, player, opponent) in [(t, p, sf), (sf, o, t)] {
+                        let q = self.intercept_power(card, player, opponent);
+                        let printed = self.def(card).printed_power() as i16;
+                        if self.power(q) != printed {
+                            self.note_number(q, printed);
+                        }
+                    }
+                }
+                InterceptStep::Draw => {
+                    i.step = InterceptStep::Resolve;
+                    self.set_interception(i);
+                    let v = self.draw_destiny(o)? as i16;
+                    self.add_intercept_destiny(v);
+                }
+                InterceptStep::Resolve => return self.resolve_interception(p, t, i),
             }
         }
-        let destiny = self.draw_destiny(o)? as i16;
-        ps += destiny;
+        Ok(())
+    }
+
+    /// The interception's fight is decided: the powers are asked now, so what text did during
+    /// the fight counts (the starfighter's destiny drawn so far is `i.destiny`).
+    fn resolve_interception(&mut self, p: Player, t: CardRef, i: Intercept) -> Flow {
+        let o = p.other();
+        let starfighter = i.starfighter;
+        let destiny = i.destiny;
+        let pt = self.power(self.intercept_power(t, p, starfighter));
+        let ps = self.power(self.intercept_power(starfighter, o, t)) + destiny;
+        let r = self.interception_outcome(p, t, starfighter, [ps, pt], destiny);
+        // The starship battle is over: what lasted for it ends.
+        self.text_state.end(Scope::Battle);
+        r
+    }
+
+    /// The outcome of the interception's fight, the starfighter's total `ps` (with `destiny`)
+    /// against the transport's `pt`.
+    fn interception_outcome(
+        &mut self,
+        p: Player,
+        t: CardRef,
+        starfighter: CardRef,
+        [ps, pt]: [i16; 2],
+        destiny: i16,
+    ) -> Flow {
+        let o = p.other();
         let winner = match ps.cmp(&pt) {
             std::cmp::Ordering::Greater => Some(o),
             std::cmp::Ordering::Less => Some(p),
@@ -243,6 +329,8 @@ impl GameState {
             defender: side(p, t, parts(t, pt, 0)),
             winner,
         });
+        // As after a battle's fight: what lasted for the fight ends with its result.
+        self.text_state.end(Scope::Fight);
         if winner == Some(o) {
             // "Discard your Transport and all the characters and weapons stacked underneath
             // it ... characters' Damage numbers are ignored."

@@ -247,8 +247,34 @@ pub struct DuelHit {
 pub struct Evacuation {
     pub player: Player,
     pub planet: Planet,
-    /// Battle of Naboo rules: the transport played from hand, and an interceptor.
+    /// Battle of Naboo rules: the transport played from hand.
     pub transport: Option<CardRef>,
+    /// Battle of Naboo rules: the interception in progress, once a starfighter is played.
+    pub intercept: Option<Intercept>,
+}
+
+/// Battle of Naboo rules: a starfighter intercepting the transport, a starship battle of one
+/// fight that stops for decisions as a battle's fight does (pending.rs).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Intercept {
+    pub starfighter: CardRef,
+    pub step: InterceptStep,
+    /// The destiny the starfighter has drawn so far.
+    pub destiny: i16,
+}
+
+/// The steps of an interception's fight, in order; a pending decision can stop it between
+/// any two.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum InterceptStep {
+    /// Both players may use abilities before the fight (the interceptor first, as the
+    /// attacker of a battle).
+    Windows,
+    /// The starfighter's destiny draw ("only Starfighters are maneuverable enough to draw
+    /// destiny").
+    Draw,
+    /// Compare, destroy, damage, fly away.
+    Resolve,
 }
 
 #[derive(Debug, Clone)]

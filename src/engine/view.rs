@@ -540,6 +540,12 @@ impl<'a> PlayerView<'a> {
             .map(|e| (e.player, e.planet, e.transport.map(|t| g.def(t))))
     }
 
+    /// Battle of Naboo rules: the starfighter intercepting the transport (face up), once played.
+    pub fn interceptor(&self) -> Option<&'a CardDef> {
+        let g = self.state;
+        g.interception().map(|i| g.def(i.starfighter))
+    }
+
     /// How many battle cards `p` has declared for the battle in progress (said out loud).
     pub fn battle_cards_held(&self, p: Player) -> usize {
         if self.state.battle.is_none() {

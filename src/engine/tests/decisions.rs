@@ -311,3 +311,367 @@ fn a_weapon_with_one_line_that_fits_asks_nothing() {
     let ev = battle(&mut g, [&[], &[]], [&[saber, mace], &[theirs]]);
     assert_eq!(fights(&ev), vec![(8, 3, Some(A))]);
 }
+
+/// A Battle of Naboo evacuation from Tatooine: A's transport of power 4 (in hand) and B's
+/// starfighter of power 2 (in hand), B's next destiny a 1. With `probed`, both carry the
+/// probe text.
+fn naboo_interception(probed: bool) -> (GameState, [CardRef; 2]) {
+    use crate::catalogue::StarshipClass;
+    use crate::engine::{GameOptions, StarshipRules};
+    let mut b = Builder::new();
+    b.current(Planet::Naboo, 0);
+    b.controlled(Planet::Tatooine, B);
+    b.options(GameOptions {
+        starships: StarshipRules::BattleOfNaboo,
+        ..GameOptions::default()
+    });
+    b.add(A, ch("X", 5, 5), Zone::At(Planet::Tatooine, true));
+    let t = b.add(
+        A,
+        fx::starship("Cruiser", StarshipClass::Transport, 4, 2),
+        Zone::Hand,
+    );
+    let f = b.add(
+        B,
+        fx::starship("Droid Starfighter", StarshipClass::Starfighter, 2, 1),
+        Zone::Hand,
+    );
+    b.add(B, fx::destiny(1), Zone::Deck);
+    b.deck_filler(A, 1, 5);
+    b.deck_filler(B, 1, 5);
+    let mut g = b.build();
+    if probed {
+        g = g.with_text(t, probe()).with_text(f, probe());
+    }
+    (g, [t, f])
+}
+
+#[test]
+fn a_battle_of_naboo_interception_stops_before_its_fight_and_after_the_destiny_draw() {
+    // Sidebar: playing the starfighter "starts a starship battle": like a battle's fight, both
+    // players may decide before it (the interceptor first, as the attacker), and a text may
+    // ask after the starfighter's destiny draw; the fight is decided once answered.
+    let (mut g, [t, f]) = naboo_interception(true);
+    let ev = play(
+        &mut g,
+        &[
+            Action::EvacuateWith(t, Planet::Tatooine),
+            Action::InterceptWith(f),
+        ],
+    );
+    assert!(fights(&ev).is_empty());
+    assert_eq!(g.phase(), Phase::Interception);
+    assert_eq!(
+        g.pending(),
+        Some(Pending::Window {
+            player: B,
+            window: Window::BeforeFight
+        })
+    );
+    assert_eq!(
+        legal(&g),
+        vec![Action::UseAbility { card: f, option: 0 }, Action::Decline]
+    );
+    let view = g.view(A);
+    assert_eq!(view.pending(), g.pending());
+    assert_eq!(
+        view.interceptor().map(|d| d.title.as_str()),
+        Some("Droid Starfighter")
+    );
+    play(&mut g, &[Action::Decline]);
+    assert_eq!(g.to_act(), Some(A));
+    assert_eq!(
+        legal(&g),
+        vec![Action::UseAbility { card: t, option: 0 }, Action::Decline]
+    );
+    let ev = play(&mut g, &[Action::Decline]);
+    // The starfighter's destiny is drawn; the fight waits for its owner's answer.
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::DestinyDrawn {
+            player: B,
+            value: 1,
+            ..
+        }
+    )));
+    assert!(fights(&ev).is_empty());
+    assert!(matches!(
+        g.pending(),
+        Some(Pending::Prompt {
+            player: B,
+            key: 7,
+            optional: true,
+            ..
+        })
+    ));
+    let ev = play(&mut g, &[Action::ChooseNumber(0)]);
+    assert_eq!(fights(&ev), vec![(3, 4, Some(A))]);
+    assert_eq!(g.phase(), Phase::Deploy);
+    assert_eq!(g.pending(), None);
+    assert!(g.text_state().lasting.is_empty());
+}
+
+#[test]
+fn an_interception_that_stops_and_resumes_plays_as_one_that_asks_nothing() {
+    // Declining every decision gives the very events of the game without the probe.
+    let run = |probed: bool| {
+        let (mut g, [t, f]) = naboo_interception(probed);
+        let mut ev = play(
+            &mut g,
+            &[
+                Action::EvacuateWith(t, Planet::Tatooine),
+                Action::InterceptWith(f),
+            ],
+        );
+        while g.pending().is_some() {
+            ev.extend(play(&mut g, &[Action::Decline]));
+        }
+        (ev, format!("{:?}", (g.player(A), g.player(B), g.phase())))
+    };
+    let (plain, probed) = (run(false), run(true));
+    assert_eq!(fights(&plain.0), vec![(3, 4, Some(A))]);
+    assert_eq!(plain, probed);
+}
+
+#[test]
+fn the_answers_in_an_interception_decide_its_fight() {
+    // B's +1 before the fight ties it (4 to 4: both ships survive and fly away); B's -1 after
+    // the draw; A's +1 for the transport.
+    type Step = fn([CardRef; 2]) -> Action;
+    type Fight = (i16, i16, Option<Player>);
+    let cases: [([Step; 3], Fight); 3] = [
+        (
+            [
+                |[_, f]| Action::UseAbility { card: f, option: 0 },
+                |_| Action::Decline,
+                |_| Action::ChooseNumber(0),
+            ],
+            (4, 4, None),
+        ),
+        (
+            [
+                |_| Action::Decline,
+                |_| Action::Decline,
+                |_| Action::ChooseNumber(1),
+            ],
+            (2, 4, Some(A)),
+        ),
+        (
+            [
+                |_| Action::Decline,
+                |[t, _]| Action::UseAbility { card: t, option: 0 },
+                |_| Action::ChooseNumber(0),
+            ],
+            (3, 5, Some(A)),
+        ),
+    ];
+    for (steps, want) in cases {
+        let (mut g, cards @ [t, f]) = naboo_interception(true);
+        let mut ev = play(
+            &mut g,
+            &[
+                Action::EvacuateWith(t, Planet::Tatooine),
+                Action::InterceptWith(f),
+            ],
+        );
+        for step in steps {
+            let a = step(cards);
+            ev.extend(play(&mut g, &[a]));
+            // A used window stays open: decline it to go on.
+            if matches!(a, Action::UseAbility { .. }) {
+                ev.extend(play(&mut g, &[Action::Decline]));
+            }
+        }
+        assert_eq!(fights(&ev), vec![want]);
+        assert_eq!(g.pending(), None);
+        assert_eq!(g.phase(), Phase::Deploy);
+        if want.2.is_none() {
+            assert!(ev.contains(&Event::FlewAway { player: B, card: f }));
+            assert!(ev.contains(&Event::FlewAway { player: A, card: t }));
+        }
+    }
+}
+
+#[test]
+fn a_duel_of_the_fates_evacuation_stops_in_its_space_battle_and_then_resolves() {
+    // The space battle of an interception is a battle: its fight stops for both players'
+    // windows and the starfighter's destiny prompt; once answered, the evacuation is resolved
+    // (here no transport survives: the evacuees are lost) exactly as without the decisions.
+    use crate::catalogue::StarshipClass;
+    let run = |probed: bool| {
+        let mut b = Builder::new();
+        b.current(Planet::Naboo, 0);
+        b.controlled(Planet::Tatooine, B);
+        b.add(A, ch("X", 5, 5), Zone::At(Planet::Tatooine, true));
+        let t = b.add(
+            A,
+            fx::starship("Cruiser", StarshipClass::Transport, 5, 2),
+            Zone::Hyperspace,
+        );
+        let f = b.add(
+            B,
+            fx::starship("Droid Starfighter", StarshipClass::Starfighter, 2, 1),
+            Zone::Hyperspace,
+        );
+        b.add(B, fx::destiny(4), Zone::Deck);
+        b.deck_filler(A, 1, 5);
+        b.deck_filler(B, 1, 5);
+        let mut g = b.build();
+        if probed {
+            g = g.with_text(t, probe()).with_text(f, probe());
+        }
+        let mut ev = play(
+            &mut g,
+            &[
+                Action::Evacuate(Planet::Tatooine),
+                Action::Intercept,
+                Action::BattleCardsDone,
+                Action::BattleCardsDone,
+                Action::PlanNext(f),
+                Action::PlanDone,
+                Action::PlanNext(t),
+                Action::PlanDone,
+            ],
+        );
+        let mut asked = Vec::new();
+        while let Some(top) = g.pending() {
+            assert_eq!(g.phase(), Phase::Fights);
+            assert!(fights(&ev).is_empty(), "decided before the decisions");
+            asked.push((top.player(), legal(&g)));
+            ev.extend(play(&mut g, &[Action::Decline]));
+        }
+        (
+            ev,
+            asked,
+            format!("{:?}", (g.player(A), g.player(B), g.phase())),
+        )
+    };
+    let (plain, probed) = (run(false), run(true));
+    assert!(plain.1.is_empty());
+    // The interceptor's window, the evacuating player's, then the starfighter's prompt.
+    let who: Vec<Player> = probed.1.iter().map(|a| a.0).collect();
+    assert_eq!(who, vec![B, A, B]);
+    assert_eq!(
+        probed.1[2].1,
+        vec![
+            Action::ChooseNumber(0),
+            Action::ChooseNumber(1),
+            Action::Decline
+        ]
+    );
+    assert_eq!(fights(&plain.0), vec![(6, 5, Some(B))]);
+    assert!(plain.0.contains(&Event::EvacueesLost {
+        player: A,
+        cards: 1
+    }));
+    assert_eq!((plain.0, plain.2), (probed.0, probed.2));
+}
+
+/// A's Even Up step with three cards in hand; with `probed`, A's character carries the step
+/// probe (an Even Up ability that asks B).
+fn even_up(probed: bool) -> (GameState, CardRef) {
+    let mut b = Builder::new();
+    b.current(Planet::Naboo, 0);
+    b.phase(Phase::EvenUp, A);
+    let c = b.add(A, ch("Rebel", 3, 1), Zone::At(Planet::Naboo, true));
+    for _ in 0..3 {
+        b.add(A, ch("Spare", 1, 1), Zone::Hand);
+    }
+    b.deck_filler(A, 1, 8);
+    b.deck_filler(B, 1, 8);
+    let mut g = b.build();
+    if probed {
+        g = g.with_text(c, Arc::new(super::StepProbe));
+    }
+    (g, c)
+}
+
+#[test]
+fn even_up_stops_for_a_decision_of_either_player_and_resumes() {
+    // card-text 12: abilities of the Even Up step are offered "before you discard or draw";
+    // one that asks the opponent stops the step for B's answer, then A's step goes on with
+    // the same choices, and draws as it would have.
+    let (mut plain, _) = even_up(false);
+    let (mut g, c) = even_up(true);
+    let use_it = Action::UseAbility { card: c, option: 2 };
+    let before = legal(&plain);
+    let offered = legal(&g);
+    assert!(offered.contains(&use_it), "{offered:?}");
+    assert_eq!(
+        offered.iter().filter(|&&a| a != use_it).collect::<Vec<_>>(),
+        before.iter().collect::<Vec<_>>()
+    );
+    play(&mut g, &[use_it]);
+    assert_eq!(
+        g.pending(),
+        Some(Pending::Prompt {
+            player: B,
+            source: c,
+            key: super::STEP_PROMPT,
+            optional: false
+        })
+    );
+    assert_eq!(g.to_act(), Some(B));
+    assert_eq!(g.view(B).pending(), g.pending());
+    assert_eq!(
+        legal(&g),
+        vec![Action::ChooseNumber(0), Action::ChooseNumber(1)]
+    );
+    play(&mut g, &[Action::ChooseNumber(1)]);
+    assert_eq!(g.text_state().memo(c, super::STEP_PROMPT), Some(1));
+    assert_eq!((g.phase(), g.to_act()), (Phase::EvenUp, Some(A)));
+    // Used once this turn: A's choices are the plain game's.
+    assert_eq!(legal(&g), before);
+    let (a, b) = (
+        play(&mut plain, &[Action::EvenUpDone]),
+        play(&mut g, &[Action::EvenUpDone]),
+    );
+    assert_eq!(a, b);
+    assert!(a.contains(&Event::EvenUp { player: A, drew: 3 }));
+    assert_eq!(g.phase(), Phase::EndOfTurn);
+    assert_eq!(g.player(A).hand, plain.player(A).hand);
+}
+
+/// A test text: a destiny its owner draws in a fight of its card counts for 3.
+#[derive(Debug)]
+struct DestinyCountsThree;
+
+impl Text for DestinyCountsThree {
+    fn listens(&self) -> Listen {
+        Listen::DESTINY_DRAWN
+    }
+    fn react(
+        &self,
+        g: &mut GameState,
+        me: CardRef,
+        t: crate::engine::Trigger,
+    ) -> crate::engine::Flow {
+        if let crate::engine::Trigger::DestinyDrawn { player, card } = t
+            && player == g.owner(me)
+            && g.in_fight(me)
+        {
+            g.change_destiny(card, 3);
+        }
+        Ok(())
+    }
+}
+
+#[test]
+fn a_destiny_drawn_in_an_interception_counts_for_what_a_text_makes_it() {
+    // engine::destiny: a text that changes a number drawn changes the total it was added to;
+    // the starfighter's destiny is recorded like a battle fight's (1 becomes 3: 5 beats 4).
+    let (g, [t, f]) = naboo_interception(false);
+    let mut g = g.with_text(f, Arc::new(DestinyCountsThree));
+    let ev = play(
+        &mut g,
+        &[
+            Action::EvacuateWith(t, Planet::Tatooine),
+            Action::InterceptWith(f),
+        ],
+    );
+    assert_eq!(fights(&ev), vec![(5, 4, Some(B))]);
+    assert!(
+        g.drawn_destiny().is_empty(),
+        "forgotten once the fight is over"
+    );
+}

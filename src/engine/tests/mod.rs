@@ -8,6 +8,7 @@ mod decisions;
 mod deck_victory;
 mod deploy;
 mod deploy_texts;
+mod double_impact_texts;
 mod duel;
 mod duel_texts;
 mod events;
@@ -232,5 +233,67 @@ impl Text for Probe {
             });
         }
         Ok(())
+    }
+}
+
+/// The probe, and decisions outside battles and duels too: at the start of each turn of the
+/// other player, a prompt to its card's owner (key 9, `ChooseNumber(0)` or `ChooseNumber(1)`,
+/// not optional); and in its owner's Even Up step, an ability (option 2, once per turn) that
+/// asks the opponent that prompt. The answers change nothing but a memo, so a game that asks
+/// them plays as one that does not.
+#[derive(Debug)]
+pub(crate) struct StepProbe;
+
+/// The prompt key of [`StepProbe`].
+pub(crate) const STEP_PROMPT: u8 = 9;
+
+impl Text for StepProbe {
+    fn listens(&self) -> Listen {
+        Probe.listens().union(Listen::TURN_STARTED)
+    }
+    fn offers(&self, g: &GameState, me: CardRef, window: super::Window, out: &mut Vec<u8>) {
+        let owner = g.owner(me);
+        if window == super::Window::EvenUp
+            && g.active() == owner
+            && g.text_state().memo(me, 2).is_none()
+        {
+            out.push(2);
+        }
+        Probe.offers(g, me, window, out);
+    }
+    fn use_ability(&self, g: &mut GameState, me: CardRef, option: u8) -> super::Flow {
+        if option == 2 {
+            g.text_state_mut()
+                .set_memo(me, 2, super::text::Scope::Turn, 1);
+            let opponent = g.owner(me).other();
+            g.ask(opponent, me, STEP_PROMPT, false);
+            return Ok(());
+        }
+        Probe.use_ability(g, me, option)
+    }
+    fn react(&self, g: &mut GameState, me: CardRef, t: super::Trigger) -> super::Flow {
+        if let super::Trigger::TurnStarted(p) = t {
+            if p != g.owner(me) {
+                g.ask(g.owner(me), me, STEP_PROMPT, false);
+            }
+            return Ok(());
+        }
+        Probe.react(g, me, t)
+    }
+    fn answers(&self, g: &GameState, me: CardRef, key: u8, out: &mut Vec<Action>) {
+        if key == STEP_PROMPT {
+            out.extend([Action::ChooseNumber(0), Action::ChooseNumber(1)]);
+            return;
+        }
+        Probe.answers(g, me, key, out)
+    }
+    fn answer(&self, g: &mut GameState, me: CardRef, key: u8, a: Action) -> super::Flow {
+        if key == STEP_PROMPT {
+            let v = i16::from(a == Action::ChooseNumber(1));
+            g.text_state_mut()
+                .set_memo(me, STEP_PROMPT, super::text::Scope::Game, v);
+            return Ok(());
+        }
+        Probe.answer(g, me, key, a)
     }
 }

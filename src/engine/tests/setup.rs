@@ -191,3 +191,93 @@ fn fetching_an_effect_reshuffles_the_deck_and_declining_does_not() {
     let ev = play(&mut g, &[Action::NoEffect]);
     assert!(!ev.contains(&Event::Shuffled(B)));
 }
+
+#[test]
+fn setup_stops_at_each_players_decisions_and_for_a_text_at_the_first_turn() {
+    // Setup's decisions are the players': the first player's starting location, then each
+    // player's Effect fetch in order (rulings.md #3), each offered as legal actions. No card
+    // text acts in setup (the only objectives, BP-29/BP-59, are played by the rules), so its
+    // one point for text is the start of the first turn, which ends it: there a text of the
+    // second player's (its objective, in play from the start) asks that player, and the turn
+    // resumes with the choices and events of a game that asked nothing.
+    let objective = fx::card("Objective", crate::catalogue::CardType::Objective);
+    let run = |probed: bool| {
+        let (pool, a, b) = decks(
+            &[
+                (d(6), 20),
+                (fx::location(Planet::Naboo, 1), 1),
+                (fx::effect("E", 1), 1),
+            ],
+            &[
+                (d(1), 20),
+                (fx::location(Planet::Coruscant, 0), 1),
+                (objective.clone(), 1),
+            ],
+        );
+        let mut g = GameState::new(pool, [&a, &b], GameOptions::default(), 5).unwrap();
+        let obj = g.player(B).objective.expect("in play from the start");
+        if probed {
+            g = g.with_text(obj, Arc::new(super::StepProbe));
+        }
+        let mut asked = Vec::new();
+        let mut ev = Vec::new();
+        for _ in 0..3 {
+            let l = legal(&g);
+            asked.push((g.to_act(), g.phase(), l.clone()));
+            // The starting location, then no Effect fetched (A's is its last choice).
+            let a = l[0];
+            ev.extend(play(&mut g, &[a]));
+        }
+        let prompt = g.pending();
+        if prompt.is_some() {
+            asked.push((g.to_act(), g.phase(), legal(&g)));
+            ev.extend(play(&mut g, &[Action::ChooseNumber(0)]));
+        }
+        (g, ev, asked, prompt, obj)
+    };
+    let (plain, probed) = (run(false), run(true));
+    let phases: Vec<_> = probed.2.iter().map(|a| (a.0, a.1)).collect();
+    assert_eq!(
+        phases[..3],
+        [
+            (Some(A), Phase::StartingLocation(A)),
+            (
+                Some(A),
+                Phase::EffectFetch {
+                    player: A,
+                    next: Some(B)
+                }
+            ),
+            (
+                Some(B),
+                Phase::EffectFetch {
+                    player: B,
+                    next: None
+                }
+            ),
+        ]
+    );
+    assert_eq!(plain.2[..3], probed.2[..3]);
+    assert_eq!(
+        probed.3,
+        Some(Pending::Prompt {
+            player: B,
+            source: probed.4,
+            key: super::STEP_PROMPT,
+            optional: false
+        })
+    );
+    assert_eq!(
+        probed.2[3],
+        (
+            Some(B),
+            Phase::Deploy,
+            vec![Action::ChooseNumber(0), Action::ChooseNumber(1)]
+        )
+    );
+    assert_eq!(plain.3, None);
+    // Resumed: A's first turn, as in the game that asked nothing.
+    assert_eq!(probed.0.to_act(), Some(A));
+    assert_eq!(legal(&probed.0), legal(&plain.0));
+    assert_eq!(probed.1, plain.1);
+}

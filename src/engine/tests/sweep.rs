@@ -354,3 +354,96 @@ fn random_games_with_decisions_in_battles_and_duels_finish_with_cards_conserved(
     assert!(fights > 100, "{fights}");
     assert!(duels > 10, "{duels}");
 }
+
+/// A random agent that counts the pending decisions it answers at each stop of the steps
+/// outside battles and duels: `[interception fight, space battle fight, Even Up, turn start]`.
+struct CountingStops {
+    inner: RandomAgent,
+    stops: [usize; 4],
+}
+
+impl crate::bots::Agent for CountingStops {
+    fn choose(
+        &mut self,
+        view: &crate::engine::PlayerView,
+        legal: &[crate::engine::Action],
+    ) -> crate::engine::Action {
+        use crate::engine::Phase;
+        if view.pending().is_some() {
+            let evacuating = view.evacuation().is_some();
+            let at = match view.phase() {
+                Phase::Interception => Some(0),
+                Phase::Fights if evacuating => Some(1),
+                Phase::EvenUp => Some(2),
+                Phase::Deploy => Some(3),
+                _ => None,
+            };
+            if let Some(i) = at {
+                self.stops[i] += 1;
+            }
+        }
+        self.inner.choose(view, legal)
+    }
+}
+
+#[test]
+fn random_games_with_decisions_at_every_stop_finish_with_cards_conserved() {
+    // Every character and starship of the sample decks carries the step probe (tests/mod.rs):
+    // the fight probe's decisions (so in space battles and Battle of Naboo interceptions too),
+    // a prompt to each player at the start of the other's turns (the first one ends setup),
+    // and an Even Up ability that asks the opponent. Random agents answer; the zone check runs
+    // after every action.
+    let pool = pool();
+    let decks = sample_decks(&pool).unwrap();
+    let mut stops = [0; 4];
+    for i in 0..60 {
+        let seed = game_seed(78, i);
+        let rules = if i % 2 == 1 {
+            StarshipRules::BattleOfNaboo
+        } else {
+            StarshipRules::DuelOfTheFates
+        };
+        let options = GameOptions {
+            starships: rules,
+            ..GameOptions::default()
+        };
+        let mut g =
+            GameState::new(Arc::clone(&pool), [&decks[0], &decks[1]], options, seed).unwrap();
+        let mut texts = (**pool.texts()).clone();
+        for d in decks.iter().flatten() {
+            let def = pool.get(*d);
+            if def.is_character() || def.kind == crate::engine::card_pool::Kind::Starship {
+                texts.register(*d, Arc::new(super::StepProbe));
+            }
+        }
+        g = g.with_texts(Arc::new(texts));
+        let mut agents = [1, 2].map(|k| CountingStops {
+            inner: RandomAgent::never_surrendering(seed ^ k),
+            stops: [0; 4],
+        });
+        let [a, b] = &mut agents;
+        let r = play(
+            &mut g,
+            [a, b],
+            PlayOptions {
+                check_zones: true,
+                events: None,
+            },
+        )
+        .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        match r.victory {
+            Victory::TurnCap | Victory::NoLocation | Victory::BothDecksEmpty => {
+                assert_eq!(r.winner, None)
+            }
+            _ => assert!(r.winner.is_some(), "{r:?}"),
+        }
+        for a in &agents {
+            for (s, n) in stops.iter_mut().zip(a.stops) {
+                *s += n;
+            }
+        }
+    }
+    // Not a vacuous sweep: each stop was met.
+    eprintln!("decisions at [interception, space battle, even up, turn start]: {stops:?}");
+    assert!(stops.iter().all(|&n| n > 5), "{stops:?}");
+}

@@ -260,6 +260,7 @@ fn every_played_modifier_changes_its_number_only_where_it_applies() {
                         player,
                         planet,
                         transport: None,
+                        intercept: None,
                     }));
                     g.players[player.index()].held.extend(evacuees);
                 }
