@@ -999,6 +999,8 @@ fn number_word(n: Number) -> &'static str {
         Number::FightsAgain => "fights again",
         Number::BreakthroughLoss => "breakthrough loss",
         Number::TwoWeapons => "two weapons",
+        Number::Handling => "handling number",
+        Number::HandBattleCard => "used as a battle card",
     }
 }
 

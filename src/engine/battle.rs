@@ -50,6 +50,9 @@ pub(crate) struct Unit {
     /// 16.8).
     pub weapon2: Option<(CardRef, usize)>,
     pub battle: Option<(CardRef, usize)>,
+    /// A card of another kind used as the battle card by its own text (V1-JC-32): it has no
+    /// bonus line; its text answers the fight's queries (`Query::battle_card`).
+    pub by_text: Option<CardRef>,
 }
 
 /// A fight in progress: both sides' cards, and how far it has got.
@@ -142,6 +145,23 @@ impl GameState {
         self.remove_from_hand(p, card);
         self.players[p.index()].held.push(card);
         self.zones_changed();
+        if self.def(card).kind != Kind::Battle {
+            self.battle.as_mut().expect("battle").by_text.push(card);
+        }
+    }
+
+    /// Whether `card`, a card of another kind in hand, may be used as a battle card in the
+    /// battle in progress (`before`: placed just before that fighter), by its own text.
+    pub(crate) fn hand_battle_card(&self, card: CardRef, before: Option<CardRef>) -> bool {
+        if !self.asks(Number::HandBattleCard) {
+            return false;
+        }
+        let space = self.in_space_battle();
+        let mut q = Query::new(Number::HandBattleCard, self.owner(card))
+            .arena(if space { Arena::Space } else { Arena::Battle })
+            .battle_card(Some(card));
+        q.card = before;
+        self.number(q, 0) > 0
     }
 
     /// "You do have to say how many Battle cards you are adding ... (The attacker does this
@@ -158,11 +178,10 @@ impl GameState {
     }
 
     pub(crate) fn held_battle_cards(&self, p: Player) -> impl Iterator<Item = CardRef> + '_ {
-        self.players[p.index()]
-            .held
-            .iter()
-            .copied()
-            .filter(|&c| self.def(c).kind == Kind::Battle)
+        self.players[p.index()].held.iter().copied().filter(|&c| {
+            self.def(c).kind == Kind::Battle
+                || self.battle.as_ref().is_some_and(|b| b.by_text.contains(&c))
+        })
     }
 
     /// The cards `p` may still put in the battle plan.
@@ -455,6 +474,7 @@ impl GameState {
                             weapon: Some((c, line)),
                             weapon2: None,
                             battle: None,
+                            by_text: None,
                         });
                     }
                     self.emit(Event::IgnoredWeapon { player: p, card: c });
@@ -462,6 +482,22 @@ impl GameState {
                 Kind::Battle => {
                     if let Some(u) = self.battle_card_unit(p, c, plan, first, space) {
                         return Some(u);
+                    }
+                    self.emit(Event::MisplacedBattleCard { player: p, card: c });
+                }
+                // A card used as a battle card by its own text (V1-JC-32), just before a
+                // fighter the text names; otherwise misplaced, and discarded.
+                _ if self.held_battle_cards(p).any(|h| h == c) => {
+                    if let Some(&n) = plan.front()
+                        && self.is_fighter(n, space)
+                        && self.hand_battle_card(c, Some(n))
+                    {
+                        plan.pop_front();
+                        return Some(Unit {
+                            cards: [Some(n), None, None],
+                            by_text: Some(c),
+                            ..Unit::default()
+                        });
                     }
                     self.emit(Event::MisplacedBattleCard { player: p, card: c });
                 }
@@ -547,6 +583,7 @@ impl GameState {
                 weapon,
                 weapon2: None,
                 battle: Some((b, line)),
+                by_text: None,
             });
         }
         None
@@ -594,6 +631,7 @@ impl GameState {
             weapon: Some((w1, l1)),
             weapon2: Some((w2, l2)),
             battle: (!self.def(b).uses.is_empty()).then_some((b, 0)),
+            by_text: None,
         })
     }
 
@@ -720,7 +758,7 @@ impl GameState {
             .arena(if space { Arena::Space } else { Arena::Battle })
             .place(self.fight_place(space))
             .weapon(weapon)
-            .battle_card(u.battle.map(|b| b.0))
+            .battle_card(u.battle.map(|b| b.0).or(u.by_text))
             .opposing(against.cards)
     }
 
@@ -845,7 +883,7 @@ impl GameState {
                 .arena(arena)
                 .place(self.fight_place(space))
                 .weapon(u.weapon.map(|w| w.0))
-                .battle_card(u.battle.map(|b| b.0))
+                .battle_card(u.battle.map(|b| b.0).or(u.by_text))
                 .opposing(by.cards);
             // BN-57 Young Skywalker: "if he is defeated, return him (and his weapon, if any)
             // to your hand. You don't lose any cards for this damage."

@@ -346,13 +346,30 @@ impl GameState {
         if d.destiny() == needed {
             return Some(false);
         }
-        let handling = self.def(pilot).handling?;
         // Handling 0 and 6 cannot be used: no lap needs a 0, and a 6 is never a substitute
         // for anything but itself.
-        if (1..=5).contains(&handling) && d.destiny() == handling && self.lap_handling(p) < 2 {
+        let fits = |h: u8| (1..=5).contains(&h) && d.destiny() == h;
+        // card-text 6: a text's second number (BP-34) is "in addition to" the pilot's own;
+        // the limit of two handling cards a lap covers both.
+        if (self.def(pilot).handling.is_some_and(fits)
+            || self.extra_handling(p, pilot).is_some_and(fits))
+            && self.lap_handling(p) < 2
+        {
             return Some(true);
         }
         None
+    }
+
+    /// The second handling number a text gives `p`'s racing pilot (card-text 6), if any.
+    fn extra_handling(&self, p: Player, pilot: CardRef) -> Option<u8> {
+        if !self.asks(Number::Handling) {
+            return None;
+        }
+        let q = Query::new(Number::Handling, p).card(pilot);
+        match self.number(q, 0) {
+            h @ 1..=9 => Some(h as u8),
+            _ => None,
+        }
     }
 
     /// The handling cards in the lap in progress: the cards whose destiny is not the number
@@ -378,6 +395,14 @@ impl GameState {
 
     pub(crate) fn play_lap(&mut self, p: Player, card: CardRef) -> Flow {
         let handling = self.lap_fit(p, card).expect("legal");
+        // Played as handling by a text's number, not the pilot's own: the play-by-play
+        // names the text.
+        if handling
+            && let Some(pilot) = self.racing_pilot(p)
+            && self.def(pilot).handling != Some(self.def(card).destiny())
+        {
+            self.note_text(Query::new(Number::Handling, p).card(pilot), 0);
+        }
         self.remove_from_hand(p, card);
         self.ts.laps_played += 1;
         let ps = &mut self.players[p.index()];

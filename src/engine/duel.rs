@@ -190,6 +190,8 @@ impl GameState {
             }
         }
         self.phase = Phase::DuelPlay;
+        // "When he is dueled" (V1-JC-21): before the dueling hands; a text may end the duel.
+        self.trigger(Trigger::Dueled(duelists[init.other().index()]))?;
         self.continue_duel()
     }
 
@@ -508,7 +510,16 @@ impl GameState {
             self.ts.passed_in_duel = true;
         }
         self.emit(Event::DuelPass { player: q });
+        let card = self.duel.as_ref().expect("duel").duelists[q.index()].expect("duelist");
+        // "When he declares his first pass in a duel" (V1-JC-12, card-text 9).
+        self.trigger(Trigger::DuelPassed { player: q, card })?;
         self.advance_duel()
+    }
+
+    /// Ends the duel in progress at once in a tie (V1-JC-21): neither duelist is defeated,
+    /// and with the hits as they are (none before the dueling hands) nobody takes damage.
+    pub(crate) fn end_duel_in_tie(&mut self) -> Flow {
+        self.finish_duel(None)
     }
 
     /// The end of a duel: dueling cards are reshuffled into the draw decks, then damage.

@@ -140,7 +140,7 @@ impl GameState {
             Phase::DuelPlay => self.duel_moves(out),
             Phase::BattleCards(_) => {
                 for &c in &ps.hand {
-                    if self.def(c).kind == Kind::Battle {
+                    if self.def(c).kind == Kind::Battle || self.hand_battle_card(c, None) {
                         out.push(Action::AddBattleCard(c));
                     }
                 }

@@ -190,6 +190,8 @@ pub struct Battle {
     /// A fighter put back at the front of its side's plan to fight the next fight too
     /// (fights-again text), until that fight begins: it is no leftover at breakthrough.
     pub(crate) again: [Option<CardRef>; 2],
+    /// Cards of another kind added from hand as battle cards, as their text allows (V1-JC-32).
+    pub(crate) by_text: Vec<CardRef>,
 }
 
 impl Battle {
@@ -203,6 +205,7 @@ impl Battle {
             first: [true, true],
             fight: None,
             again: [None, None],
+            by_text: Vec::new(),
         }
     }
 }
@@ -663,6 +666,23 @@ impl GameState {
         self.check_decks(before)?;
         self.record_destiny(p, c, value);
         self.trigger(super::text::Trigger::DestinyDrawn { player: p, card: c })?;
+        Ok(value)
+    }
+
+    /// A destiny draw outside any fight's numbers (V1-JC-21's guess): the card goes to hand
+    /// as every destiny card, but it is not the fight's or duel's destiny, so the texts about
+    /// those draws (redraw, draw two) are not told.
+    pub(crate) fn draw_destiny_apart(&mut self, p: Player) -> Result<u8, Ended> {
+        let before = self.draw_deck_lens();
+        let c = self.take_top(p)?;
+        let value = self.destiny_of(p, c);
+        self.players[p.index()].hand.push(c);
+        self.emit(Event::DestinyDrawn {
+            player: p,
+            card: c,
+            value,
+        });
+        self.check_decks(before)?;
         Ok(value)
     }
 

@@ -126,10 +126,17 @@ pub enum Number {
     /// (card-text 16.8): which of its two weapon slots `Query::weapon` fits, as bits (1 the
     /// first, 2 the second; 0 by the rules: none).
     TwoWeapons,
+    /// A second handling number of `Query::player`'s Podracer pilot `Query::card` on its Boonta
+    /// Eve Classic (0 by the rules: none; card-text 6).
+    Handling,
+    /// Whether `Query::battle_card`, a card of another kind in `Query::player`'s hand, may be
+    /// used as a battle card in arena `Query::arena` (`Query::card` None), placed before
+    /// fighter `Query::card` (1: yes; 0 by the rules: V1-JC-32, card-text 10).
+    HandBattleCard,
 }
 
 impl Number {
-    pub const ALL: [Number; 22] = [
+    pub const ALL: [Number; 24] = [
         Number::Power,
         Number::Damage,
         Number::DeployCost,
@@ -152,6 +159,8 @@ impl Number {
         Number::FightsAgain,
         Number::BreakthroughLoss,
         Number::TwoWeapons,
+        Number::Handling,
+        Number::HandBattleCard,
     ];
 }
 
@@ -341,6 +350,21 @@ pub enum Trigger {
     /// Both sides of the battle fight in progress have drawn all their destiny; `player`'s
     /// texts about the numbers drawn act now (the attacker's first, card-text 4).
     DestinyDone(Player),
+    /// Duelist `card` of `player` passed in the duel in progress (rulings.md #4: a duelist
+    /// passes at most once in a duel, so this is his first pass).
+    DuelPassed {
+        player: Player,
+        card: CardRef,
+    },
+    /// `card` is the defending character of the duel about to be played (its defender and
+    /// weapon chosen, no dueling hand drawn yet).
+    Dueled(CardRef),
+    /// `card` was discarded from play as the cost of its own draw-deck search, a search that
+    /// the deploy of `deployed` started (V1-JC-7: "when he discards Jedi Training").
+    DiscardedToSearch {
+        card: CardRef,
+        deployed: CardRef,
+    },
 }
 
 impl Trigger {
@@ -354,6 +378,9 @@ impl Trigger {
             Trigger::Defeated { .. } => Listen::DEFEATED,
             Trigger::HitScored { .. } => Listen::HIT_SCORED,
             Trigger::DestinyDone(_) => Listen::DESTINY_DONE,
+            Trigger::DuelPassed { .. } => Listen::DUEL_PASSED,
+            Trigger::Dueled(_) => Listen::DUELED,
+            Trigger::DiscardedToSearch { .. } => Listen::DISCARDED_TO_SEARCH,
         }
     }
 }
@@ -391,6 +418,9 @@ impl Listen {
     pub const DESTINY_DONE: Listen = Listen(1 << 23);
     /// [`Text::offers`] may list abilities at some [`Window`].
     pub const OFFERS: Listen = Listen(1 << 24);
+    pub const DUEL_PASSED: Listen = Listen(1 << 25);
+    pub const DUELED: Listen = Listen(1 << 26);
+    pub const DISCARDED_TO_SEARCH: Listen = Listen(1 << 27);
 
     pub const fn number(n: Number) -> Listen {
         let i = n as u32;

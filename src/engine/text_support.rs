@@ -200,8 +200,23 @@ mod tests {
             ),
             (
                 "V1-JC-21",
-                TextSupport::Partly,
-                "the cost played, the duel not",
+                TextSupport::Played,
+                "the cost and the named-numbers tie (a one-off in code)",
+            ),
+            (
+                "BP-34",
+                TextSupport::Played,
+                "a second handling number (card-text 6)",
+            ),
+            (
+                "V1-JC-32",
+                TextSupport::Played,
+                "a Republic ship's battle card from hand (card-text 10)",
+            ),
+            (
+                "V1-JC-12",
+                TextSupport::Played,
+                "two cards into the dueling hand on his pass (card-text 9)",
             ),
             (
                 "BN-1",

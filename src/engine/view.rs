@@ -117,6 +117,31 @@ impl<'a> PlayerView<'a> {
         self.state.players[p.index()].discard.len()
     }
 
+    /// What `card`, one of the viewer's cards of another kind used as a battle card by its own
+    /// text (V1-JC-32), would add to the power of `before` placed just after it in the battle
+    /// in progress, asked through the rules' power query; None when it may not be used so.
+    pub fn text_battle_card_adds(&self, card: CardRef, before: CardRef) -> Option<i16> {
+        let g = self.state;
+        if g.owner(card) != self.player || !g.hand_battle_card(card, Some(before)) {
+            return None;
+        }
+        let arena = if g.in_space_battle() {
+            Arena::Space
+        } else {
+            Arena::Battle
+        };
+        let q = Query::new(Number::Power, g.owner(before))
+            .card(before)
+            .arena(arena)
+            .place(g.place_of(arena));
+        Some(g.power(q.battle_card(Some(card))) - g.power(q))
+    }
+
+    /// The viewer's own discard pile (the opponent's shows only its top card).
+    pub fn own_discard(&self) -> &'a [CardRef] {
+        &self.state.players[self.player.index()].discard
+    }
+
     pub fn discard_top(&self, p: Player) -> Option<CardRef> {
         self.state.players[p.index()].discard.last().copied()
     }

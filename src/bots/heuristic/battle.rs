@@ -364,11 +364,9 @@ pub(super) fn plan_next(cx: &Ctx, legal: &[Action], plan: &mut Vec<CardRef>) -> 
     let placed = cx.view.own_plan().len();
     if placed == 0 {
         let units = plan_units(legal);
-        let battle: Vec<CardRef> = units
-            .iter()
-            .copied()
-            .filter(|&c| cx.def(c).is_some_and(|d| d.kind == Kind::Battle))
-            .collect();
+        // The battle cards taken for this battle (cards used so by their text included).
+        let held = cx.view.own_battle_cards();
+        let battle: Vec<CardRef> = units.iter().copied().filter(|c| held.contains(c)).collect();
         *plan = make_plan(cx, &units, &battle).cards();
     }
     match plan.get(placed) {

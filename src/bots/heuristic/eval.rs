@@ -79,6 +79,12 @@ impl<'v, 'a> Ctx<'v, 'a> {
         self.view
             .use_line(item, &[fighter], first, space)
             .map(|u| self.line_value(u))
+            // A card used as a battle card by its own text (V1-JC-32): what the rules add.
+            .or_else(|| {
+                self.view
+                    .text_battle_card_adds(item, fighter)
+                    .map(|n| n as f32)
+            })
     }
 
     /// The best any line of a card could add, whoever uses it (for cards still in hand).

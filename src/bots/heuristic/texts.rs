@@ -193,8 +193,54 @@ pub(super) fn prompt(cx: &Ctx, source: CardRef, key: u8, legal: &[Action]) -> Op
             Effect::DiscardOpposing(_) => chosen(&|c| opponents_worth(cx, c), true).map(|(a, _)| a),
             _ => None,
         },
+        Ability::OneOff { .. } => one_off(cx, legal),
         _ => None,
     }
+}
+
+/// The one-off texts' questions, by what they ask: cards into the draw deck (V1-JC-7): from
+/// the discard pile the one most worth having again (a longer draw deck is never worse), a
+/// hand card stays in hand; a number to name (V1-JC-21): the likeliest destiny draw.
+fn one_off(cx: &Ctx, legal: &[Action]) -> Option<Action> {
+    if legal.iter().any(|a| matches!(a, Action::ChooseNumber(_))) {
+        return name_number(cx, legal);
+    }
+    let discard = cx.view.own_discard();
+    legal
+        .iter()
+        .filter_map(|&a| match a {
+            Action::ChooseCard(c) if discard.contains(&c) => Some((a, worth(cx, c))),
+            _ => None,
+        })
+        .max_by(|x, y| x.1.total_cmp(&y.1))
+        .map(|(a, _)| a)
+        .or_else(|| legal.contains(&Action::Decline).then_some(Action::Decline))
+}
+
+/// The number most often printed as destiny on the opponent's cards in the open (the top of
+/// the discard pile, face up in play): a guess at their deck's likeliest draw. Ties go to the
+/// middle numbers.
+fn name_number(cx: &Ctx, legal: &[Action]) -> Option<Action> {
+    let mut seen = [0u32; 8];
+    let mut count = |d: &CardDef| seen[(d.destiny() as usize).min(7)] += 1;
+    if let Some(d) = cx.view.discard_top(cx.opp).and_then(|c| cx.def(c)) {
+        count(d);
+    }
+    for planet in crate::catalogue::Planet::ALL {
+        for (_, def) in cx.view.seen_at(planet, cx.opp) {
+            if let Some(d) = def {
+                count(d);
+            }
+        }
+    }
+    legal
+        .iter()
+        .filter_map(|&a| match a {
+            Action::ChooseNumber(n) => Some((a, n)),
+            _ => None,
+        })
+        .max_by_key(|&(_, n)| (seen[(n as usize).min(7)], -(2 * n as i32 - 7).abs()))
+        .map(|(a, _)| a)
 }
 
 /// The best card a search would find now, and its worth.

@@ -14,6 +14,7 @@ mod duel_texts;
 mod events;
 mod fight_texts;
 mod modifier_texts;
+mod one_off_texts;
 mod podrace;
 mod reflections;
 mod setup;

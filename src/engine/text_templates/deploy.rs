@@ -29,6 +29,8 @@ const OPEN: u8 = 0x00;
 const PICK: u8 = 0x20;
 /// A card for a cost or an effect: `ChooseCard` (`Decline` where it is optional).
 const CHOOSE: u8 = 0x40;
+/// Memo (not a prompt): the card whose deploy started the search of the ability.
+const BY: u8 = 0x60;
 
 /// The index in its card's specification of the ability that asked prompt `key` (of a card
 /// whose text this part plays).
@@ -294,6 +296,8 @@ impl Part for DeployTexts {
                 && (!s.effect_half || as_effect(g, me))
                 && s.when.iter().all(|w| w.holds(g, me, me))
             {
+                g.text_state_mut()
+                    .set_memo(me, BY | s.ability, Scope::Turn, card.index() as i16);
                 g.ask(p, me, OPEN | s.ability, true);
             }
         }
@@ -451,6 +455,14 @@ impl Part for DeployTexts {
                     discard_from_play(g, me);
                 }
                 g.ask(p, me, PICK | ability, true);
+                // Told after the search is asked, so a text this discard starts (V1-JC-7's
+                // shuffle) is asked first and its cards go in with the search's reshuffle.
+                if s.discard_this
+                    && let Some(by) = g.text_state().memo(me, BY | ability)
+                {
+                    let deployed = CardRef::new(by as usize);
+                    g.trigger(Trigger::DiscardedToSearch { card: me, deployed })?;
+                }
             }
             PICK => {
                 let Some(s) = self.search(ability) else {

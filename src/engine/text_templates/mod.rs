@@ -14,6 +14,8 @@ mod deploy;
 mod duel;
 mod fight;
 mod modifier;
+mod one_off;
+mod podrace;
 mod triggered;
 
 pub use deploy::prompt_ability as deploy_prompt_ability;
@@ -33,9 +35,14 @@ pub(crate) struct DefSet(Box<[u64]>);
 
 impl DefSet {
     pub(crate) fn of(cards: &[Card], filters: &[Filter]) -> DefSet {
+        DefSet::where_(cards, |c| filters.iter().any(|f| f.matches(c)))
+    }
+
+    /// The definitions of a pool whose catalogue card fits `pred`.
+    pub(crate) fn where_(cards: &[Card], pred: impl Fn(&Card) -> bool) -> DefSet {
         let mut bits = vec![0u64; cards.len().div_ceil(64)];
         for (i, c) in cards.iter().enumerate() {
-            if filters.iter().any(|f| f.matches(c)) {
+            if pred(c) {
                 bits[i / 64] |= 1 << (i % 64);
             }
         }
@@ -251,6 +258,8 @@ pub(crate) struct SpecText {
     duel: duel::DuelTexts,
     triggered: triggered::TriggeredTexts,
     fight: fight::FightTexts,
+    podrace: podrace::PodraceTexts,
+    one_off: one_off::OneOffTexts,
     listen: Listen,
 }
 
@@ -279,6 +288,14 @@ macro_rules! each_part {
         }
         {
             let $p = &$t.fight;
+            $call;
+        }
+        {
+            let $p = &$t.podrace;
+            $call;
+        }
+        {
+            let $p = &$t.one_off;
             $call;
         }
     }};
@@ -336,6 +353,8 @@ pub fn plays(a: &Ability, def: &CardDef) -> bool {
         || duel::plays(a, def)
         || triggered::plays(a, def)
         || fight::plays(a, def)
+        || podrace::plays(a, def)
+        || one_off::plays(a, def)
 }
 
 /// The engine's text for `def` (catalogue card `card`) in a pool of `cards`, if it plays any.
@@ -349,7 +368,9 @@ pub(crate) fn build(def: &CardDef, cards: &[Card]) -> Option<SpecText> {
             || t.deploy.take(i, a, def, cards)
             || t.duel.take(i, a, def, cards)
             || t.triggered.take(i, a, def, cards)
-            || t.fight.take(i, a, def, cards);
+            || t.fight.take(i, a, def, cards)
+            || t.podrace.take(i, a, def, cards)
+            || t.one_off.take(i, a, def, cards);
     }
     each_part!(t, p => t.listen = t.listen.union(p.listens()));
     if t.listen == Listen::NONE {

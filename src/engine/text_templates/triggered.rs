@@ -1,5 +1,5 @@
 //! Triggered texts (card-text 15, "When he deploys…", "If he defeats…", "When you win
-//! control of…"): a moment, an optional "you may", and an effect. Damage that a defeat makes
+//! control of…", "When he declares his first pass in a duel…"): a moment, an optional "you may", and an effect. Damage that a defeat makes
 //! larger ("+2 damage", "double damage") is a change to the defeated card's damage number,
 //! asked where the damage is worked out.
 //!
@@ -31,12 +31,16 @@ enum When {
     Defeats,
     /// The owner wins control of the planet this card is on.
     PlanetWon,
+    /// This card, dueling, passes (its first pass: a duelist passes at most once a duel).
+    FirstPass,
 }
 
 /// What a triggered text does, read for the engine.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Does {
     Draw(u8),
+    /// Draw into the dueling hand (card-text 9).
+    DrawIntoDuelingHand(u8),
     OpponentDamage(u8),
     ThrustTokens(u8),
     OpponentDiscards(u8),
@@ -74,6 +78,7 @@ fn does(effects: &[Effect]) -> Option<Does> {
     let [e] = effects else { return None };
     Some(match e {
         Effect::Draw(n) => Does::Draw(*n),
+        Effect::DrawIntoDuelingHand(n) => Does::DrawIntoDuelingHand(*n),
         Effect::OpponentDamage(n) => Does::OpponentDamage(*n),
         Effect::ThrustTokens(n) => Does::ThrustTokens(*n),
         Effect::OpponentDiscards(n) => Does::OpponentDiscards(*n),
@@ -106,13 +111,16 @@ pub fn plays(a: &Ability, _def: &CardDef) -> bool {
                         | On::OtherDeploys { here: true, .. }
                         | On::Defeats
                         | On::PlanetWon
+                        | On::FirstPass
                 )
                 && does(effect).is_some()
                 && {
                     // A damage change reacts to nothing: it is asked with the damage.
                     let d = does(effect).expect("checked");
-                    !matches!(d, Does::ExtraDamage(_) | Does::DamageTimes(_))
-                        || matches!(on, On::Defeats)
+                    (!matches!(d, Does::ExtraDamage(_) | Does::DamageTimes(_))
+                        || matches!(on, On::Defeats))
+                        // A dueling hand exists only in a duel.
+                        && (matches!(d, Does::DrawIntoDuelingHand(_)) == matches!(on, On::FirstPass))
                 }
         }
         _ => false,
@@ -141,6 +149,7 @@ impl Part for TriggeredTexts {
             On::OtherDeploys { who, .. } => When::OtherDeploysHere(DefSet::of(cards, who)),
             On::Defeats => When::Defeats,
             On::PlanetWon => When::PlanetWon,
+            On::FirstPass => When::FirstPass,
             _ => return false,
         };
         let does = does(effect).expect("plays checked it");
@@ -149,6 +158,7 @@ impl Part for TriggeredTexts {
             (When::Deploys { .. } | When::OtherDeploysHere(_), _) => Listen::DEPLOYED,
             (When::Defeats, _) => Listen::DEFEATED,
             (When::PlanetWon, _) => Listen::PLANET_CONTROLLED,
+            (When::FirstPass, _) => Listen::DUEL_PASSED,
         });
         self.triggers.push(Triggered {
             ability: index,
@@ -345,6 +355,12 @@ impl TriggeredTexts {
                 g.text_used(me, t.ability, None);
                 g.damage(owner.other(), n)
             }
+            // card-text 9: from the top of the draw deck, what there is if fewer are left.
+            Does::DrawIntoDuelingHand(n) => {
+                g.text_used(me, t.ability, None);
+                g.draw_into_duel_hand(owner, n);
+                Ok(())
+            }
             Does::ThrustTokens(n) => {
                 let ps = &mut g.players[owner.index()];
                 ps.thrust = ps.thrust.saturating_add(n);
@@ -400,6 +416,7 @@ fn fires(g: &GameState, me: CardRef, when: &When, trigger: Trigger) -> bool {
         (When::PlanetWon, Trigger::PlanetControlled(planet, by)) => {
             by == g.owner(me) && planet_of(g, me) == Some(planet)
         }
+        (When::FirstPass, Trigger::DuelPassed { card, .. }) => card == me,
         _ => false,
     }
 }
