@@ -44,12 +44,25 @@ impl<'v, 'a> Ctx<'v, 'a> {
         self.view.own_def(card).or_else(|| self.view.def(card))
     }
 
-    /// Expected power of a character fighting here: the rules' power query (printed power,
-    /// location bonus and whatever text changes), and a `?` power's destiny draw.
-    pub fn char_strength(&self, c: CardRef, d: &CardDef) -> f32 {
+    /// Expected power of a character here, without any weapon: the rules' power query
+    /// (printed power, location bonus and whatever text changes), and a `?` power's destiny
+    /// draw. A dueling hand counts this (and the weapon's dots apart).
+    pub fn char_power(&self, c: CardRef, d: &CardDef) -> f32 {
         let mut s = self.view.power_of(c, d, Arena::Battle) as f32;
         if d.draws_power() {
             s += self.w.estimates.destiny;
+        }
+        s
+    }
+
+    /// Expected power of a character fighting here: its power, and for an Armed & Dangerous
+    /// card its own weapon half, which it always has in its fights and which no weapon card
+    /// replaces (rulebook "Armed & Dangerous Cards"; the engine's fights add the line that
+    /// fits it alone).
+    pub fn char_strength(&self, c: CardRef, d: &CardDef) -> f32 {
+        let mut s = self.char_power(c, d);
+        if d.armed {
+            s += self.adds(c, c, false, false).unwrap_or(0.0);
         }
         s
     }
@@ -167,7 +180,9 @@ impl<'v, 'a> Ctx<'v, 'a> {
         for w in weapons {
             let mut best: Option<(usize, f32)> = None;
             for (i, f) in fighters.iter().enumerate() {
-                if f.weapon.is_some() {
+                // An Armed & Dangerous fighter ignores a weapon card (its own half counts in
+                // its strength already).
+                if f.weapon.is_some() || self.def(f.card).is_some_and(|d| d.armed) {
                     continue;
                 }
                 if let Some(v) = self.adds(w, f.card, first_known && i == 0, false)
