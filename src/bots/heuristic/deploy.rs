@@ -194,8 +194,7 @@ fn force(cx: &Ctx, legal: &[Action]) -> Option<Action> {
 fn weapon_value(cx: &Ctx, w: CardRef, present: &[super::eval::Fighter], legal: &[Action]) -> f32 {
     let mut best: f32 = 0.0;
     // An Armed & Dangerous character fights with its own weapon half only.
-    let unarmed = |c: CardRef| cx.def(c).is_some_and(|d| !d.armed);
-    for f in present.iter().filter(|f| unarmed(f.card)) {
+    for f in present.iter().filter(|f| !f.armed) {
         if let Some(v) = cx.adds(w, f.card, false, false) {
             best = best.max(v);
         }

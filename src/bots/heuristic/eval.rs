@@ -24,6 +24,8 @@ pub(super) struct Fighter {
     pub strength: f32,
     pub damage: f32,
     pub weapon: Option<CardRef>,
+    /// An Armed & Dangerous character: it fights with its own weapon half only.
+    pub armed: bool,
 }
 
 impl<'v, 'a> Ctx<'v, 'a> {
@@ -125,6 +127,7 @@ impl<'v, 'a> Ctx<'v, 'a> {
                         strength: self.char_strength(card, d),
                         damage: self.damage(card, d, Arena::Battle),
                         weapon: None,
+                        armed: d.armed,
                     });
                 }
                 (Seen::Hidden, _) => unseen += 1,
@@ -163,6 +166,7 @@ impl<'v, 'a> Ctx<'v, 'a> {
                     strength: self.ship_strength(c, d),
                     damage: self.damage(c, d, Arena::Space),
                     weapon: None,
+                    armed: false,
                 })
             })
             .collect();
@@ -182,7 +186,7 @@ impl<'v, 'a> Ctx<'v, 'a> {
             for (i, f) in fighters.iter().enumerate() {
                 // An Armed & Dangerous fighter ignores a weapon card (its own half counts in
                 // its strength already).
-                if f.weapon.is_some() || self.def(f.card).is_some_and(|d| d.armed) {
+                if f.weapon.is_some() || f.armed {
                     continue;
                 }
                 if let Some(v) = self.adds(w, f.card, first_known && i == 0, false)

@@ -117,6 +117,7 @@ fn the_pairing_keeps_the_strong_for_fights_they_win() {
         strength: s,
         damage: 1.0,
         weapon: None,
+        armed: false,
     };
     // Ours 7, 3 against 6, 2: both win in order.
     assert_eq!(pair(&[f(7.0), f(3.0)], &[f(6.0), f(2.0)]), vec![0, 1]);
