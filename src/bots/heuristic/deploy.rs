@@ -195,14 +195,15 @@ fn force(cx: &Ctx, legal: &[Action]) -> Option<Action> {
 /// A weapon is worth its best bonus for one of our characters here or deployable now.
 fn weapon_value(cx: &Ctx, w: CardRef, present: &[super::eval::Fighter], legal: &[Action]) -> f32 {
     let mut best: f32 = 0.0;
-    for f in present {
+    // An Armed & Dangerous character fights with its own weapon half only.
+    for f in present.iter().filter(|f| !f.armed) {
         if let Some(v) = cx.adds(w, f.card, false, false) {
             best = best.max(v);
         }
     }
     for a in legal {
         if let Action::Deploy(c) = *a
-            && cx.def(c).is_some_and(|d| d.is_character())
+            && cx.def(c).is_some_and(|d| d.is_character() && !d.armed)
             && let Some(v) = cx.adds(w, c, false, false)
         {
             best = best.max(v);

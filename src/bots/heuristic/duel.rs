@@ -11,7 +11,7 @@ use crate::engine::{Action, Arena, CardDef, CardRef, Kind, Player, Seen};
 /// draw destiny to add power to the weapon"; a `?` power draws one).
 fn hand_size(cx: &Ctx, d: &CardDef, weapon: Option<CardRef>, duelist: CardRef) -> f32 {
     // Text that adds dueling cards (V1-JC-39) counts through the rules' own query.
-    let mut n = cx.char_strength(duelist, d) + cx.view.duel_hand_extra(duelist) as f32;
+    let mut n = cx.char_power(duelist, d) + cx.view.duel_hand_extra(duelist) as f32;
     if let Some(w) = weapon
         && let Some(u) = cx.view.use_line(w, &[duelist], false, false)
     {

@@ -24,6 +24,8 @@ pub(super) struct Fighter {
     pub strength: f32,
     pub damage: f32,
     pub weapon: Option<CardRef>,
+    /// An Armed & Dangerous character: it fights with its own weapon half only.
+    pub armed: bool,
 }
 
 impl<'v, 'a> Ctx<'v, 'a> {
@@ -44,12 +46,25 @@ impl<'v, 'a> Ctx<'v, 'a> {
         self.view.own_def(card).or_else(|| self.view.def(card))
     }
 
-    /// Expected power of a character fighting here: the rules' power query (printed power,
-    /// location bonus and whatever text changes), and a `?` power's destiny draw.
-    pub fn char_strength(&self, c: CardRef, d: &CardDef) -> f32 {
+    /// Expected power of a character here, without any weapon: the rules' power query
+    /// (printed power, location bonus and whatever text changes), and a `?` power's destiny
+    /// draw. A dueling hand counts this (and the weapon's dots apart).
+    pub fn char_power(&self, c: CardRef, d: &CardDef) -> f32 {
         let mut s = self.view.power_of(c, d, Arena::Battle) as f32;
         if d.draws_power() {
             s += self.w.estimates.destiny;
+        }
+        s
+    }
+
+    /// Expected power of a character fighting here: its power, and for an Armed & Dangerous
+    /// card its own weapon half, which it always has in its fights and which no weapon card
+    /// replaces (rulebook "Armed & Dangerous Cards"; the engine's fights add the line that
+    /// fits it alone).
+    pub fn char_strength(&self, c: CardRef, d: &CardDef) -> f32 {
+        let mut s = self.char_power(c, d);
+        if d.armed {
+            s += self.adds(c, c, false, false).unwrap_or(0.0);
         }
         s
     }
@@ -118,6 +133,7 @@ impl<'v, 'a> Ctx<'v, 'a> {
                         strength: self.char_strength(card, d),
                         damage: self.damage(card, d, Arena::Battle),
                         weapon: None,
+                        armed: d.armed,
                     });
                 }
                 (Seen::Hidden, _) => unseen += 1,
@@ -156,6 +172,7 @@ impl<'v, 'a> Ctx<'v, 'a> {
                     strength: self.ship_strength(c, d),
                     damage: self.damage(c, d, Arena::Space),
                     weapon: None,
+                    armed: false,
                 })
             })
             .collect();
@@ -173,7 +190,9 @@ impl<'v, 'a> Ctx<'v, 'a> {
         for w in weapons {
             let mut best: Option<(usize, f32)> = None;
             for (i, f) in fighters.iter().enumerate() {
-                if f.weapon.is_some() {
+                // An Armed & Dangerous fighter ignores a weapon card (its own half counts in
+                // its strength already).
+                if f.weapon.is_some() || f.armed {
                     continue;
                 }
                 if let Some(v) = self.adds(w, f.card, first_known && i == 0, false)

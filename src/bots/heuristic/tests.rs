@@ -117,6 +117,7 @@ fn the_pairing_keeps_the_strong_for_fights_they_win() {
         strength: s,
         damage: 1.0,
         weapon: None,
+        armed: false,
     };
     // Ours 7, 3 against 6, 2: both win in order.
     assert_eq!(pair(&[f(7.0), f(3.0)], &[f(6.0), f(2.0)]), vec![0, 1]);
@@ -415,4 +416,36 @@ fn deploys_a_double_impact_effect_half_for_its_other_text() {
     assert_eq!(decide(&mut agent, &g), use_it);
     g.apply(use_it).unwrap();
     assert_eq!(decide(&mut agent, &g), Action::ChooseCard(target));
+}
+
+#[test]
+fn an_armed_and_dangerous_fighter_counts_its_own_weapon_half_and_takes_no_weapon_card() {
+    // Rulebook "Armed & Dangerous Cards": the character always has its weapon half in its
+    // fights, and a weapon card placed before it is ignored (engine `battle.rs`). RF-A3 Adi
+    // Gallia's half adds +2 dots and a cube for her: the opponent's estimate of her must
+    // carry it, and a spare weapon card beside her goes to no one.
+    let cat = Catalogue::from_source(&CatalogueSource::embedded()).unwrap();
+    let adi = cat.get("RF-A3").unwrap().clone();
+    let mut b = naboo(Phase::BattleStep);
+    b.add(A, ch("Mine", 4, 2, 1), here(true));
+    let adi = b.add(B, adi, here(true));
+    let any = b.add(
+        B,
+        fx::weapon("Blaster Rifle", &[("any character", 3, 0)]),
+        here(true),
+    );
+    let g = b.build();
+    let view = g.view(A);
+    let weights = super::Weights::default();
+    let cx = super::eval::Ctx::new(&view, &weights, false);
+    let own = view
+        .use_line(adi, &[adi], false, false)
+        .expect("her own line");
+    assert_eq!((own.dots, own.cubes), (2, 1));
+    let power = view.power_of(adi, g.def(adi), crate::engine::Arena::Battle) as f32;
+    let (theirs, _) = cx.ground(B, false);
+    assert_eq!(theirs.len(), 1);
+    assert_eq!(theirs[0].weapon, None, "the rifle is not hers: {any:?}");
+    let expected = power + 2.0 + weights.estimates.destiny;
+    assert!((theirs[0].strength - expected).abs() < 1e-6, "{theirs:?}");
 }
