@@ -11,9 +11,14 @@ use super::pending::Pending;
 use super::player::{CardRef, Player};
 use super::state::{Battle, Flow, GameState, Phase};
 use super::text::{Arena, Number, Query, Scope, Trigger, Window};
-use super::who::{Group, Place, Pred};
+use super::who::{Group, Half, Place, Pred};
 use crate::catalogue::abilities::Ability;
 use crate::catalogue::{Planet, StarshipClass};
+
+/// The memo key (`TextState`, on the card) of a Double Impact card used as its right half in
+/// a fight of this battle ([`GameState::used_as_right_half`]); texts' own keys are below 0xF0,
+/// the battle texts' reveal is 0xF0.
+const RIGHT_HALF_USED: u8 = 0xF1;
 
 /// A card as the use-line matcher sees it without the kinds it `counts-as`.
 struct PrintedOnly<'a>(&'a super::card_pool::CardDef);
@@ -996,11 +1001,19 @@ impl GameState {
             })
     }
 
+    /// Whether Double Impact card `card` is used as its right half in this battle: in the
+    /// fight in progress, or in a fight of this battle already resolved (card-text 16.1: the
+    /// half is chosen when the card is played). Recorded only while a text listens to
+    /// `Number::BreakthroughLoss`, the one number asked after the fights.
+    pub(crate) fn used_as_right_half(&self, card: CardRef) -> bool {
+        self.half_in_fight(card) == Some(Half::Right)
+            || self.text_state.memo(card, RIGHT_HALF_USED).is_some()
+    }
+
     /// The half of Double Impact card `card` played in the fight in progress: the half of
     /// the line it is used with (card-text 16.1; None: not a battle card of this fight, or a
     /// line of no half). Texts of one half ask it before acting.
-    #[allow(dead_code)] // the battle templates of the halves' other texts call it as they land
-    pub(crate) fn half_in_fight(&self, card: CardRef) -> Option<super::who::Half> {
+    pub(crate) fn half_in_fight(&self, card: CardRef) -> Option<Half> {
         let f = self.battle.as_ref()?.fight.as_ref()?;
         let (_, line) = f
             .units
@@ -1213,6 +1226,16 @@ impl GameState {
         let fought = &mut self.text_state.fought;
         fought.extend(ua.fighters().chain(ud.fighters()));
         self.text_state.end(Scope::Fight);
+        // A Double Impact card's half outlasts its fight: the right halves of RF-DI6/DI9 spare
+        // breakthrough losses after the last fight (card-text 16.5), so the battle keeps it.
+        if self.asks(Number::BreakthroughLoss) {
+            for (b, line) in [ua.battle, ud.battle].into_iter().flatten() {
+                if self.def(b).uses.get(line).and_then(|u| u.rule.half) == Some(Half::Right) {
+                    self.text_state
+                        .set_memo(b, RIGHT_HALF_USED, Scope::Battle, 1);
+                }
+            }
+        }
         let Some(w) = winner else { return Ok(()) };
         let (won, lost) = if w == a { (ua, ud) } else { (ud, ua) };
         let again = self.fights_again(w, &won, &lost, space);

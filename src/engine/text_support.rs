@@ -185,8 +185,13 @@ mod tests {
             ),
             (
                 "RF-DI5",
-                TextSupport::Partly,
-                "left half played, right Effect half's search not",
+                TextSupport::Played,
+                "left half and the right Effect half's search (card-text 16.1, 14-A)",
+            ),
+            (
+                "RF-DI11",
+                TextSupport::Played,
+                "the right Effect half's power and its free Multi Troop Transports",
             ),
             (
                 "BN-60",
@@ -216,8 +221,8 @@ mod tests {
             ),
             (
                 "RF-DI6",
-                TextSupport::Partly,
-                "right half's dueling text played",
+                TextSupport::Played,
+                "right battle half's last stand (card-text 16.5) and dueling text",
             ),
         ] {
             assert_eq!(of(id), want, "{id}: {why}");

@@ -4,7 +4,7 @@
 use super::duel;
 use super::eval::{Ctx, Fighter, pair, sort_strongest_first};
 use super::fight_text;
-use crate::catalogue::abilities::{Ability, Condition};
+use crate::catalogue::abilities::{Ability, Condition, Half};
 use crate::engine::{Action, CardRef, Kind};
 
 /// The battle step: a duel when one is worth it, then a battle when the odds favour it.
@@ -418,8 +418,14 @@ pub(super) fn interception(cx: &Ctx, legal: &[Action]) -> Option<Action> {
 }
 
 /// The bonus line of `card` to use in this fight: the one adding most power against the
-/// opposing unit, as the engine counts it (a line "only vs" someone else adds nothing).
+/// opposing unit, as the engine counts it (a line "only vs" someone else adds nothing). A
+/// Double Impact card that the plan put with its last fighter for its right half's last
+/// stand (RF-DI6/DI9, `fight_text::last_stand`) is used as that half, so that the attackers
+/// left over break through for nothing (card-text 16.5).
 pub(super) fn bonus_line(cx: &Ctx, card: CardRef, legal: &[Action]) -> Option<Action> {
+    if let Some(a) = last_stand_half(cx, card, legal) {
+        return Some(a);
+    }
     legal
         .iter()
         .filter_map(|&a| match a {
@@ -433,6 +439,32 @@ pub(super) fn bonus_line(cx: &Ctx, card: CardRef, legal: &[Action]) -> Option<Ac
         .rev()
         .max_by(|a, b| a.0.total_cmp(&b.0))
         .map(|(_, a)| a)
+}
+
+/// The right-half line of `card` when its right half spares breakthrough losses, we defend
+/// outnumbered (some attackers will break through) and the card ends our plan with its user.
+fn last_stand_half(cx: &Ctx, card: CardRef, legal: &[Action]) -> Option<Action> {
+    use crate::engine::who::Half as LineHalf;
+    if cx.view.active() == cx.me || fight_text::spares_breakthrough(cx, card)? != Some(Half::Right)
+    {
+        return None;
+    }
+    let plan = cx.view.own_plan();
+    let i = plan.iter().position(|&c| c == card)?;
+    let after = plan.len() - i - 1;
+    let weapon = plan
+        .get(i + 1)
+        .is_some_and(|&c| cx.def(c).is_some_and(|d| d.kind == Kind::Weapon));
+    if after != 1 + usize::from(weapon)
+        || cx.ground(cx.opp, false).0.len() <= cx.ground(cx.me, false).0.len()
+    {
+        return None;
+    }
+    let d = cx.def(card)?;
+    legal.iter().copied().find(|a| {
+        matches!(*a, Action::ChooseLine(l)
+            if d.uses.get(l as usize).is_some_and(|u| u.rule.half == Some(LineHalf::Right)))
+    })
 }
 
 /// Abilities offered before a fight: reveal the hand for a battle card's bonus (BP-22,

@@ -157,9 +157,11 @@ fn force(cx: &Ctx, legal: &[Action]) -> Option<Action> {
                 }
                 Kind::Effect => cx.w.deploy.effect + super::texts::effect_text_value(d),
                 // A Double Impact card's Effect half (card-text 16.1): deployed when what it
-                // does to the power of the characters here beats keeping its battle half.
+                // does to the power of the characters here, and its other text (a search, a
+                // step action, a cost), beat keeping its battle half.
                 Kind::Battle if d.effect_half => {
-                    let gain = cx.w.deploy.power * cx.view.deploy_power_gain(c) as f32;
+                    let gain = cx.w.deploy.power * cx.view.deploy_power_gain(c) as f32
+                        + super::texts::effect_half_text_value(d);
                     if gain <= cx.hand_value(c, d) {
                         continue;
                     }

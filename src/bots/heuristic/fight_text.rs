@@ -5,7 +5,7 @@
 
 use super::eval::{Ctx, Fighter};
 use crate::catalogue::abilities::{Ability, Condition, Cost, Half};
-use crate::engine::{Action, CardRef, Number};
+use crate::engine::{Action, CardRef, Number, ability_played};
 
 /// What battle card `b`'s fight texts add to `f`'s fight against `t` (with `add`, the card's
 /// power bonus), in the units of the plan's battle-card gain (a change of win chance): a
@@ -106,19 +106,10 @@ pub(super) fn last_stand(
     if fights[last].1.is_some() {
         return Vec::new();
     }
-    let spares_breakthrough = |b: CardRef| {
-        cx.def(b).and_then(|d| d.text).is_some_and(|t| {
-            t.abilities.iter().any(|a| {
-                matches!(a, Ability::NoBreakthroughLoss { when, half }
-                    if *half != Some(Half::Right)
-                        && when.iter().all(|c| *c == Condition::LastInPlan))
-            })
-        })
-    };
     let user = fights[last].0.card;
     let Some(b) = battle_cards.iter().copied().find(|&b| {
         !fights.iter().any(|(_, used)| *used == Some(b))
-            && spares_breakthrough(b)
+            && spares_breakthrough(cx, b).is_some()
             && cx.adds(b, user, last == 0, false).is_some()
     }) else {
         return Vec::new();
@@ -131,6 +122,21 @@ pub(super) fn last_stand(
             !fights.iter().any(|(f, _)| f.weapon == Some(*w)) && !second.iter().any(|s| s.1 == *w)
         })
         .collect()
+}
+
+/// Whether battle card `b`'s text spares breakthrough losses while its user is the last card
+/// of the plan (DF-19; the right halves of RF-DI6/DI9, card-text 16.5), and for which half
+/// (None: the whole card; Some(Right): only when used as its right half).
+pub(super) fn spares_breakthrough(cx: &Ctx, b: CardRef) -> Option<Option<Half>> {
+    let d = cx.def(b)?;
+    d.text?.abilities.iter().find_map(|a| match a {
+        Ability::NoBreakthroughLoss { when, half }
+            if when.iter().all(|c| *c == Condition::LastInPlan) && ability_played(a, d) =>
+        {
+            Some(*half)
+        }
+        _ => None,
+    })
 }
 
 /// Before a fight: discard a weapon to ignore the opposing one (BP-49 Gaderffii Stick) when
@@ -269,6 +275,75 @@ mod tests {
             g.apply(a).unwrap();
         }
         assert_eq!(plan, vec![odd, stand, guard]);
+    }
+
+    #[test]
+    fn defending_outnumbered_it_uses_a_double_impact_last_stand_as_its_right_half() {
+        // RF-DI9, right half Qui-Gon's Final Stand (card-text 16.5), left half 3 dots for the
+        // first character of the plan. Defending one guard against three raiders, the agent
+        // takes it for its last (and only) fighter and, where both halves fit, chooses the
+        // right half: the two raiders left over break through for nothing. With as many
+        // fighters as the attacker, no one breaks through and it takes the 3 dots.
+        for outnumbered in [true, false] {
+            let mut b = naboo();
+            let raiders = if outnumbered { 3 } else { 1 };
+            for i in 0..raiders {
+                let c = fx::character(&format!("Raider {i}"), "", 6, 1, 1);
+                b.add(A, c, Zone::At(Planet::Naboo, true));
+            }
+            let di = b.add(B, card("RF-DI9"), Zone::Hand);
+            b.add(
+                B,
+                fx::character("Guard", "", 2, 1, 1),
+                Zone::At(Planet::Naboo, true),
+            );
+            let mut g = b.build();
+            g.apply(Action::DeclareBattle).unwrap();
+            g.apply(Action::BattleCardsDone).unwrap();
+            g.apply(Action::AddBattleCard(di)).unwrap();
+            g.apply(Action::BattleCardsDone).unwrap();
+            let attackers: Vec<_> = g
+                .view(A)
+                .own_cards()
+                .filter(|(_, d)| d.kind == crate::engine::Kind::Character)
+                .map(|(c, _)| c)
+                .collect();
+            for c in attackers {
+                g.apply(Action::PlanNext(c)).unwrap();
+            }
+            g.apply(Action::PlanDone).unwrap();
+            let mut agent = HeuristicAgent::default();
+            let mut chose = None;
+            let mut events = Vec::new();
+            while g.battle.is_some() {
+                let p = g.to_act().expect("someone acts");
+                let view = g.view(p);
+                let mut legal = Vec::new();
+                legal_actions(&view, &mut legal);
+                let a = agent.choose(&view, &legal);
+                if let (B, Action::ChooseLine(l)) = (p, a) {
+                    chose = Some(l);
+                }
+                events.extend(g.apply(a).unwrap());
+            }
+            let right = chose.map(|l| g.def(di).uses[l as usize].rule.half);
+            let want = if outnumbered {
+                crate::engine::who::Half::Right
+            } else {
+                crate::engine::who::Half::Left
+            };
+            assert_eq!(right, Some(Some(want)), "outnumbered {outnumbered}");
+            if outnumbered {
+                let lost: u32 = events
+                    .iter()
+                    .map(|e| match e {
+                        crate::engine::Event::Damage { player: B, cards } => *cards as u32,
+                        _ => 0,
+                    })
+                    .sum();
+                assert_eq!(lost, 1, "only the guard's own damage");
+            }
+        }
     }
 
     /// BP-49 Gaderffii Stick's user against a foe with `foe_weapon`, stopped at A's window

@@ -388,3 +388,31 @@ fn deploys_a_double_impact_effect_half_only_when_it_helps_here() {
         );
     }
 }
+
+#[test]
+fn deploys_a_double_impact_effect_half_for_its_other_text() {
+    // RF-DI7 Starfighter Screen & Blockade: the Effect half adds no power, but in the Even Up
+    // step it discards an opposing ◆ card (card-text 12, 16.1): valued as an Effect's step
+    // action, it is deployed rather than kept for a battle half with no group to fit here;
+    // then, in the Even Up step, it discards the ◆ card.
+    let cat = Catalogue::from_source(&CatalogueSource::embedded()).unwrap();
+    let mut b = naboo(Phase::Deploy);
+    b.add(A, ch("Mine", 4, 2, 2), here(true));
+    let target = b.add(B, fx::diamond(ch("Target", 4, 2, 2)), here(true));
+    let di = b.add(A, cat.get("RF-DI7").unwrap().clone(), Zone::Hand);
+    let mut g = b.build();
+    let mut agent = HeuristicAgent::default();
+    assert_eq!(decide(&mut agent, &g), Action::Deploy(di));
+    g.apply(Action::Deploy(di)).unwrap();
+    while g.phase() != Phase::EvenUp {
+        let a = decide(&mut agent, &g);
+        g.apply(a).unwrap();
+    }
+    let use_it = Action::UseAbility {
+        card: di,
+        option: 1,
+    };
+    assert_eq!(decide(&mut agent, &g), use_it);
+    g.apply(use_it).unwrap();
+    assert_eq!(decide(&mut agent, &g), Action::ChooseCard(target));
+}

@@ -3,7 +3,7 @@
 //! the engine plays is worth keeping and deploying.
 
 use super::eval::Ctx;
-use crate::catalogue::abilities::{Ability, Destination, Effect, SearchTrigger};
+use crate::catalogue::abilities::{Ability, Destination, Effect, Half, SearchTrigger};
 use crate::engine::{Action, CardDef, CardRef, Kind, ability_played, deploy_prompt_ability};
 
 /// The ability `option` of `card`'s specification, when the engine plays it.
@@ -34,22 +34,47 @@ pub(super) fn effect_text_value(d: &CardDef) -> f32 {
     text.abilities
         .iter()
         .filter(|a| ability_played(a, d))
-        .map(|a| match a {
-            Ability::CountersPerTurn { total, cost } => {
-                let extra = *total as f32 - crate::engine::COUNTERS_PER_TURN as f32;
-                if cost.is_some() { extra * 0.5 } else { extra }
-            }
-            Ability::EvenUpHand { size } => *size as f32 - crate::engine::HAND_SIZE as f32,
-            Ability::StepAction { effect, .. } => match effect.last() {
-                Some(Effect::Draw(n)) => *n as f32,
-                Some(Effect::DiscardOpposing(_)) => 2.0,
-                Some(Effect::LookAtOpponentTop) => 0.3,
-                _ => 0.5,
-            },
-            Ability::DeckSearch { .. } => 1.0,
-            _ => 0.5,
-        })
+        .map(ability_value)
         .sum()
+}
+
+/// What the played text of a Double Impact card's Effect half adds besides power (which
+/// `PlayerView::deploy_power_gain` counts): a search, a step action, a cost or restriction.
+pub(super) fn effect_half_text_value(d: &CardDef) -> f32 {
+    let Some(text) = d.text else { return 0.0 };
+    text.abilities
+        .iter()
+        .filter(|a| {
+            let right = |h: &Option<Half>| *h == Some(Half::Right);
+            let effect_text = match a {
+                Ability::DeckSearch { half, .. }
+                | Ability::StepAction { half, .. }
+                | Ability::DeployCost { half, .. }
+                | Ability::Restriction { half, .. } => right(half),
+                _ => false,
+            };
+            effect_text && ability_played(a, d)
+        })
+        .map(ability_value)
+        .sum()
+}
+
+fn ability_value(a: &Ability) -> f32 {
+    match a {
+        Ability::CountersPerTurn { total, cost } => {
+            let extra = *total as f32 - crate::engine::COUNTERS_PER_TURN as f32;
+            if cost.is_some() { extra * 0.5 } else { extra }
+        }
+        Ability::EvenUpHand { size } => *size as f32 - crate::engine::HAND_SIZE as f32,
+        Ability::StepAction { effect, .. } => match effect.last() {
+            Some(Effect::Draw(n)) => *n as f32,
+            Some(Effect::DiscardOpposing(_)) => 2.0,
+            Some(Effect::LookAtOpponentTop) => 0.3,
+            _ => 0.5,
+        },
+        Ability::DeckSearch { .. } => 1.0,
+        _ => 0.5,
+    }
 }
 
 /// An ability to use in our Deploy step, before deploying from hand: a search whose find is

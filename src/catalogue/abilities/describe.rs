@@ -125,10 +125,12 @@ fn effects(es: &[Effect]) -> String {
 
 fn duel_effect(e: &DuelEffect) -> String {
     match e {
-        DuelEffect::ExtraHits(n) => format!("{n} extra hit(s)"),
-        DuelEffect::DiscardForExtraHits(n) => format!("may discard it for {n} extra hit(s)"),
+        DuelEffect::ExtraHits(n) => format!("score {n} extra hit(s)"),
+        // The discards are a choice of the player ("you may discard this card"): the
+        // ability is `optional`, so the sentence says "you may" once.
+        DuelEffect::DiscardForExtraHits(n) => format!("discard it for {n} extra hit(s)"),
         DuelEffect::DiscardToDraw(n) => {
-            format!("may discard it to draw {n} into the dueling hand")
+            format!("discard it to draw {n} into the dueling hand")
         }
         DuelEffect::DrawIntoDuelingHand(n) => format!("draw {n} into the dueling hand"),
         DuelEffect::RemoveOwnHit(n) => format!("remove {n} hit(s) from your duelist"),
@@ -424,7 +426,7 @@ pub fn describe_ability(a: &Ability) -> String {
                 ""
             },
             conditions(when),
-            if *optional { "you may take " } else { "" },
+            if *optional { "you may " } else { "" },
             e.iter().map(duel_effect).collect::<Vec<_>>().join(", ")
         ),
         Ability::Restriction { rule, half: h } => format!(

@@ -429,13 +429,11 @@ fn every_no_breakthrough_loss_card_spares_the_defender_when_its_user_ends_the_pl
     // last card in your battle plan, you lose no cards from breakthrough for this battle";
     // card-text 16.5: literally last, a weapon left over at the right end breaks it). Yes: the
     // defender's plan ends with the user: two attackers break through, no card lost for them.
-    // No: a weapon after the user: both cards lost.
+    // No: a weapon after the user: both cards lost. The right halves of RF-DI6/DI9 are used
+    // as that half (the owner's choice where both halves fit, card-text 16.1); the other half
+    // is probed by `a_double_impact_last_stand_works_only_as_its_right_half`.
     let cards = cards_playing(&|a| matches!(a, Ability::NoBreakthroughLoss { .. }));
-    assert_eq!(
-        cards.len(),
-        2,
-        "DF-19 DF-53 (the right halves of RF-DI6/DI9 are not played)"
-    );
+    assert_eq!(cards.len(), 4, "DF-19 DF-53 RF-DI6 RF-DI9");
     let mut failures = Vec::new();
     for (card, _) in &cards {
         let run = |weapon_after: bool| -> Result<(Vec<Event>, u32), String> {
@@ -456,7 +454,13 @@ fn every_no_breakthrough_loss_card_spares_the_defender_when_its_user_ends_the_pl
                 .map(|i| b.add(A, ch(&format!("Probe Raider {i}"), 40, 1), NABOO))
                 .collect();
             let mut g = b.build();
-            let ev = battle(&mut g, [&[], &[bc]], [&x, &plan]);
+            let mut ev = battle(&mut g, [&[], &[bc]], [&x, &plan]);
+            if let Some(Pending::BonusLine { lines, .. }) = g.pending() {
+                let right = (0..8)
+                    .find(|&l| lines & 1 << l != 0 && right_line(&g, bc, l))
+                    .ok_or("no right-half line offered")?;
+                ev.extend(play(&mut g, &[Action::ChooseLine(right)]));
+            }
             Ok((ev, own))
         };
         let outcome = (|| -> Result<(), String> {
@@ -483,6 +487,79 @@ fn every_no_breakthrough_loss_card_spares_the_defender_when_its_user_ends_the_pl
         }
     }
     assert!(failures.is_empty(), "{failures:#?}");
+}
+
+/// Whether line `l` of `card` is a Double Impact card's right-half line.
+fn right_line(g: &GameState, card: CardRef, l: u8) -> bool {
+    g.def(card)
+        .uses
+        .get(l as usize)
+        .is_some_and(|u| u.rule.half == Some(crate::engine::who::Half::Right))
+}
+
+#[test]
+fn a_double_impact_last_stand_works_only_as_its_right_half() {
+    // RF-DI6 Opee Sea Killer & To The Death, RF-DI9 The Negotiations Were Short & Qui-Gon's
+    // Final Stand: the right half "if this character is the last card in your battle plan, you
+    // lose no cards from breakthrough for this battle" (card-text 16.5). Alone before the
+    // defender's one character both halves fit (left: the first character of the plan), so
+    // the owner chooses the half (card-text 16.1): as the right half two attackers break
+    // through for nothing; as the left half (3 dots) the same plan loses both cards. Taken
+    // into the battle but left out of the plan (so put at its right end, no half used), it
+    // spares nothing.
+    for id in ["RF-DI6", "RF-DI9"] {
+        let run = |line: Option<u8>| -> (Vec<Event>, u32, GameState, CardRef) {
+            let mut b = probe_game();
+            let di = b.add(
+                B,
+                crate::catalogue::Catalogue::embedded_for_tests()
+                    .get(id)
+                    .unwrap()
+                    .clone(),
+                Zone::Hand,
+            );
+            let u = b.add(B, ch("Probe Guard", 2, 1), NABOO);
+            let x: Vec<CardRef> = (0..3)
+                .map(|i| b.add(A, ch(&format!("Probe Raider {i}"), 40, 1), NABOO))
+                .collect();
+            let mut g = b.build();
+            let plan: Vec<CardRef> = if line.is_some() { vec![di, u] } else { vec![u] };
+            let mut ev = battle(&mut g, [&[], &[di]], [&x, &plan]);
+            if let Some(l) = line {
+                match g.pending() {
+                    Some(Pending::BonusLine { card, lines, .. }) => {
+                        assert_eq!((card, lines), (di, 0b11), "{id}: both halves fit");
+                    }
+                    other => panic!("{id}: the half is asked: {other:?}"),
+                }
+                ev.extend(play(&mut g, &[Action::ChooseLine(l)]));
+            }
+            (ev, 1, g, di)
+        };
+        let (ev, own, g, di) = run(Some(1));
+        assert!(right_line(&g, di, 1), "{id}: line 1 is the right half's");
+        assert!(
+            ev.contains(&Event::Breakthrough {
+                player: A,
+                cards: 2
+            }),
+            "{id}"
+        );
+        assert_eq!(
+            damage_to(&ev, B),
+            own,
+            "{id}: right half, no breakthrough loss"
+        );
+        assert!(text_used_by(&ev, di), "{id}: the text is narrated");
+        let (ev, own, ..) = run(Some(0));
+        assert_eq!(
+            damage_to(&ev, B),
+            own + 2,
+            "{id}: left half, both cards lost"
+        );
+        let (ev, own, ..) = run(None);
+        assert_eq!(damage_to(&ev, B), own + 2, "{id}: not in the plan");
+    }
 }
 
 /// The first catalogue card (without game text first) of `kind` that fits one of `filters`.

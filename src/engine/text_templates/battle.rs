@@ -5,9 +5,10 @@
 //! Played here: `only-defeated` (BN-48: when the group loses, only the ◆ Gungan is defeated),
 //! the `bonus-only-if` conditions the use-line reader leaves to text (BP-24: the opponent
 //! controls a planet you did not surrender; BP-22: you reveal your hand, card-text 16.12) and
-//! the battle `restriction`s (DM-50: its characters use no Weapon card; DF-23: Trade
-//! Federation Tanks use no weapons; V1-JC-3: he uses no battle cards, card-text 8). The
-//! fight-together groups themselves are read from the use lines (`who.rs`, `battle.rs`).
+//! the battle `restriction`s (DM-50: its characters use no Weapon card; DF-23 and RF-DI3's
+//! Effect half: Trade Federation Tanks use no weapons; V1-JC-3: he uses no battle cards,
+//! card-text 8). The fight-together groups themselves are read from the use lines (`who.rs`,
+//! `battle.rs`).
 
 use super::{DefSet, Part};
 use crate::catalogue::Card;
@@ -24,8 +25,10 @@ enum Rule {
     OnlyDefeated(DefSet),
     /// This battle card's characters may not use a weapon card (DM-50, RF-C2).
     NoWeaponCard,
-    /// The cards of the set may not use weapons (DF-23, an Effect at the planet).
-    NoWeapons(DefSet),
+    /// The cards of the set may not use weapons (DF-23, an Effect at the planet; the right
+    /// half of RF-DI3 while deployed as that Effect, card-text 16.1, never while its battle
+    /// half is used: `true`).
+    NoWeapons(DefSet, bool),
     /// This character may not use battle cards (V1-JC-3).
     NoBattleCards,
     /// This battle card's bonus counts only if the opponent controls a planet its owner did
@@ -51,7 +54,11 @@ impl BattleTexts {
         match (rule, q.number) {
             (Rule::OnlyDefeated(who), Number::Defeated) if mine && !fits(q.card, who) => Some(0),
             (Rule::NoWeaponCard, Number::MayUse) if mine && q.weapon.is_some() => Some(0),
-            (Rule::NoWeapons(who), Number::MayUse) if q.weapon.is_some() && fits(q.card, who) => {
+            (Rule::NoWeapons(who, effect_half), Number::MayUse)
+                if q.weapon.is_some()
+                    && fits(q.card, who)
+                    && (!effect_half || super::planet_of(g, me).is_some()) =>
+            {
                 Some(0)
             }
             (Rule::NoBattleCards, Number::MayUse)
@@ -99,7 +106,9 @@ impl Part for BattleTexts {
             Ability::Restriction { rule, .. } => (
                 match rule {
                     Restriction::NoWeaponCard => Rule::NoWeaponCard,
-                    Restriction::NoWeapons(f) => Rule::NoWeapons(DefSet::of(cards, f)),
+                    Restriction::NoWeapons(f) => {
+                        Rule::NoWeapons(DefSet::of(cards, f), def.kind != Kind::Effect)
+                    }
                     Restriction::NoBattleCards => Rule::NoBattleCards,
                     _ => return false,
                 },
@@ -189,15 +198,15 @@ impl Part for BattleTexts {
 pub fn plays(a: &Ability, def: &CardDef) -> bool {
     match a {
         Ability::OnlyDefeated { .. } => def.kind == Kind::Battle,
-        Ability::Restriction { rule, half } => {
-            *half != Some(Half::Right)
-                && match rule {
-                    Restriction::NoWeaponCard => def.kind == Kind::Battle,
-                    Restriction::NoWeapons(_) => def.kind == Kind::Effect,
-                    Restriction::NoBattleCards => def.kind == Kind::Character,
-                    _ => false,
-                }
-        }
+        // A Double Impact card's right half is played when it is an Effect half (RF-DI3).
+        Ability::Restriction { rule, half } => match (rule, *half == Some(Half::Right)) {
+            (Restriction::NoWeapons(_), true) => def.effect_half,
+            (_, true) => false,
+            (Restriction::NoWeaponCard, false) => def.kind == Kind::Battle,
+            (Restriction::NoWeapons(_), false) => def.kind == Kind::Effect,
+            (Restriction::NoBattleCards, false) => def.kind == Kind::Character,
+            _ => false,
+        },
         Ability::BonusOnlyIf { when, half, .. } => {
             *half != Some(Half::Right)
                 && def.kind == Kind::Battle

@@ -98,6 +98,9 @@ struct Search {
     /// The card is discarded from play to search (card-text 14-A: paid first, not refunded).
     discard_this: bool,
     when: Vec<Place>,
+    /// A Double Impact card's Effect half (RF-DI5, RF-DI12): only while deployed as that
+    /// Effect ([`as_effect`]).
+    effect_half: bool,
 }
 
 /// A `deploy-cost` ability: `cost` counters for this card (`affects` None) or the owner's
@@ -108,6 +111,8 @@ struct DeployCost {
     cost: i16,
     affects: Option<DefSet>,
     when: Vec<Place>,
+    /// A Double Impact card's Effect half (RF-DI11): only while deployed as that Effect.
+    effect_half: bool,
 }
 
 /// A `counters-per-turn` ability: `total` counters in each of the owner's Deploy steps, for
@@ -142,6 +147,8 @@ struct StepAction {
     step: Step,
     discard_this: bool,
     does: Does,
+    /// A Double Impact card's Effect half (RF-DI7): only while deployed as that Effect.
+    effect_half: bool,
 }
 
 /// The abilities of one card this part plays.
@@ -173,7 +180,7 @@ impl Part for DeployTexts {
                 free,
                 cost,
                 when,
-                ..
+                half,
             } => {
                 let on = match trigger {
                     SearchTrigger::Deploys { to } => On::Deploys(*to),
@@ -192,19 +199,21 @@ impl Part for DeployTexts {
                     free: *free,
                     discard_this: *cost == Some(Cost::DiscardThis),
                     when: places(when),
+                    effect_half: effect_half(half),
                 });
             }
             Ability::DeployCost {
                 cost,
                 affects,
                 when,
-                ..
+                half,
             } => {
                 self.costs.push(DeployCost {
                     ability: index,
                     cost: cost.expect("plays: a known cost") as i16,
                     affects: (!affects.is_empty()).then(|| DefSet::of(cards, affects)),
                     when: places(when),
+                    effect_half: effect_half(half),
                 });
                 self.listen = self.listen.union(Listen::number(Number::DeployCost));
             }
@@ -228,7 +237,11 @@ impl Part for DeployTexts {
                 self.listen = self.listen.union(Listen::number(Number::EvenUpHand));
             }
             Ability::StepAction {
-                step, cost, effect, ..
+                step,
+                cost,
+                effect,
+                half,
+                ..
             } => {
                 let does = step_does(effect, cards).expect("plays: effects this part does");
                 self.steps.push(StepAction {
@@ -236,6 +249,7 @@ impl Part for DeployTexts {
                     step: *step,
                     discard_this: *cost == Some(Cost::DiscardThis),
                     does,
+                    effect_half: effect_half(half),
                 });
                 self.listen = self.listen.union(Listen::OFFERS);
             }
@@ -276,7 +290,10 @@ impl Part for DeployTexts {
                 }
                 On::DeployStep => false,
             };
-            if fires && s.when.iter().all(|w| w.holds(g, me, me)) {
+            if fires
+                && (!s.effect_half || as_effect(g, me))
+                && s.when.iter().all(|w| w.holds(g, me, me))
+            {
                 g.ask(p, me, OPEN | s.ability, true);
             }
         }
@@ -295,6 +312,7 @@ impl Part for DeployTexts {
                 for s in &self.searches {
                     if matches!(s.on, On::DeployStep)
                         && unused(s.ability)
+                        && (!s.effect_half || as_effect(g, me))
                         && s.when.iter().all(|w| w.holds(g, me, me))
                     {
                         out.push(s.ability);
@@ -314,7 +332,11 @@ impl Part for DeployTexts {
                 Step::Deploy => Window::Deploy,
                 Step::EvenUp => Window::EvenUp,
             };
-            if step == window && unused(s.ability) && s.usable(g, me) {
+            if step == window
+                && unused(s.ability)
+                && (!s.effect_half || as_effect(g, me))
+                && s.usable(g, me)
+            {
                 out.push(s.ability);
             }
         }
@@ -542,7 +564,10 @@ impl DeployTexts {
                         None => card == me,
                         Some(set) => set.has(g.def_id(card)) && g.owner(card) == g.owner(me),
                     };
-                    if fits && c.when.iter().all(|w| w.holds(g, me, card)) {
+                    if fits
+                        && (!c.effect_half || as_effect(g, me))
+                        && c.when.iter().all(|w| w.holds(g, me, card))
+                    {
                         change(n, c.ability, &|n| n.set(c.cost));
                     }
                 }
@@ -635,9 +660,23 @@ fn step_does(effects: &[Effect], cards: &[Card]) -> Option<Does> {
     })
 }
 
-/// Whether this part plays ability `a` of `def`. A Double Impact card's right half (an
-/// Effect half) is never played yet: the engine plays such a card as its left battle half.
+/// Whether ability `a` of its card is a Double Impact card's Effect half's (card-text 16.1):
+/// it acts only while the card is deployed as that Effect.
+fn effect_half(half: &Option<Half>) -> bool {
+    *half == Some(Half::Right)
+}
+
+/// Whether `me` is in play as an Effect: at a planet, not a battle card of a fight (a Double
+/// Impact card deployed as its Effect half stays at the planet, card-text 16.1).
+fn as_effect(g: &GameState, me: CardRef) -> bool {
+    super::planet_of(g, me).is_some()
+}
+
+/// Whether this part plays ability `a` of `def`. A Double Impact card's right half is played
+/// when it is an Effect half (`CardDef::effect_half`): RF-DI5/DI12's searches, RF-DI7's step
+/// action, RF-DI11's cost.
 pub fn plays(a: &Ability, def: &CardDef) -> bool {
+    let half_played = |half: &Option<Half>| *half != Some(Half::Right) || def.effect_half;
     let placed = |when: &[Condition]| {
         when.iter().all(|c| {
             matches!(
@@ -657,7 +696,7 @@ pub fn plays(a: &Ability, def: &CardDef) -> bool {
             half,
             ..
         } => {
-            *half != Some(Half::Right)
+            half_played(half)
                 && placed(when)
                 && matches!(cost, None | Some(Cost::DiscardThis))
                 // A search of the Deploy step is once per card: its cost discards it.
@@ -665,7 +704,7 @@ pub fn plays(a: &Ability, def: &CardDef) -> bool {
         }
         Ability::DeployCost {
             cost, when, half, ..
-        } => *half != Some(Half::Right) && cost.is_some() && placed(when),
+        } => half_played(half) && cost.is_some() && placed(when),
         Ability::CountersPerTurn { cost, .. } => {
             matches!(cost, None | Some(Cost::DiscardFromHand(1..)))
         }
@@ -677,7 +716,7 @@ pub fn plays(a: &Ability, def: &CardDef) -> bool {
             half,
             ..
         } => {
-            *half != Some(Half::Right)
+            half_played(half)
                 && when.is_empty()
                 && matches!(cost, None | Some(Cost::DiscardThis))
                 && step_does(effect, &[]).is_some()

@@ -7,6 +7,10 @@
 //! where the text takes effect (`Number::Saved`, `IgnoredWeapons`, `FightsAgain`,
 //! `ResultDamage`, `BreakthroughLoss`, `TwoWeapons`), with the text's card as the unit's battle card or
 //! weapon of the query, so a text that cannot apply costs the rules one bit test.
+//!
+//! A Double Impact card's text acts only for the half in use: a left half's for a user of a
+//! left line, a right half's (RF-DI6/DI9) once the card is used as its right half in this
+//! battle (`GameState::used_as_right_half`).
 
 use super::{Cond, DefSet, Part};
 use crate::catalogue::Card;
@@ -50,6 +54,9 @@ struct FightText {
     /// The ability is a Double Impact card's left half's: it acts only for a user of that
     /// half's line (card-text 16.1).
     left: bool,
+    /// The ability is a Double Impact card's right (battle) half's: it acts only while the
+    /// card is used as that half in this battle (RF-DI6/DI9, card-text 16.1, 16.5).
+    right: bool,
     kind: Does,
 }
 
@@ -63,7 +70,9 @@ pub(crate) struct FightTexts {
 impl FightText {
     /// The change this ability makes to the number `q` asks (None: it does not apply).
     fn change(&self, g: &GameState, me: CardRef, q: &Query) -> Option<Change> {
-        if self.left && q.card.is_some_and(|c| right_half_user(g, me, c)) {
+        if self.left && q.card.is_some_and(|c| right_half_user(g, me, c))
+            || self.right && !g.used_as_right_half(me)
+        {
             return None;
         }
         let mine = q.battle_card == Some(me) || q.weapon == Some(me);
@@ -221,9 +230,17 @@ impl Part for FightTexts {
                 ..
             }
         );
+        let right = matches!(
+            a,
+            Ability::NoBreakthroughLoss {
+                half: Some(Half::Right),
+                ..
+            }
+        );
         self.texts.push(FightText {
             ability: index,
             left,
+            right,
             kind,
         });
         self.listen = self.listen.union(listen);
@@ -338,7 +355,8 @@ impl GameState {
 }
 
 /// Whether this part plays ability `a` of `def`: the fight texts of battle cards (and BP-49's
-/// weapon), of a battle card's or Double Impact card's left half (the engine plays only that).
+/// weapon), of a Double Impact card's left half, and the no-breakthrough text of a right half
+/// that is a battle half (RF-DI6/DI9: its line is a right-half line of `def`).
 pub fn plays(a: &Ability, def: &CardDef) -> bool {
     let battle = def.kind == Kind::Battle;
     let left = |h: &Option<Half>| *h != Some(Half::Right);
@@ -360,7 +378,14 @@ pub fn plays(a: &Ability, def: &CardDef) -> bool {
         Ability::FightResultDamage { .. } | Ability::TwoWeapons { .. } => battle,
         Ability::FightsAgain { half, .. } => battle && left(half),
         Ability::NoBreakthroughLoss { when, half } => {
-            battle && left(half) && when.iter().all(|c| *c == Condition::LastInPlan)
+            let right_line = || {
+                def.uses
+                    .iter()
+                    .any(|u| u.rule.half == Some(crate::engine::who::Half::Right))
+            };
+            battle
+                && (left(half) || right_line())
+                && when.iter().all(|c| *c == Condition::LastInPlan)
         }
         _ => false,
     }
