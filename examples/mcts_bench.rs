@@ -14,6 +14,11 @@
 //! - `budget [GAMES] [ITERATIONS...]`: the win rate against the heuristic as the budget
 //!   grows (default 100, 500, 2000, 10000), on the example decks from both sides.
 //!
+//! - `games DECK OPPONENT AGENT OPPONENT_AGENT FROM TO`: games FROM to TO-1 (the same deals as
+//!   the lines above), one line a game as it ends (`game I W|L|D TURNS CPU`), for runs on a
+//!   shared machine that must survive being stopped: a stopped run keeps the games it
+//!   finished, and another range continues it.
+//!
 //! Seeds are fixed (master seed 13), so every figure can be repeated.
 
 use std::sync::Arc;
@@ -27,7 +32,7 @@ use youngjedi::deck::Resolver;
 use youngjedi::engine::{CardPool, DefId, GameOptions, GameState, Player, game_seed};
 use youngjedi::sim::decks::{def_ids, load_list};
 use youngjedi::sim::wilson::wilson95;
-use youngjedi::sim::{AgentKind, Matchup, OpponentReport, RunConfig, agent_seed};
+use youngjedi::sim::{AgentKind, Matchup, OpponentReport, RunConfig, agent_seed, make_agent};
 
 const PAIRS: &[(&str, &str)] = &[
     ("example:light", "example:dark"),
@@ -165,8 +170,20 @@ fn main() {
             }
             budget(&bench, games, &budgets);
         }
+        "games" => {
+            let [deck, opp, agent, opp_agent] =
+                [2, 3, 4, 5].map(|i| args.get(i).map(String::as_str).unwrap_or_default());
+            let kind = |name: &str| AgentKind::from_name(name).expect("an agent's name");
+            let (from, to) = (num(6, 0), num(7, 1000));
+            games(
+                &bench,
+                [deck, opp],
+                [kind(agent), kind(opp_agent)],
+                from..to,
+            );
+        }
         other => {
-            eprintln!("unknown mode `{other}` (expected strength, speed or budget)");
+            eprintln!("unknown mode `{other}` (expected strength, speed, budget or games)");
             std::process::exit(2);
         }
     }
@@ -305,4 +322,50 @@ fn speed(bench: &Bench, games: u64, iterations: u32, threads: &[usize]) {
             Some(f) => assert_eq!(*f, total, "results depend on the thread count"),
         }
     }
+}
+
+/// Plays games `range` of `agents[0]` with `decks[0]` (seat A, as `strength` plays it) against
+/// `agents[1]`, printing each game's result when it ends: `game I W|L|D TURNS CPU_SECONDS`
+/// (the CPU seconds of the thread that played it).
+fn games(bench: &Bench, decks: [&str; 2], agents: [AgentKind; 2], range: std::ops::Range<u64>) {
+    let (deck, opp) = (bench.load(decks[0]), bench.load(decks[1]));
+    println!(
+        "# {} ({}) against {} ({}), games {}..{}, master seed {MASTER}",
+        agents[0], decks[0], agents[1], decks[1], range.start, range.end
+    );
+    range.into_par_iter().for_each(|i| {
+        let cpu = thread_cpu_seconds();
+        let seed = game_seed(MASTER, i);
+        let mut g = GameState::new(
+            Arc::clone(&bench.pool),
+            [&deck, &opp],
+            GameOptions::default(),
+            seed,
+        )
+        .expect("setup");
+        let mut a = make_agent(agents[0], &bench.weights, agent_seed(seed, Player::A));
+        let mut b = make_agent(agents[1], &bench.weights, agent_seed(seed, Player::B));
+        let result = play(&mut g, [&mut *a, &mut *b], PlayOptions::default()).expect("game");
+        let mark = match result.winner {
+            Some(Player::A) => 'W',
+            Some(Player::B) => 'L',
+            None => 'D',
+        };
+        println!(
+            "game {i} {mark} {} {:.3}",
+            g.turn(),
+            thread_cpu_seconds() - cpu
+        );
+    });
+}
+
+/// CPU seconds the calling thread has used.
+fn thread_cpu_seconds() -> f64 {
+    // SAFETY: clock_gettime only writes the struct it is given.
+    let t = unsafe {
+        let mut t: libc::timespec = std::mem::zeroed();
+        libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t);
+        t
+    };
+    t.tv_sec as f64 + t.tv_nsec as f64 / 1e9
 }
