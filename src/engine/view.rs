@@ -229,6 +229,21 @@ impl<'a> PlayerView<'a> {
         (self.state.owner(card) == self.player).then(|| self.state.def(card))
     }
 
+    /// Whether one of the viewer's own cards is in their draw deck (lap cards and dueling cards
+    /// aside). The player may work this out: every other zone of their own cards is known to
+    /// them (hand, discard pile, cards in play, Hyperspace, objective); it tells nothing of the
+    /// deck's order.
+    pub fn own_in_draw_deck(&self, card: CardRef) -> bool {
+        self.state.owner(card) == self.player
+            && self.state.players[self.player.index()].deck.contains(&card)
+    }
+
+    /// `p`'s Podracer pilot and Podracer at the objective (public: always face up).
+    pub fn racers(&self, p: Player) -> (Option<CardRef>, Option<CardRef>) {
+        let ps = &self.state.players[p.index()];
+        (ps.pilot, ps.podracer)
+    }
+
     /// Every card of the viewer's own deck list (objective included), in no particular order.
     pub fn own_cards(&self) -> impl Iterator<Item = (CardRef, &'a CardDef)> + 'a {
         let g = self.state;

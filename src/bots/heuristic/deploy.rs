@@ -266,21 +266,31 @@ fn knapsack(items: &[(Action, usize, f32)], budget: usize) -> Vec<usize> {
     chosen
 }
 
-/// A deploy from the draw deck (the Boonta Eve Classic's free search): search when a match
-/// can be in the deck and paid for; take the first match found.
+/// A deploy from the draw deck (the Boonta Eve Classic's free search): search only when a
+/// match of the card just deployed is in the draw deck and can be paid for (looking and
+/// finding nothing costs 1 damage); take the first match found.
 pub(super) fn search(cx: &Ctx, legal: &[Action]) -> Option<Action> {
     if legal.contains(&Action::SearchDeck) {
-        let can_pay = cx.view.own_cards().any(|(c, d)| {
-            matches!(d.kind, Kind::Character | Kind::Weapon)
-                && (d.traits.contains(Traits::PODRACER)
-                    || d.traits.contains(Traits::PODRACER_PILOT))
-                && !cx.view.hand().contains(&c)
-                && cx
-                    .view
-                    .cost(c)
-                    .is_some_and(|k| k <= cx.view.counters_left())
+        // The search looks for the partner of whichever racer is at the objective.
+        let (pilot, podracer) = cx.view.racers(cx.me);
+        let source = pilot.or(podracer).and_then(|c| cx.def(c));
+        let can_find = source.is_some_and(|s| {
+            cx.view.own_cards().any(|(c, d)| {
+                let matches = if pilot.is_some() {
+                    d.traits.contains(Traits::PODRACER) && d.persona.contains(s.persona.as_str())
+                } else {
+                    d.traits.contains(Traits::PODRACER_PILOT)
+                        && s.persona.contains(d.persona.as_str())
+                };
+                matches
+                    && cx.view.own_in_draw_deck(c)
+                    && cx
+                        .view
+                        .cost(c)
+                        .is_some_and(|k| k <= cx.view.counters_left())
+            })
         });
-        return Some(if can_pay {
+        return Some(if can_find {
             Action::SearchDeck
         } else {
             Action::SkipSearch

@@ -449,3 +449,36 @@ fn an_armed_and_dangerous_fighter_counts_its_own_weapon_half_and_takes_no_weapon
     let expected = power + 2.0 + weights.estimates.destiny;
     assert!((theirs[0].strength - expected).abs() < 1e-6, "{theirs:?}");
 }
+
+/// The Boonta Eve Classic's search from the draw deck costs 1 damage when it finds nothing
+/// (rulebook "Deploying cards from your draw deck"): search only when the pilot's matching
+/// Podracer is in the draw deck, not when it is in the discard pile.
+#[test]
+fn searches_for_the_podracer_only_when_it_is_in_the_draw_deck() {
+    let pilot = Card {
+        number: "73".into(),
+        counters: Some(2),
+        ..fx::character("Sebulba", "Bad-Tempered Dug", 4, 2, 3)
+    };
+    let podracer = Card {
+        counters: Some(1),
+        diamond: Some(false),
+        ..fx::weapon("Sebulba's Podracer", &[("Sebulba", 3, 1)])
+    };
+    for (zone, expected) in [
+        (Zone::Deck, Action::SearchDeck),
+        (Zone::Discard, Action::SkipSearch),
+    ] {
+        let mut b = naboo(Phase::Deploy);
+        b.add(A, fx::boonta(), Zone::Objective);
+        let p = b.add(A, pilot.clone(), Zone::Hand);
+        b.add(A, podracer.clone(), zone);
+        let mut g = b.build();
+        g.apply(Action::DeployToObjective(p)).unwrap();
+        assert_eq!(
+            decide(&mut HeuristicAgent::default(), &g),
+            expected,
+            "Podracer in {zone:?}"
+        );
+    }
+}
