@@ -11,7 +11,7 @@ pub enum Action {
     // --- setup and planets ---
     /// The first player's starting location, taken from their deck.
     StartingLocation(CardRef),
-    /// Take this Effect from the draw deck into hand (rulings.md #3).
+    /// Take this Effect from the draw deck into hand (RULINGS.md R3).
     FetchEffect(CardRef),
     NoEffect,
     /// The player who lost a planet picks the next one's location.
@@ -102,7 +102,8 @@ mod tests {
 
     #[test]
     fn actions_are_small() {
-        // DESIGN.md: `Action` is `Copy` and small (the simulator copies millions of them).
+        // README, Development: "Hot loop": `Action` is `Copy` and small (the simulator copies
+        // millions of them).
         assert!(
             std::mem::size_of::<Action>() <= 8,
             "{}",

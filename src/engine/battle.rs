@@ -250,7 +250,7 @@ impl GameState {
     /// whole group of characters), in the current situation: the line a card is read with
     /// when its plan is read. "A weapon card may have up to three actions that can be chosen
     /// from": where more than one line fits, the owner then chooses (`FightStep::Lines`,
-    /// rulings.md "A weapon with several bonus lines").
+    /// RULINGS.md E4).
     ///
     /// A line this reader cannot interpret is usable by nobody (`use_lines.rs`).
     pub(crate) fn use_line_for(
@@ -1132,8 +1132,8 @@ impl GameState {
     }
 
     /// Asks for the next bonus line to choose in fight `f`, if any is left: a weapon or
-    /// battle card with more than one line that fits (rulings.md: "its user's owner chooses
-    /// which line that fits to use, each time it is used"). Returns whether it asked.
+    /// battle card with more than one line that fits (RULINGS.md E4: each time it is used,
+    /// its user's owner chooses which fitting line applies). Returns whether it asked.
     fn ask_line(&mut self, f: &mut Fight, a: Player, space: bool) -> bool {
         for p in [a, a.other()] {
             let u = f.units[p.index()];

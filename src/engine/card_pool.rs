@@ -73,7 +73,7 @@ pub struct CardDef {
     /// use lines are `uses` (rulebook "Armed & Dangerous Cards").
     pub armed: bool,
     /// An Armed & Dangerous card's weapon half: the persona of its title (for uniqueness it
-    /// counts as a card of that weapon, rulings.md) and its weapon traits (a lightsaber half
+    /// counts as a card of that weapon, RULINGS.md E3) and its weapon traits (a lightsaber half
     /// lets its own character initiate a duel).
     pub weapon_half: Option<(String, Traits)>,
     /// The deploy cost, for an Armed & Dangerous card both halves' counters.
@@ -625,8 +625,8 @@ mod tests {
 
     #[test]
     fn armed_and_dangerous_weapon_halves_are_read_from_the_title() {
-        // rulings.md "Armed & Dangerous cards in duels": the weapon half counts as a card of
-        // that weapon's title; a lightsaber half is a lightsaber.
+        // RULINGS.md E3: the weapon half counts as a card of that weapon's title; a lightsaber half
+        // is a lightsaber.
         assert_eq!(
             weapon_half("Adi Gallia, Corellian Jedi Master & Adi Gallia's Lightsaber"),
             Some("Adi Gallia's Lightsaber")

@@ -1,4 +1,4 @@
-//! Traits come from a card's name (rulings.md #1): a character is a Jedi only if its title or
+//! Traits come from a card's name (RULINGS.md R1): a character is a Jedi only if its title or
 //! subtitle says "Jedi", and so on for the other kinds, with the rulebook's exceptions
 //! ("Jedi Masters & Bounty Hunters", "Podracing Characteristics").
 
@@ -47,14 +47,14 @@ impl Traits {
     }
 }
 
-/// The traits of a character named `title, subtitle` (rulings.md #1).
+/// The traits of a character named `title, subtitle` (RULINGS.md R1).
 pub fn character_traits(title: &str, subtitle: &str) -> Traits {
     let t = normalise(title);
     let name = format!("{t} {}", normalise(subtitle));
     let has = |w: &str| name.contains(w);
     let mut out = Traits::default();
-    // rulings.md "Anakin is not a Jedi": a name says what a character is, not whom it is tested
-    // by (EBN-P9 Anakin Skywalker, Tested by the Jedi Council).
+    // RULINGS.md E5: a name says what a character is, not who tests him (EBN-P9 Anakin Skywalker,
+    // Tested by the Jedi Council).
     if has("jedi") && !has("testedbythejedicouncil") {
         out = out.union(Traits::JEDI);
         // "All Jedi are Jedi Masters EXCEPT Ki-Adi Mundi and Obi-Wan Kenobi."
@@ -117,7 +117,7 @@ mod tests {
 
     #[test]
     fn jedi_only_when_the_name_says_so() {
-        // rulings.md #1: BN #4 Anakin Skywalker, Padawan is not a Jedi.
+        // RULINGS.md R1: BN #4 Anakin Skywalker, Padawan is not a Jedi.
         assert!(!character_traits("Anakin Skywalker", "Padawan").contains(Traits::JEDI));
         assert!(character_traits("Mace Windu", "Jedi Master").contains(Traits::JEDI_MASTER));
         assert!(character_traits("Yoda", "Jedi Master").contains(Traits::DUELING));
@@ -125,8 +125,8 @@ mod tests {
 
     #[test]
     fn anakin_tested_by_the_jedi_council_is_not_a_jedi() {
-        // rulings.md "Anakin is not a Jedi" (EBN-P9): "his subtitle holds the word", but he has
-        // neither the Jedi nor the Jedi Master trait; still a Podracer pilot, not a duelist.
+        // RULINGS.md E5 (EBN-P9): "his subtitle holds the word", but he has neither the Jedi nor
+        // the Jedi Master trait; still a Podracer pilot, not a duelist.
         let a = character_traits("Anakin Skywalker", "Tested by the Jedi Council");
         assert!(!a.contains(Traits::JEDI));
         assert!(!a.contains(Traits::JEDI_MASTER));
@@ -143,7 +143,7 @@ mod tests {
         assert!(!ki.contains(Traits::JEDI_MASTER));
         // "All versions of Aurra Sing are considered bounty hunters."
         assert!(character_traits("Aurra Sing", "Trophy Collector").contains(Traits::BOUNTY_HUNTER));
-        // Sebulba, Bad-Tempered Dug is a Podracer pilot (rulings.md #1); every Anakin too.
+        // Sebulba, Bad-Tempered Dug is a Podracer pilot (RULINGS.md R1); every Anakin too.
         assert!(character_traits("Sebulba", "Bad-Tempered Dug").contains(Traits::PODRACER_PILOT));
         assert!(character_traits("Anakin Skywalker", "Padawan").contains(Traits::PODRACER_PILOT));
         assert!(!character_traits("Watto", "Slave Owner").contains(Traits::PODRACER_PILOT));

@@ -160,10 +160,10 @@ impl GameState {
         }
     }
 
-    /// rulings.md "Armed & Dangerous cards in duels": for uniqueness ("Diamond Cards") an
-    /// Armed & Dangerous card's weapon half counts as a card of that weapon's title. Whether
-    /// `card` (a weapon, or an Armed & Dangerous card) meets a non-diamond card of its weapon
-    /// title already in play for `p`: a weapon card, or another Armed & Dangerous card's half.
+    /// RULINGS.md E3: for uniqueness (rulebook "Diamond Cards") an Armed & Dangerous card's weapon
+    /// half counts as a card of that weapon's title. Whether `card` (a weapon, or an Armed &
+    /// Dangerous card) meets a non-diamond card of its weapon title already in play for `p`: a
+    /// weapon card, or another Armed & Dangerous card's half.
     pub(crate) fn weapon_half_taken(&self, p: Player, card: CardRef) -> bool {
         let d = self.def(card);
         let key: &str = match (&d.weapon_half, d.kind) {

@@ -3,7 +3,8 @@
 //! Search"). Search agents plan on such states, so they never read what their
 //! [`PlayerView`] hides.
 //!
-//! What the viewer is taken to know (DESIGN.md "Hidden information", rulings.md #2):
+//! What the viewer is taken to know (README, Development: "Hidden information";
+//! RULINGS.md R2):
 //! - both deck lists (a playtest plays decks its user chose), so the opponent's unseen cards
 //!   are the opponent's cards not in a public zone;
 //! - every public zone, and the discard piles whole: every card reaches a discard pile face

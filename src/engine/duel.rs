@@ -1,5 +1,5 @@
 //! Lightsaber duels (rulebook "Lightsaber Dueling", "Passing in a duel", "How does a character
-//! get defeated in a duel?", "What happens if neither character is defeated?"; rulings.md #4).
+//! get defeated in a duel?", "What happens if neither character is defeated?"; RULINGS.md R4).
 
 use super::card_pool::Kind;
 use super::card_traits::Traits;
@@ -11,7 +11,7 @@ use super::text::{Arena, Number, Query, Trigger};
 impl GameState {
     /// Duels the active player may initiate: one of their face-up dueling characters and a
     /// lightsaber there usable by it, against one of the opponent's face-up characters.
-    /// rulings.md "Initiating a duel needs a lightsaber": "When you initiate a duel, choose one
+    /// RULINGS.md E2 (rulebook "Lightsaber Dueling"): "When you initiate a duel, choose one
     /// of your dueling characters and a lightsaber Weapon card there usable by that
     /// character"; an Armed & Dangerous character's lightsaber half is its own (and its only
     /// weapon: a weapon card is never used by it).
@@ -499,8 +499,8 @@ impl GameState {
         }
     }
 
-    /// rulings.md #4: "a player may pass instead of attacking, then may only block for the rest
-    /// of the duel and may not initiate a battle that turn".
+    /// RULINGS.md R4: a dueling player may pass instead of attacking; after that they may only
+    /// block for the rest of the duel, and may not initiate a battle that turn.
     pub(crate) fn duel_pass(&mut self) -> Flow {
         let d = self.duel.as_mut().expect("duel");
         let q = d.to_act;

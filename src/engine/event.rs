@@ -11,8 +11,7 @@ use crate::catalogue::Planet;
 pub enum Victory {
     /// Two planets controlled.
     Planet([Planet; 2]),
-    /// The loser's draw deck became empty (rulings.md "Deck victory happens when a draw deck
-    /// is empty").
+    /// The loser's draw deck became empty (RULINGS.md E1).
     Deck,
     /// One step emptied both draw decks: nobody won.
     BothDecksEmpty,

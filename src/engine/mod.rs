@@ -1,6 +1,7 @@
-//! The game engine: a pure rules kernel for the full game of Young Jedi (rulebook "The Full
-//! Game" and after, with rulings.md). It knows nothing of files, databases, the command line or
-//! the clock: it takes an immutable card pool and two decks, and returns states and events.
+//! The game engine: a pure rules kernel for the full game of Young Jedi (rulebook "The Full Game"
+//! and after, with the decisions of `data/rules/RULINGS.md`). It knows nothing of files, databases,
+//! the command line or the clock: it takes an immutable card pool and two decks, and returns states
+//! and events.
 //!
 //! - [`GameState::new`] sets up a game from a seed; [`GameState::view`] gives a player's
 //!   [`PlayerView`]; [`legal_actions`] lists what that player may do; [`GameState::apply`]

@@ -26,8 +26,7 @@ pub enum Pending {
     /// `player` may use abilities at `window` (`UseAbility`), or `Decline` to go on.
     Window { player: Player, window: Window },
     /// `player` chooses which bonus line of `card` (a weapon or battle card in the fight in
-    /// progress) it uses: `ChooseLine(i)` for each line `i` set in `lines` (rulings.md "A
-    /// weapon with several bonus lines").
+    /// progress) it uses: `ChooseLine(i)` for each line `i` set in `lines` (RULINGS.md E4).
     BonusLine {
         player: Player,
         card: CardRef,

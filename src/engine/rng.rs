@@ -1,5 +1,6 @@
 //! The engine's random generator: ChaCha8 (a named, portable algorithm), so the same seed gives
-//! the same game on every machine and with any number of threads (DESIGN.md "Determinism").
+//! the same game on every machine and with any number of threads (README, Development:
+//! "Determinism").
 
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{RngCore, SeedableRng};

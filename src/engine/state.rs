@@ -11,7 +11,7 @@ use super::rng::GameRng;
 use super::text::{Listen, TextState, Texts};
 use crate::catalogue::Planet;
 
-/// Which starship rules are in force (rulings.md: Duel of the Fates by default).
+/// Which starship rules are in force (RULINGS.md D6: Duel of the Fates by default).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum StarshipRules {
@@ -572,10 +572,10 @@ impl GameState {
         Player::BOTH.map(|p| self.draw_deck_len(p))
     }
 
-    /// rulings.md "Deck victory happens when a draw deck is empty": a player whose draw deck
-    /// held cards at `before` and holds none now has lost, as soon as the step that emptied it
-    /// is done; if one step emptied both, nobody wins. (A deck that was already empty, which
-    /// only a test's hand-built state has, loses when a card must be taken from it.)
+    /// RULINGS.md E1 (a deck victory happens as soon as a draw deck is empty): a player whose draw
+    /// deck held cards at `before` and holds none now has lost, as soon as the step that emptied it
+    /// is done; if one step emptied both, nobody wins. (A deck that was already empty, which only a
+    /// test's hand-built state has, loses when a card must be taken from it.)
     pub(crate) fn check_decks(&mut self, before: [usize; 2]) -> Flow {
         if self.result.is_some() {
             return Ok(());

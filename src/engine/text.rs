@@ -350,7 +350,7 @@ pub enum Trigger {
     /// Both sides of the battle fight in progress have drawn all their destiny; `player`'s
     /// texts about the numbers drawn act now (the attacker's first, card-text 4).
     DestinyDone(Player),
-    /// Duelist `card` of `player` passed in the duel in progress (rulings.md #4: a duelist
+    /// Duelist `card` of `player` passed in the duel in progress (RULINGS.md R4: a duelist
     /// passes at most once in a duel, so this is his first pass).
     DuelPassed {
         player: Player,

@@ -84,7 +84,7 @@ impl GameState {
         Ok(())
     }
 
-    /// rulings.md #3: each player may take one Effect from the draw deck, showing it, then
+    /// RULINGS.md R3: each player may take one Effect from the draw deck, showing it, then
     /// reshuffles; the player who put the location into play goes first.
     pub(crate) fn fetch_effect(&mut self, p: Player, card: Option<CardRef>) -> Flow {
         if let Some(card) = card {
@@ -323,7 +323,7 @@ impl GameState {
 /// Cards found by searching a draw deck, put in card order: the order they are offered in (as
 /// legal actions, or through the view) must not tell where they lie in the deck, which is
 /// not always reshuffled afterwards (a declined Effect fetch, a next location taken from the
-/// hand). Issue 6: a player's view shows "not any deck order"; rulings.md #2.
+/// hand). Issue 6: a player's view shows "not any deck order"; RULINGS.md R2.
 pub(crate) fn deck_order_hidden(found: &mut [CardRef]) {
     found.sort_unstable();
 }

@@ -29,7 +29,7 @@ pub enum Pred {
     Named(Vec<String>),
     /// Any one of several named characters (`any two of Jabba the Hutt, Bib Fortuna...`).
     OneOf(Vec<Vec<String>>),
-    /// A kind named by the card's name (`battle droid`, `Royal Guard`): rulings.md #1.
+    /// A kind named by the card's name (`battle droid`, `Royal Guard`): RULINGS.md R1.
     NameContains(String),
     /// A trait with the rulebook's exceptions (`Jedi`, `Podracer pilot`...).
     Trait(Traits),

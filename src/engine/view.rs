@@ -1,7 +1,7 @@
-//! What one player may see (DESIGN.md "Hidden information", rulings.md #2): their own hand,
-//! the public zones, counts — never the opponent's hand, hidden cards, battle plan or dueling
-//! hand, nor the order of any deck. Discard piles show only their top card, except while a
-//! player searches their own for the next planet's location.
+//! What one player may see (README, Development: "Hidden information"; RULINGS.md R2): their own
+//! hand, the public zones, counts — never the opponent's hand, hidden cards, battle plan or dueling
+//! hand, nor the order of any deck. Discard piles show only their top card, except while a player
+//! searches their own for the next planet's location.
 
 use super::card_pool::CardDef;
 use super::pending::Pending;
@@ -47,7 +47,7 @@ impl GameState {
 
 impl<'a> PlayerView<'a> {
     /// The whole state, for the rules code only: agents live outside `engine` and so can
-    /// read nothing but the accessors below (DESIGN.md "Hidden information").
+    /// read nothing but the accessors below (README, Development: "Hidden information").
     pub(in crate::engine) fn state(&self) -> &'a GameState {
         self.state
     }
@@ -106,7 +106,7 @@ impl<'a> PlayerView<'a> {
         self.state.players[p.index()].hand.len()
     }
 
-    /// A player may count any draw deck (rulings.md #2); lap cards and dueling cards are still
+    /// A player may count any draw deck (RULINGS.md R2); lap cards and dueling cards are still
     /// part of it.
     pub fn deck_len(&self, p: Player) -> usize {
         let ps = &self.state.players[p.index()];

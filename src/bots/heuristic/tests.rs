@@ -185,7 +185,7 @@ fn duels_a_character_printed_with_zero_damage() {
     );
     let droid = b.add(B, ch("Astromech", 2, 0, 1), here(true));
     b.add(B, ch("Guard", 9, 3, 1), here(true));
-    // rulings.md: a duel is initiated with a lightsaber.
+    // RULINGS.md E2: a duel is initiated with a lightsaber.
     let saber = b.add(
         A,
         fx::weapon("Mace Windu's Lightsaber", &[("Mace Windu", 2, 1)]),

@@ -374,8 +374,7 @@ fn a_sweep_reaches_every_kind_of_decision() {
         "BattleCards",
         "BattlePlan",
         "BattleStep",
-        // Which line of a weapon or battle card to use (rulings.md "A weapon with several
-        // bonus lines").
+        // Which line of a weapon or battle card to use (RULINGS.md E4).
         "BonusLine",
         "DeckSearch",
         "Deploy",

@@ -35,7 +35,7 @@ fn fight_with(
     b.deck_filler(B, 1, 5);
     let mut g = b.build();
     let mut ev = battle(&mut g, [&battle_cards, &[]], [&plan, &[y]]);
-    // Several lines fit: the owner chooses (rulings.md "A weapon with several bonus lines");
+    // Several lines fit: the owner chooses (RULINGS.md E4);
     // these tests take the lowest line offered, so that a condition that fails falls through.
     while let Some(crate::engine::Pending::BonusLine { lines, .. }) = g.pending() {
         ev.extend(play(

@@ -217,9 +217,9 @@ fn two_line_weapon(theirs: crate::catalogue::Card) -> (GameState, [CardRef; 3]) 
 
 #[test]
 fn a_weapon_with_several_lines_that_fit_lets_its_owner_choose_each_time() {
-    // Rulebook "Weapon Cards": "A weapon card may have up to three actions that can be chosen
-    // from when used in a battle"; rulings.md "A weapon with several bonus lines": the owner
-    // chooses which line that fits, each time; the engine never simply takes the first.
+    // Rulebook "Weapon Cards": "A weapon card may have up to three actions that can be chosen from
+    // when used in a battle"; RULINGS.md E4: the owner chooses which line that fits, each time; the
+    // engine never simply takes the first.
     for (line, want) in [(0u8, (3, 3, None)), (1, (5, 3, Some(A)))] {
         let (mut g, [mine, blaster, theirs]) =
             two_line_weapon(fx::character("Ki-Adi-Mundi", "Jedi Master", 3, 1, 1));

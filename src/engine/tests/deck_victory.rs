@@ -1,5 +1,5 @@
-//! Deck Victory: rulings.md "Deck victory happens when a draw deck is empty" (rulebook "Deck
-//! Victory: You win if your opponent's deck runs out of cards before yours does", and the
+//! Deck Victory: RULINGS.md E1, a deck victory happens as soon as a draw deck is empty (rulebook
+//! "Deck Victory: You win if your opponent's deck runs out of cards before yours does", and the
 //! dueling exception in "Lightsaber Dueling").
 
 use super::*;

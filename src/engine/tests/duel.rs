@@ -338,9 +338,9 @@ fn the_defender_may_choose_its_own_dueling_character() {
 
 #[test]
 fn passing_forbids_the_passer_a_battle_and_two_passes_end_the_duel() {
-    // rulings.md #4 and "Passing in a duel": "Once a player has passed, they may only block ...
-    // and they may not initiate a battle for the remainder of the turn. If both players pass,
-    // the duel ends with neither player being defeated."
+    // RULINGS.md R4 and rulebook "Passing in a duel": "Once a player has passed, they may only
+    // block ... and they may not initiate a battle for the remainder of the turn. If both players
+    // pass, the duel ends with neither player being defeated."
     let mut b = at_naboo();
     let obi = b.add(
         A,
@@ -491,7 +491,7 @@ fn a_dueling_hand_counts_the_site_bonus_and_may_empty_the_draw_deck() {
     // Obi-Wan 5 + 3 = 8, but only 4 cards are left; Y 2 + 1 (not the 3 of the Battle Plains).
     assert_eq!(hands(&ev), vec![(A, 4), (B, 3)]);
     assert!(g.player(A).deck.is_empty() && g.result().is_none());
-    // A player may count a draw deck (rulings.md #2): the dueling hand still counts.
+    // A player may count a draw deck (RULINGS.md R2): the dueling hand still counts.
     assert_eq!(g.view(B).deck_len(A), 4);
     play(&mut g, &[Action::DuelPass, Action::DuelPass]);
     assert_eq!(g.player(A).deck.len(), 4);
@@ -500,9 +500,9 @@ fn a_dueling_hand_counts_the_site_bonus_and_may_empty_the_draw_deck() {
 
 #[test]
 fn a_duel_needs_a_lightsaber_usable_by_the_duelist_to_start() {
-    // rulings.md "Initiating a duel needs a lightsaber" (rulebook "Lightsaber Dueling"): "When
-    // you initiate a duel, choose one of your dueling characters and a lightsaber Weapon card
-    // there usable by that character." No such lightsaber: no duel. The defender needs none.
+    // RULINGS.md E2 (rulebook "Lightsaber Dueling"): "When you initiate a duel, choose one of your
+    // dueling characters and a lightsaber Weapon card there usable by that character." No such
+    // lightsaber: no duel. The defender needs none.
     let duels = |weapons: &[crate::catalogue::Card]| {
         let mut b = at_naboo();
         b.add(

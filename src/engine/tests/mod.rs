@@ -94,7 +94,7 @@ fn at_naboo() -> Builder {
 }
 
 /// A lightsaber for `user` at Naboo, face up: no dots (so dueling hands stay what the
-/// character makes them), a chance cube. rulings.md: a duel is initiated with a lightsaber.
+/// character makes them), a chance cube. RULINGS.md E2: a duel is initiated with a lightsaber.
 fn saber_for(b: &mut Builder, p: Player, user: &str) -> CardRef {
     b.add(
         p,

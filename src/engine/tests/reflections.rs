@@ -406,10 +406,10 @@ fn duel_hands(ev: &[Event]) -> Vec<(Player, u8)> {
 
 #[test]
 fn an_armed_and_dangerous_lightsaber_half_starts_a_duel_and_its_dots_count() {
-    // rulings.md "Armed & Dangerous cards in duels": the weapon half is the character's
-    // weapon: its power bonus dots count toward the dueling hand ("using all available power
-    // bonus dots (including bonuses for location and weapon)"), and a lightsaber half lets
-    // its own character initiate a duel. Eeth Koth's: power 5 + 2 dots = 7 cards, not 5.
+    // RULINGS.md E3: the weapon half is the character's weapon (rulebook "Lightsaber Dueling"): its
+    // power bonus dots count toward the dueling hand ("using all available power bonus dots
+    // (including bonuses for location and weapon)"), and a lightsaber half lets its own character
+    // initiate a duel. Eeth Koth's: power 5 + 2 dots = 7 cards, not 5.
     let mut b = at_naboo();
     let eeth = b.add(
         A,
@@ -449,7 +449,7 @@ fn an_armed_and_dangerous_lightsaber_half_starts_a_duel_and_its_dots_count() {
 
 #[test]
 fn an_armed_and_dangerous_defender_duels_with_its_weapon_half() {
-    // The weapon half "cannot be taken away or used by another character" (rulings.md), and
+    // Nobody but its own character may use or take the weapon half (RULINGS.md E3), and
     // in its fights it always has it: as defender its only weapon is its own half.
     let mut b = at_naboo();
     let obi = b.add(
@@ -489,9 +489,9 @@ fn an_armed_and_dangerous_defender_duels_with_its_weapon_half() {
 
 #[test]
 fn an_armed_and_dangerous_weapon_half_is_unique_as_that_weapon() {
-    // rulings.md: "For uniqueness ("Diamond Cards"), the weapon half counts as a card of that
-    // weapon's title, under the same rules as the separate weapon card (e.g. Adi Gallia's
-    // Lightsaber)." Either way round; a diamond weapon card is no bar.
+    // RULINGS.md E3: for uniqueness (rulebook "Diamond Cards") the weapon half counts as a card
+    // of that weapon's title, as the separate weapon card would (here Adi Gallia's Lightsaber).
+    // Either way round; a diamond weapon card is no bar.
     let half = || armed_jedi("Adi Gallia", "Adi Gallia's Lightsaber", (2, 1));
     // Fixture weapons are diamond; this one is not.
     let weapon = || Card {

@@ -68,7 +68,7 @@ fn higher_destiny_goes_first_and_ties_are_redrawn() {
 #[test]
 fn the_first_player_picks_the_starting_location_then_hands_and_effects() {
     // "Take any Location card from your deck and put it on the table as the starting location.
-    // Both players then shuffle their decks again ... and draw six cards." Then rulings.md #3:
+    // Both players then shuffle their decks again ... and draw six cards." Then RULINGS.md R3:
     // each may fetch one Effect, the player who put the location into play first (7 cards).
     let (pool, a, b) = decks(
         &[
@@ -132,8 +132,8 @@ fn decks_that_cannot_start_are_refused() {
 
 #[test]
 fn searching_the_draw_deck_reveals_no_order() {
-    // rulings.md #2 and issue 6: a player's view shows "not any deck order". Searching the
-    // draw deck for an Effect (rulings.md #3), a location ("On to the Second Planet!") or a
+    // RULINGS.md R2 and issue 6: a player's view shows "not any deck order". Searching the
+    // draw deck for an Effect (RULINGS.md R3), a location ("On to the Second Planet!") or a
     // Podracer ("Boonta Eve Classic") offers the cards found; a player who declines (or takes
     // the location from hand or discard pile) does not reshuffle, so the order in which the
     // cards are offered must not follow their order in the deck.
@@ -170,8 +170,8 @@ fn searching_the_draw_deck_reveals_no_order() {
 
 #[test]
 fn fetching_an_effect_reshuffles_the_deck_and_declining_does_not() {
-    // rulings.md #3 ("Effect Cards"): "each of you may get one Effect from your respective draw
-    // decks, show it to your opponent, place it in your hand, and reshuffle your draw deck."
+    // RULINGS.md R3 (rulebook "Effect Cards"): "each of you may get one Effect from your respective
+    // draw decks, show it to your opponent, place it in your hand, and reshuffle your draw deck."
     let mut b = crate::engine::builder::Builder::new();
     b.current(Planet::Naboo, 0);
     b.phase(
@@ -197,7 +197,7 @@ fn fetching_an_effect_reshuffles_the_deck_and_declining_does_not() {
 #[test]
 fn setup_stops_at_each_players_decisions_and_for_a_text_at_the_first_turn() {
     // Setup's decisions are the players': the first player's starting location, then each
-    // player's Effect fetch in order (rulings.md #3), each offered as legal actions. No card
+    // player's Effect fetch in order (RULINGS.md R3), each offered as legal actions. No card
     // text acts in setup (the only objectives, BP-29/BP-59, are played by the rules), so its
     // one point for text is the start of the first turn, which ends it: there a text of the
     // second player's (its objective, in play from the start) asks that player, and the turn

@@ -341,7 +341,7 @@ fn control_is_checked_for_both_players_at_the_end_of_either_turn() {
     // The location comes from A's draw deck, which is shuffled afterwards.
     let ev = play(&mut g, &[Action::NextLocation(loc)]);
     assert!(ev.contains(&Event::Shuffled(A)));
-    // rulings.md #3: the player who put the location into play fetches first.
+    // RULINGS.md R3: the player who put the location into play fetches first.
     assert_eq!(
         g.phase(),
         Phase::EffectFetch {

@@ -1,4 +1,4 @@
-//! What a `PlayerView` shows: rulings.md #2 ("Hidden information"), "The Hidden Cards Rule",
+//! What a `PlayerView` shows: RULINGS.md R2 ("What a player may see"), "The Hidden Cards Rule",
 //! "Adding Battle Cards to Your Battle Plan" ("Don't show your opponent the Battle cards you
 //! are using - they're a secret!"), "Draw your dueling hand!".
 
