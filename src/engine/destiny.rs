@@ -110,17 +110,7 @@ impl GameState {
         if self.draw_deck_len(p) == 0 || self.players[p.index()].deck.is_empty() {
             return Ok(None);
         }
-        let before = self.draw_deck_lens();
-        let c = self.take_top(p)?;
-        let value = self.destiny_of(p, c);
-        self.players[p.index()].hand.push(c);
-        self.emit(Event::DestinyDrawn {
-            player: p,
-            card: c,
-            value,
-        });
-        self.check_decks(before)?;
-        Ok(Some(c))
+        Ok(Some(self.take_destiny_card(p)?.0))
     }
 
     /// Of the two cards of one draw, `keep` counts in place of `drawn`.

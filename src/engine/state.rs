@@ -654,16 +654,7 @@ impl GameState {
     /// its total and stops if a decision is pending; a text that changes the number later
     /// changes that total too (`engine::destiny`).
     pub(crate) fn draw_destiny(&mut self, p: Player) -> Result<u8, Ended> {
-        let before = self.draw_deck_lens();
-        let c = self.take_top(p)?;
-        let value = self.destiny_of(p, c);
-        self.players[p.index()].hand.push(c);
-        self.emit(Event::DestinyDrawn {
-            player: p,
-            card: c,
-            value,
-        });
-        self.check_decks(before)?;
+        let (c, value) = self.take_destiny_card(p)?;
         self.record_destiny(p, c, value);
         self.trigger(super::text::Trigger::DestinyDrawn { player: p, card: c })?;
         Ok(value)
@@ -673,6 +664,14 @@ impl GameState {
     /// as every destiny card, but it is not the fight's or duel's destiny, so the texts about
     /// those draws (redraw, draw two) are not told.
     pub(crate) fn draw_destiny_apart(&mut self, p: Player) -> Result<u8, Ended> {
+        Ok(self.take_destiny_card(p)?.1)
+    }
+
+    /// The part every destiny draw shares: the top card to hand ("Put your destiny card in
+    /// your hand"), its number asked of the rules, the draw told to the play-by-play and a
+    /// deck emptied by it checked. What the draw counts for, and which texts hear of it, is
+    /// the caller's.
+    pub(crate) fn take_destiny_card(&mut self, p: Player) -> Result<(CardRef, u8), Ended> {
         let before = self.draw_deck_lens();
         let c = self.take_top(p)?;
         let value = self.destiny_of(p, c);
@@ -683,7 +682,7 @@ impl GameState {
             value,
         });
         self.check_decks(before)?;
-        Ok(value)
+        Ok((c, value))
     }
 
     pub(crate) fn remove_from_hand(&mut self, p: Player, card: CardRef) -> bool {
