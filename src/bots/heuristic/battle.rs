@@ -324,12 +324,19 @@ fn plan_units(legal: &[Action]) -> Vec<CardRef> {
 
 /// Battle cards from hand: those the plan would use.
 pub(super) fn cards(cx: &Ctx, legal: &[Action]) -> Option<Action> {
-    let held = cx.view.own_battle_cards();
-    let mut available: Vec<CardRef> = held.clone();
-    available.extend(legal.iter().filter_map(|a| match a {
+    let offered = legal.iter().filter_map(|a| match a {
         Action::AddBattleCard(c) => Some(*c),
         _ => None,
-    }));
+    });
+    // Nothing to take: every card a plan could use is held already, so no plan can name one
+    // to add (the plan's battle cards are drawn from `available` alone). Planning anyway was
+    // most of this step's cost.
+    if offered.clone().next().is_none() {
+        return Some(Action::BattleCardsDone);
+    }
+    let held = cx.view.own_battle_cards();
+    let mut available: Vec<CardRef> = held.clone();
+    available.extend(offered);
     let units = battle_units(cx);
     let plan = make_plan(cx, &units, &available);
     plan.battle_cards()
