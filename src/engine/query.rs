@@ -406,6 +406,19 @@ impl GameState {
         self.listen.any(Listen::number(n))
     }
 
+    /// Whether [`GameState::number`] would answer the base for `n` asked about `card` alone
+    /// (no weapon or battle card in the query) without reading a text: none in force and not
+    /// `card`'s own listens to `n`, and no lasting effect runs. Agents ask numbers of every
+    /// card in their inner loops; this lets them skip building the query.
+    #[inline]
+    pub(crate) fn plain_number(&self, n: Number, card: CardRef) -> bool {
+        let bit = Listen::number(n);
+        !self.listen.any(bit)
+            || !self.in_force_listen.any(bit)
+                && !self.card_listen[card.index()].any(bit)
+                && self.text_state.lasting.is_empty()
+    }
+
     /// A card's destiny number as drawn.
     pub(crate) fn destiny_of(&self, p: Player, card: CardRef) -> u8 {
         let base = self.def(card).destiny() as i16;
