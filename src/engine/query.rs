@@ -406,17 +406,19 @@ impl GameState {
         self.listen.any(Listen::number(n))
     }
 
-    /// Whether [`GameState::number`] would answer the base for `n` asked about `card` alone
-    /// (no weapon or battle card in the query) without reading a text: none in force and not
-    /// `card`'s own listens to `n`, and no lasting effect runs. Agents ask numbers of every
-    /// card in their inner loops; this lets them skip building the query.
+    /// Whether [`GameState::number`] would answer the base for `n` asked about `cards` (the
+    /// query's card, weapon and battle card) without reading a text: none in force and none
+    /// of theirs listens to `n`, and no lasting effect runs. Agents ask numbers of every card
+    /// in their inner loops; this lets them skip building the query.
     #[inline]
-    pub(crate) fn plain_number(&self, n: Number, card: CardRef) -> bool {
+    pub(crate) fn plain_number(&self, n: Number, cards: [Option<CardRef>; 3]) -> bool {
         let bit = Listen::number(n);
         !self.listen.any(bit)
             || !self.in_force_listen.any(bit)
-                && !self.card_listen[card.index()].any(bit)
                 && self.text_state.lasting.is_empty()
+                && cards
+                    .iter()
+                    .all(|c| c.is_none_or(|c| !self.card_listen[c.index()].any(bit)))
     }
 
     /// A card's destiny number as drawn.
@@ -439,6 +441,9 @@ impl GameState {
         if !self.asks(Number::DeployCost) {
             return Some(printed);
         }
+        if self.plain_number(Number::DeployCost, [Some(card), None, None]) {
+            return Some((printed - fixed).max(0) + fixed);
+        }
         let q = Query::new(Number::DeployCost, self.owner(card))
             .card(card)
             .place(self.site());
@@ -447,7 +452,7 @@ impl GameState {
 
     /// Counters `p` may deploy each turn.
     pub(crate) fn counters_per_turn(&self, p: Player) -> i16 {
-        if !self.asks(Number::CountersPerTurn) {
+        if self.plain_number(Number::CountersPerTurn, [None; 3]) {
             return super::turn::COUNTERS_PER_TURN;
         }
         let q = Query::new(Number::CountersPerTurn, p).place(self.site());
@@ -483,7 +488,8 @@ impl GameState {
         weapon: Option<CardRef>,
         battle_card: Option<CardRef>,
     ) -> bool {
-        if !self.asks(Number::MayUse) {
+        // Asked of every line an agent finds: mostly no text restricts it.
+        if self.plain_number(Number::MayUse, [Some(user), weapon, battle_card]) {
             return true;
         }
         let q = Query::new(Number::MayUse, self.owner(user))
