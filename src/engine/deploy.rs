@@ -42,7 +42,9 @@ impl GameState {
             Kind::Character | Kind::Weapon | Kind::Effect | Kind::Battle => {
                 match self.cost(card) {
                     None => return false,
-                    Some(c) if left.is_some_and(|l| c > *l.get_or_init(|| self.counters_left())) => {
+                    Some(c)
+                        if left.is_some_and(|l| c > *l.get_or_init(|| self.counters_left())) =>
+                    {
                         return false;
                     }
                     _ => {}

@@ -342,7 +342,9 @@ impl<'a> PlayerView<'a> {
     /// from `d` without looking for the card again; else the card must be one the viewer sees
     /// (else `d`'s printed reading is returned).
     pub fn power_of(&self, card: CardRef, d: &CardDef, arena: Arena) -> i16 {
-        if self.state.plain_number(Number::Power, [Some(card), None, None])
+        if self
+            .state
+            .plain_number(Number::Power, [Some(card), None, None])
             || self.state.owner(card) != self.player && !self.visible(card)
         {
             let mut p = d.printed_power() as i16;
@@ -374,7 +376,9 @@ impl<'a> PlayerView<'a> {
     /// As [`PlayerView::damage`] for a card whose definition `d` the viewer holds (see
     /// [`PlayerView::power_of`]).
     pub fn damage_of(&self, card: CardRef, d: &CardDef, arena: Arena) -> u8 {
-        if self.state.plain_number(Number::Damage, [Some(card), None, None])
+        if self
+            .state
+            .plain_number(Number::Damage, [Some(card), None, None])
             || self.state.owner(card) != self.player && !self.visible(card)
         {
             return d.damage();

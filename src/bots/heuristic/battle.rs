@@ -245,8 +245,8 @@ fn group_up(
             };
             let mut free = [0usize; MAX];
             let mut nfree = 0;
-            for i in 0..mine.len().min(MAX) {
-                if !groups.iter().any(|g| g.1 == mine[i].card) {
+            for (i, f) in mine.iter().enumerate().take(MAX) {
+                if !groups.iter().any(|g| g.1 == f.card) {
                     free[nfree] = i;
                     nfree += 1;
                 }
