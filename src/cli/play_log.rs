@@ -310,6 +310,22 @@ impl<'a> Log<'a> {
                 if *hits == 1 { "hit" } else { "hits" }
             ),
             Event::DuelPass { player } => format!("{} passes", p(player)),
+            Event::DuelDrew {
+                player,
+                cards,
+                wanted,
+            } => {
+                let short = if cards < wanted {
+                    format!(" (the draw deck had only {cards})")
+                } else {
+                    String::new()
+                };
+                format!(
+                    "{} draws {cards} {} into the dueling hand{short}",
+                    p(player),
+                    plural(*cards, "card")
+                )
+            }
             Event::DuelEnded {
                 defeated,
                 hits,
@@ -788,6 +804,9 @@ impl<'a> Log<'a> {
                 ("duel-hit", Some(player), vec![], json!({ "hits": hits }))
             }
             Event::DuelPass { player } => ("duel-pass", Some(player), vec![], none),
+            Event::DuelDrew { player, cards, .. } => {
+                ("duel-draw", Some(player), vec![], json!({ "drew": cards }))
+            }
             Event::DuelEnded {
                 defeated,
                 hits,
