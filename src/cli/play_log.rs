@@ -261,9 +261,9 @@ impl<'a> Log<'a> {
             } => format!(
                 "duel: {} with {} against {} with {}",
                 self.card(*attacker),
-                self.weapon(*attacker_weapon),
+                self.duel_weapon(*attacker, *attacker_weapon),
                 self.card(*defender),
-                self.weapon(*defender_weapon)
+                self.duel_weapon(*defender, *defender_weapon)
             ),
             Event::DuelHand {
                 player,
@@ -495,6 +495,15 @@ impl<'a> Log<'a> {
         s
     }
 
+    /// A duelist's weapon; an Armed & Dangerous card's own weapon half is "its own weapon"
+    /// rather than the card's whole name a second time.
+    fn duel_weapon(&self, duelist: CardRef, w: Option<CardRef>) -> String {
+        match w {
+            Some(w) if w == duelist => "its own weapon".to_string(),
+            _ => self.weapon(w),
+        }
+    }
+
     fn weapon(&self, w: Option<CardRef>) -> String {
         match w {
             Some(w) => self.card(w),
@@ -534,11 +543,8 @@ impl<'a> Log<'a> {
                 let loser = self.game.owner(c);
                 let scored = hits[loser.other().index()];
                 if scored == 0 {
-                    return if due == 0 {
-                        "the duel is over: no damage".to_string()
-                    } else {
-                        "the duel is over".to_string()
-                    };
+                    // The damage, as in the other endings (no hits of the loser to subtract).
+                    return format!("the duel is over: {outcome}");
                 }
                 format!(
                     "the duel is over: damage {due} less the {} {} scored: {outcome}",
