@@ -427,6 +427,12 @@ impl<'a> Log<'a> {
             Event::HandRecycled { player, cards } => {
                 format!("{} discards the whole hand ({cards})", p(player))
             }
+            Event::HandRevealed { player, cards } => format!(
+                "{} reveals the hand ({cards} {}) to {}",
+                p(player),
+                plural(*cards, "card"),
+                p(&player.other())
+            ),
             Event::PlanetControlled {
                 planet,
                 by,
@@ -911,6 +917,12 @@ impl<'a> Log<'a> {
                 Some(player),
                 vec![],
                 json!({ "discarded": cards }),
+            ),
+            Event::HandRevealed { player, cards } => (
+                "hand-revealed",
+                Some(player),
+                vec![],
+                json!({ "cards_in_hand": cards }),
             ),
             Event::PlanetControlled {
                 planet,

@@ -299,6 +299,11 @@ pub enum Event {
         player: Player,
         cards: u8,
     },
+    /// The hand shown to the opponent by a text (`cards`: its size then).
+    HandRevealed {
+        player: Player,
+        cards: u8,
+    },
     PlanetControlled {
         planet: Planet,
         by: Player,
