@@ -697,3 +697,36 @@ fn duel_lines_say_the_damage_and_name_an_armed_and_dangerous_weapon_once() {
     }
     assert!(seen.iter().all(|&n| n > 0), "{seen:?}");
 }
+
+#[test]
+fn a_question_mark_power_is_said_as_drawn_not_as_zero() {
+    // Rulebook "Who Wins This Fight?" and the card's `?` power (a destiny draw, Anakin
+    // Skywalker): the fight's total shows `power ?`, its draw in the destiny part, so a reader
+    // does not take Anakin for a power-0 character.
+    let s = Scratch::new();
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/decks/");
+    let run = s.run(&[
+        "play",
+        &format!("{dir}duel-light.txt"),
+        &format!("{dir}duel-dark.txt"),
+        "--seed",
+        "1",
+        "--agents",
+        "heuristic,heuristic",
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let anakin: Vec<&str> = run
+        .stdout
+        .lines()
+        .filter(|l| l.starts_with("fight: Anakin Skywalker, Rookie Pilot ("))
+        .collect();
+    assert!(!anakin.is_empty(), "{}", run.stdout);
+    for line in anakin {
+        assert!(
+            line.starts_with("fight: Anakin Skywalker, Rookie Pilot (")
+                && line.contains(": power ?, ")
+                && line.contains("destiny +"),
+            "{line}"
+        );
+    }
+}

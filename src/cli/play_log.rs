@@ -24,6 +24,8 @@ pub(super) struct Log<'a> {
     /// Locations placed so far (the first starts the game, later ones a new planet).
     planets_started: u8,
     turn: u32,
+    /// Each player's duelist in the duel last started (a `?`-power duelist's hand says so).
+    duelists: [Option<CardRef>; 2],
 }
 
 /// One event as the play-by-play shows it.
@@ -40,6 +42,7 @@ impl<'a> Log<'a> {
             surrendered,
             planets_started: 0,
             turn: 0,
+            duelists: [None; 2],
         }
     }
 
@@ -66,6 +69,14 @@ impl<'a> Log<'a> {
     pub fn line(&mut self, e: &Event, decks: [u16; 2]) -> Option<Line> {
         if let Event::TurnStarted { turn, .. } = e {
             self.turn = *turn;
+        }
+        if let Event::DuelStarted {
+            attacker, defender, ..
+        } = e
+        {
+            for c in [*attacker, *defender] {
+                self.duelists[self.game.owner(c).index()] = Some(c);
+            }
         }
         let text = self.text(e, decks)?;
         let (kind, player, cards, fields) = self.facts(e);
@@ -280,7 +291,12 @@ impl<'a> Log<'a> {
                     "{} draws a dueling hand of {cards} {} (power {}{short})",
                     p(player),
                     plural(*cards, "card"),
-                    sum(parts, false)
+                    sum(
+                        parts,
+                        false,
+                        self.duelists[player.index()]
+                            .is_some_and(|c| self.game.def(c).draws_power())
+                    )
                 )
             }
             Event::DuelZeroDamage { card } => {
@@ -532,7 +548,13 @@ impl<'a> Log<'a> {
             out.push_str(" with ");
             out.push_str(&used.join(" and "));
         }
-        out.push_str(&format!(" ({})", sum(&s.parts, true)));
+        // A `?`-power character (Anakin): "power ?", its draw is in the destiny part.
+        let draws = s
+            .cards
+            .iter()
+            .flatten()
+            .all(|&c| self.game.def(c).draws_power());
+        out.push_str(&format!(" ({})", sum(&s.parts, true, draws)));
         out
     }
 
@@ -990,8 +1012,14 @@ fn parts_json(p: &PowerParts) -> Value {
 /// `13: power 5, site +1, weapon +2, destiny +4`; a total that is printed power alone is
 /// just the number. With `total` false, the parts without the total in front (a dueling
 /// hand's line states its size already).
-fn sum(p: &PowerParts, total: bool) -> String {
-    let mut parts = vec![p.printed.to_string()];
+/// `draws`: the printed power is `?` (a destiny draw, counted in `destiny`), said as `?`
+/// rather than 0.
+fn sum(p: &PowerParts, total: bool, draws: bool) -> String {
+    let mut parts = vec![if draws && p.printed == 0 {
+        "?".to_string()
+    } else {
+        p.printed.to_string()
+    }];
     for (n, what) in [
         (p.location, "site"),
         (p.text, "text"),
