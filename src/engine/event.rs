@@ -234,6 +234,14 @@ pub enum Event {
     DuelPass {
         player: Player,
     },
+    /// Cards drawn into a dueling hand during the duel, by game text (a hit's "draw a card for
+    /// your dueling hand", Ki-Adi-Mundi's pass): `cards` of the `wanted`, fewer when the draw
+    /// deck ran short.
+    DuelDrew {
+        player: Player,
+        cards: u8,
+        wanted: u8,
+    },
     DuelEnded {
         defeated: Option<CardRef>,
         /// Hits on each player's duelist (index by `Player::index`).
@@ -288,6 +296,11 @@ pub enum Event {
         card: CardRef,
     },
     HandRecycled {
+        player: Player,
+        cards: u8,
+    },
+    /// The hand shown to the opponent by a text (`cards`: its size then).
+    HandRevealed {
         player: Player,
         cards: u8,
     },

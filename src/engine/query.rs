@@ -88,6 +88,7 @@ impl GameState {
         );
         for l in &self.text_state.lasting {
             if l.number == q.number
+                && !l.said
                 && l.player == q.player
                 && (l.target.is_none() || l.target == q.card)
                 && len < seen.len()
