@@ -145,7 +145,17 @@ impl<'a> Log<'a> {
                 plural(*count, "card"),
                 deck(player)
             ),
-            Event::EvenUp { player, drew } => format!(
+            Event::EvenUp {
+                player,
+                drew: 0,
+                hand,
+            } => format!(
+                "{} evens up: holds {hand} {}, draws none ({})",
+                p(player),
+                plural(*hand, "card"),
+                deck(player)
+            ),
+            Event::EvenUp { player, drew, .. } => format!(
                 "{} evens up: draws {drew} {} ({})",
                 p(player),
                 plural(*drew, "card"),
@@ -683,9 +693,12 @@ impl<'a> Log<'a> {
             Event::Drew { player, count } => {
                 ("draw", Some(player), vec![], json!({ "drew": count }))
             }
-            Event::EvenUp { player, drew } => {
-                ("even-up", Some(player), vec![], json!({ "drew": drew }))
-            }
+            Event::EvenUp { player, drew, hand } => (
+                "even-up",
+                Some(player),
+                vec![],
+                json!({ "drew": drew, "hand": hand }),
+            ),
             Event::EffectFetched { player, card } => {
                 ("effect-fetch", Some(player), vec![card], none)
             }

@@ -309,10 +309,13 @@ pub enum Event {
         by: Player,
         surrendered: bool,
     },
-    /// Even Up: the cards drawn to bring the hand back to six (discards are their own events).
+    /// Even Up: the cards drawn to bring the hand back to six (discards are their own events),
+    /// said every turn, when nothing is drawn too, so a reader can follow hand and deck sizes.
     EvenUp {
         player: Player,
         drew: u8,
+        /// The hand's size once evened up.
+        hand: u8,
     },
     /// A card discarded by the rules as a consequence of something else.
     Discarded {
