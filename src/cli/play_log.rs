@@ -210,6 +210,11 @@ impl<'a> Log<'a> {
                 if *handling { " (handling)" } else { "" }
             ),
             Event::LapCompleted { player, laps } => format!("{} completes lap {laps}", p(player)),
+            Event::LapCardTaken { player, card } => format!(
+                "{}'s draw pile is empty: the last lap card, {}, is taken instead",
+                p(player),
+                self.card(*card)
+            ),
             // The cards drawn are the next line.
             Event::Refueled { player, count } => {
                 format!("{} refuels: {count} {}", p(player), plural(*count, "card"))
@@ -742,6 +747,9 @@ impl<'a> Log<'a> {
             ),
             Event::LapCompleted { player, laps } => {
                 ("lap", Some(player), vec![], json!({ "laps": laps }))
+            }
+            Event::LapCardTaken { player, card } => {
+                ("lap-card-taken", Some(player), vec![card], none)
             }
             Event::Refueled { player, count } => {
                 ("refuel", Some(player), vec![], json!({ "refuel": count }))

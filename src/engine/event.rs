@@ -156,6 +156,12 @@ pub enum Event {
         player: Player,
         laps: u8,
     },
+    /// The draw pile was empty, so the last lap card played is taken instead ("Lap Cards":
+    /// they remain part of the draw deck); where it goes is the next line (a draw, damage).
+    LapCardTaken {
+        player: Player,
+        card: CardRef,
+    },
     Refueled {
         player: Player,
         count: u8,

@@ -563,6 +563,7 @@ impl GameState {
             return Ok(c);
         }
         if let Some(c) = ps.laps.pop() {
+            self.emit(Event::LapCardTaken { player: p, card: c });
             return Ok(c);
         }
         Err(self.end(Some(p.other()), Victory::Deck))

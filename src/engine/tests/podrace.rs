@@ -212,10 +212,25 @@ fn lap_cards_are_still_part_of_the_draw_deck() {
     let laps: Vec<CardRef> = g.players[0].deck.drain(..).take(10).collect();
     g.players[0].laps = laps[..3].to_vec();
     g.players[0].discard.extend(&laps[3..]);
+    g.log.clear();
     g.damage(A, 1).unwrap();
     assert_eq!(g.player(A).discard.last(), Some(&laps[2]));
     assert_eq!(g.player(A).laps.len(), 2);
     assert!(g.result().is_none());
+    // The play-by-play says where the card came from: the pile is empty, so a lap card.
+    assert_eq!(
+        g.log[..],
+        [
+            Event::LapCardTaken {
+                player: A,
+                card: laps[2]
+            },
+            Event::Damage {
+                player: A,
+                cards: 1
+            }
+        ]
+    );
 }
 
 #[test]

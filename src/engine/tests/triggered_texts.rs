@@ -7,6 +7,7 @@ use super::*;
 use crate::catalogue::abilities::{Ability, AbilityBook, Effect, Trigger as On};
 use crate::catalogue::{Card, CardType, Catalogue, Planet};
 use crate::engine::card_pool::CardPool;
+use crate::engine::event::DiscardReason;
 use crate::engine::text_templates;
 
 fn cat() -> &'static Catalogue {
@@ -204,7 +205,16 @@ fn every_played_defeat_trigger_fires_when_its_card_defeats_and_not_when_it_loses
                 let mut g = b.build();
                 g.players[B.index()].hand.retain(|&x| x != lap);
                 g.players[B.index()].laps.push(lap);
-                probe_battle(&mut g, me, foe, i, yes, &c.id, &mut failures);
+                let ev = probe_battle(&mut g, me, foe, i, yes, &c.id, &mut failures);
+                // The lap card's discard is said, as every discard by text is.
+                let said = ev.contains(&Event::Discarded {
+                    player: B,
+                    card: lap,
+                    reason: DiscardReason::ByText,
+                });
+                if said != yes {
+                    failures.push(format!("{} ({yes}): lap card discard said: {said}", c.id));
+                }
                 continue;
             }
             if effect == [Effect::OpponentDiscards(1)] {
@@ -226,12 +236,13 @@ fn probe_battle(
     yes: bool,
     id: &str,
     failures: &mut Vec<String>,
-) {
+) -> Vec<Event> {
     let mut ev = battle(g, [&[], &[]], [&[me], &[foe]]);
     ev.extend(answer_all(g));
     if used(&ev, me, i) != yes {
         failures.push(format!("{id} ({yes}): wrong; {ev:?}"));
     }
+    ev
 }
 
 /// EBN-P8 Obi-Wan Kenobi: "+2 damage" to each character he defeats; V1-JC-3 Jar Jar Binks:

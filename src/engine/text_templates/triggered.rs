@@ -13,6 +13,7 @@ use crate::catalogue::abilities::{Ability, Effect, Trigger as On};
 use crate::catalogue::{Card, Planet};
 use crate::engine::action::Action;
 use crate::engine::card_pool::CardDef;
+use crate::engine::event::{DiscardReason, Event};
 use crate::engine::player::CardRef;
 use crate::engine::state::{Flow, GameState};
 use crate::engine::text::{Arena, Listen, Num, Number, Query, Scope, Trigger};
@@ -373,6 +374,11 @@ impl TriggeredTexts {
                 if let Some(c) = g.players[o.index()].laps.pop() {
                     g.players[o.index()].discard.push(c);
                     g.text_used(me, t.ability, Some(c));
+                    g.emit(Event::Discarded {
+                        player: o,
+                        card: c,
+                        reason: DiscardReason::ByText,
+                    });
                 }
                 Ok(())
             }
