@@ -197,6 +197,14 @@ impl<'a> Log<'a> {
                 };
                 format!("{} deploys {what} to {to}", p(player))
             }
+            Event::Stacked {
+                player: _,
+                card,
+                cards,
+            } => format!(
+                "{} joins its stack: {cards} cards, each coming up in the battle plan on its own",
+                self.card(*card)
+            ),
             Event::Thrust { player, thrust } => format!("{} thrusts (thrust {thrust})", p(player)),
             Event::LapCard {
                 player,
@@ -731,6 +739,11 @@ impl<'a> Log<'a> {
                     json!({ "hidden": hidden, "to": to }),
                 )
             }
+            Event::Stacked {
+                player,
+                card,
+                cards,
+            } => ("stack", Some(player), vec![card], json!({ "stack": cards })),
             Event::Thrust { player, thrust } => {
                 ("thrust", Some(player), vec![], json!({ "thrust": thrust }))
             }

@@ -10,7 +10,7 @@ use super::event::{DeployedTo, Event};
 use super::player::{CardRef, Player};
 use super::state::{Flow, GameState, InPlay, PersonaAt, Phase, Search, SearchKind, StarshipRules};
 use super::text::{Number, Query, Trigger};
-use crate::catalogue::StarshipClass;
+use crate::catalogue::{Planet, StarshipClass};
 
 impl GameState {
     /// Whether `p` may deploy `card` now (from hand, or from the draw deck for a text's
@@ -101,6 +101,31 @@ impl GameState {
         self.put_in_play(p, card, pay)
     }
 
+    /// Says when `card`, just deployed face up at `planet`, joined a stack: the face-up cards
+    /// of its character or weapon there (hidden ones are not counted: that would tell what
+    /// they are).
+    fn say_stack(&mut self, p: Player, card: CardRef, planet: Planet) {
+        let def = self.def(card);
+        if def.diamond {
+            return;
+        }
+        let cards = self
+            .at(planet, p)
+            .iter()
+            .filter(|c| {
+                let d = self.def(c.card);
+                c.face_up && d.kind == def.kind && !d.diamond && d.persona == def.persona
+            })
+            .count();
+        if cards > 1 {
+            self.emit(Event::Stacked {
+                player: p,
+                card,
+                cards: cards.min(u8::MAX as usize) as u8,
+            });
+        }
+    }
+
     /// Puts a card taken from hand or deck into play (see [`GameState::deploy`]).
     fn put_in_play(&mut self, p: Player, card: CardRef, pay: bool) -> Flow {
         let planet = self.current.expect("checked");
@@ -141,6 +166,9 @@ impl GameState {
                     hidden,
                     to: DeployedTo::Planet(planet),
                 });
+                if !hidden {
+                    self.say_stack(p, card, planet);
+                }
                 // "You can't use the game text of a hidden card until it is turned face up."
                 if !hidden {
                     self.trigger(Trigger::Deployed(card))?;

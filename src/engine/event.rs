@@ -142,6 +142,14 @@ pub enum Event {
         hidden: bool,
         to: DeployedTo,
     },
+    /// The card just deployed face up joined a stack of its character or weapon at the planet
+    /// ("Stackable Cards"): `cards` face-up cards of it there now, each coming up in the
+    /// battle plan on its own.
+    Stacked {
+        player: Player,
+        card: CardRef,
+        cards: u8,
+    },
     Thrust {
         player: Player,
         thrust: u8,

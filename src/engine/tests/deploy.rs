@@ -141,6 +141,37 @@ fn diamonds_are_many_and_personas_are_one() {
 }
 
 #[test]
+fn a_card_joining_its_stack_is_said_and_a_diamond_copy_is_not() {
+    // "Stackable Cards": a second Obi-Wan card deployed to the "Obi-Wan stack" lets him fight
+    // twice in each battle; the play-by-play says the stack grew, not only "deploys". Diamond
+    // copies are separate characters ("Diamond Cards"), so no stack.
+    let mut b = deploy_step();
+    b.add(A, ch("Qui-Gon Jinn", 5, 5), Zone::At(Planet::Naboo, true));
+    let qui = b.add(A, ch("Qui-Gon Jinn", 1, 5), Zone::Hand);
+    b.add(
+        A,
+        fx::diamond(ch("Battle Droid", 2, 1)),
+        Zone::At(Planet::Naboo, true),
+    );
+    let droid = b.add(A, fx::diamond(ch("Battle Droid", 2, 1)), Zone::Hand);
+    let mut g = b.build();
+    let ev = play(&mut g, &[Action::Deploy(qui)]);
+    assert!(
+        ev.contains(&Event::Stacked {
+            player: A,
+            card: qui,
+            cards: 2
+        }),
+        "{ev:?}"
+    );
+    let ev = play(&mut g, &[Action::Deploy(droid)]);
+    assert!(
+        !ev.iter().any(|e| matches!(e, Event::Stacked { .. })),
+        "{ev:?}"
+    );
+}
+
+#[test]
 fn one_effect_at_a_time() {
     // "Each player may have only one Effect card deployed at a time."
     let mut b = deploy_step();
