@@ -130,7 +130,8 @@ fn evacuate(cx: &Ctx, legal: &[Action]) -> Option<Action> {
 
 /// The most valuable set of characters, weapons and Effects (and podracing cards for the
 /// objective) that the counters left can pay for: a small knapsack over the hand, solved
-/// exactly. Deploys the most valuable card of that set; the next decision solves again.
+/// exactly (a character at a planet not worth contesting is valued by the fights it would win:
+/// [`char_deploy_value`]). Deploys the most valuable card of that set; the next decision solves again.
 fn force(cx: &Ctx, legal: &[Action]) -> Option<Action> {
     let budget = cx.view.counters_left().max(0) as usize;
     let mut items: Vec<(Action, usize, f32)> = Vec::with_capacity(legal.len());

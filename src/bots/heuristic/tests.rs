@@ -177,8 +177,9 @@ fn deploy_step(mut g: GameState) -> Vec<CardRef> {
 #[test]
 fn does_not_feed_weak_characters_to_a_planet_it_cannot_contest() {
     // Issue 12: against a stronger force here, a character that loses every fight it could
-    // meet only gives the opponent damage off our draw deck (rulebook: battle damage comes
-    // from the top of the draw deck), so a deck victory comes closer. Kept in hand while the
+    // meet only hands the opponent battle damage, which comes off our draw deck, so a deck
+    // victory (rulings "Deck victory happens when a draw deck is empty") comes closer. README
+    // "The agents": kept in hand while the
     // planet can be given up; deployed when giving it up would lose the game (the opponent
     // holds a planet already), or when our force could contest it.
     let build = |theirs_held: bool, strong_in_hand: bool| {
