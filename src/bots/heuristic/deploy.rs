@@ -130,13 +130,16 @@ fn evacuate(cx: &Ctx, legal: &[Action]) -> Option<Action> {
 
 /// The most valuable set of characters, weapons and Effects (and podracing cards for the
 /// objective) that the counters left can pay for: a small knapsack over the hand, solved
-/// exactly. Deploys the most valuable card of that set; the next decision solves again.
+/// exactly (a character at a planet not worth contesting is valued by the fights it would win:
+/// [`char_deploy_value`]). Deploys the most valuable card of that set; the next decision solves again.
 fn force(cx: &Ctx, legal: &[Action]) -> Option<Action> {
     let budget = cx.view.counters_left().max(0) as usize;
     let mut items: Vec<(Action, usize, f32)> = Vec::with_capacity(legal.len());
     // Our characters here that may take a weapon card, for valuing weapons: only when a
     // weapon can be deployed.
     let present = OnceCell::new();
+    // The opposing characters a new one of ours would have to fight, read once.
+    let opposed = OnceCell::new();
     for &a in legal {
         let (c, to_objective) = match a {
             Action::Deploy(c) => (c, false),
@@ -151,7 +154,9 @@ fn force(cx: &Ctx, legal: &[Action]) -> Option<Action> {
             podrace_value(cx, c)
         } else {
             match d.kind {
-                Kind::Character => cx.char_value(c, d),
+                Kind::Character => {
+                    char_deploy_value(cx, c, d, opposed.get_or_init(|| opposition(cx)))
+                }
                 Kind::Weapon => {
                     let present = present.get_or_init(|| unarmed_here(cx));
                     weapon_value(cx, c, present, legal)
@@ -191,6 +196,69 @@ fn force(cx: &Ctx, legal: &[Action]) -> Option<Action> {
                 .then(b.1.cmp(&a.1))
         })
         .map(|x| x.0)
+}
+
+/// The opponent's face-up characters here that a character deployed now would have to fight,
+/// when this planet is not worth contesting: their face-up strength here is more than all we
+/// could bring (our characters here, hidden ones included, and every character in hand), and
+/// giving the planet up does not lose the game (the opponent controls no planet yet). Empty
+/// otherwise: then every character counts for holding the planet.
+fn opposition(cx: &Ctx) -> Vec<super::eval::Fighter> {
+    let theirs_held = Planet::ALL.into_iter().any(
+        |p| matches!(cx.view.planet_status(p), PlanetStatus::Controlled { by, .. } if by == cx.opp),
+    );
+    if theirs_held {
+        return Vec::new();
+    }
+    let (theirs, _) = cx.ground(cx.opp, false);
+    let (mine, _) = cx.ground(cx.me, true);
+    let in_hand: f32 = cx
+        .view
+        .hand()
+        .iter()
+        .filter_map(|&c| cx.def(c).map(|d| (c, d)))
+        .filter(|&(c, d)| d.kind == Kind::Character && cx.view.cost(c).is_some())
+        .map(|(c, d)| cx.char_strength(c, d))
+        .sum();
+    let ours: f32 = mine.iter().map(|f| f.strength).sum::<f32>() + in_hand;
+    let total: f32 = theirs.iter().map(|f| f.strength).sum();
+    if total <= ours {
+        return Vec::new();
+    }
+    theirs
+}
+
+/// What deploying a character here is worth. Unopposed, its value at the planet
+/// ([`Ctx::char_value`]). Against face-up opposing characters its power and presence count
+/// only as often as it would win its fight (averaged over the characters it could meet), and
+/// the fight's expected gain counts too: a character that loses every fight it could meet is
+/// no help in holding the planet, only the damage its defeat costs from the draw deck, which is
+/// how a deck runs out (issue 12: deck victories against decks that outmatch ours here).
+fn char_deploy_value(
+    cx: &Ctx,
+    c: CardRef,
+    d: &crate::engine::CardDef,
+    theirs: &[super::eval::Fighter],
+) -> f32 {
+    if theirs.is_empty() {
+        return cx.char_value(c, d);
+    }
+    let w = &cx.w.deploy;
+    let mine = super::eval::Fighter {
+        card: c,
+        strength: cx.char_strength(c, d),
+        damage: cx.damage(c, d, crate::engine::Arena::Battle),
+        weapon: None,
+        armed: d.armed,
+    };
+    let n = theirs.len() as f32;
+    let p_win = theirs
+        .iter()
+        .map(|t| cx.p_win(mine.strength, t.strength))
+        .sum::<f32>()
+        / n;
+    let gain = theirs.iter().map(|t| cx.fight_gain(&mine, t)).sum::<f32>() / n;
+    p_win * (w.power * mine.strength + w.presence) + gain - w.damage_risk * mine.damage
 }
 
 /// Our characters at the current planet, face down ones too, but for the Armed & Dangerous

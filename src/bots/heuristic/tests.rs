@@ -156,6 +156,55 @@ fn deploys_the_strongest_force_its_counters_allow() {
     assert!(g.player(A).hand.contains(&big));
 }
 
+/// What A deploys in one deploy step, in order.
+fn deploy_step(mut g: GameState) -> Vec<CardRef> {
+    let mut agent = HeuristicAgent::default();
+    let mut deployed = Vec::new();
+    loop {
+        match decide(&mut agent, &g) {
+            Action::Deploy(c) => {
+                deployed.push(c);
+                g.apply(Action::Deploy(c)).unwrap();
+            }
+            a => {
+                assert_eq!(a, Action::EndDeploy);
+                return deployed;
+            }
+        }
+    }
+}
+
+#[test]
+fn does_not_feed_weak_characters_to_a_planet_it_cannot_contest() {
+    // Issue 12: against a stronger force here, a character that loses every fight it could
+    // meet only hands the opponent battle damage, which comes off our draw deck, so a deck
+    // victory (rulings "Deck victory happens when a draw deck is empty") comes closer. README
+    // "The agents": kept in hand while the
+    // planet can be given up; deployed when giving it up would lose the game (the opponent
+    // holds a planet already), or when our force could contest it.
+    let build = |theirs_held: bool, strong_in_hand: bool| {
+        let mut b = naboo(Phase::Deploy);
+        b.add(B, ch("Brute", 7, 2, 1), here(true));
+        b.add(B, ch("Other Brute", 7, 2, 1), here(true));
+        let weak = b.add(A, ch("Weakling", 2, 1, 1), Zone::Hand);
+        let strong = strong_in_hand.then(|| b.add(A, ch("Champion", 13, 2, 2), Zone::Hand));
+        if theirs_held {
+            b.controlled(Planet::Tatooine, B);
+        }
+        (b.build(), weak, strong)
+    };
+    let (g, _, _) = build(false, false);
+    assert_eq!(deploy_step(g), vec![]);
+    let (g, weak, _) = build(true, false);
+    assert_eq!(deploy_step(g), vec![weak]);
+    let (g, weak, strong) = build(false, true);
+    let mut deployed = deploy_step(g);
+    deployed.sort();
+    let mut both = vec![weak, strong.unwrap()];
+    both.sort();
+    assert_eq!(deployed, both);
+}
+
 #[test]
 fn surrenders_a_hopeless_planet_only_when_that_does_not_lose_the_game() {
     let build = |theirs_held: bool| {
