@@ -39,8 +39,8 @@ use crate::engine::{Action, GameState, Player, PlayerView, game_seed};
 use arms::Arm;
 
 /// Playouts per decision when none are given (`--agent mcts`): chosen so that a 200-game
-/// `yj playtest --agent mcts` on the example decks took well under a minute on two cores;
-/// since the example decks' texts are played it takes about 85 seconds (README "Agents").
+/// `yj playtest --agent mcts` on the example decks takes under a minute on two cores (about
+/// 80 CPU seconds, README "The agents").
 pub const DEFAULT_ITERATIONS: u32 = 32;
 
 /// The most playouts a decision may be given.
