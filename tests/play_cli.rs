@@ -637,3 +637,96 @@ fn the_search_agent_plays_and_is_named_with_its_budget() {
          whole number from 1 to 1000000 (e.g. mcts:32)\n"
     );
 }
+
+#[test]
+fn duel_lines_say_the_damage_and_name_an_armed_and_dangerous_weapon_once() {
+    // Rulebook "How does a character get defeated in a duel?": the loser takes its printed
+    // damage less the hits it scored, so the line ending a duel says the damage even when the
+    // loser scored none. An Armed & Dangerous card's weapon half is its own weapon (RULINGS.md
+    // "Armed & Dangerous cards in duels"): `with its own weapon`, not the card's name twice.
+    // A text that draws into a dueling hand (DF-16 "you may draw one card for your dueling
+    // hand") is followed by the draw it made.
+    let s = Scratch::new();
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/decks/");
+    let (light, dark) = (
+        format!("{dir}reflections-light.txt"),
+        format!("{dir}duel-dark.txt"),
+    );
+    let mut seen = [0; 3];
+    for seed in 1..=6 {
+        let seed = seed.to_string();
+        let run = s.run(&[
+            "play",
+            &light,
+            &dark,
+            "--seed",
+            &seed,
+            "--agents",
+            "heuristic,heuristic",
+        ]);
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        let lines: Vec<&str> = run.stdout.lines().collect();
+        for (i, line) in lines.iter().enumerate() {
+            if line.starts_with("the duel is over") {
+                seen[0] += 1;
+                assert!(
+                    line.ends_with(" damage") || line.ends_with("no damage"),
+                    "{line}"
+                );
+            }
+            if let Some(rest) = line.strip_prefix("duel: ") {
+                let (first, _) = rest.split_once(" against ").expect("two duelists");
+                for side in [first, rest.split_once(" against ").unwrap().1] {
+                    let (who, weapon) = side.split_once(" with ").expect("a weapon");
+                    assert_ne!(who, weapon, "{line}");
+                    if weapon == "its own weapon" {
+                        seen[1] += 1;
+                        assert!(who.contains(" & "), "{line}");
+                    }
+                }
+            }
+            if line.contains("you may draw 1 into the dueling hand") {
+                seen[2] += 1;
+                assert!(
+                    lines[i + 1].contains(" into the dueling hand"),
+                    "{line} / {}",
+                    lines[i + 1]
+                );
+            }
+        }
+    }
+    assert!(seen.iter().all(|&n| n > 0), "{seen:?}");
+}
+
+#[test]
+fn a_question_mark_power_is_said_as_drawn_not_as_zero() {
+    // Rulebook "Who Wins This Fight?" and the card's `?` power (a destiny draw, Anakin
+    // Skywalker): the fight's total shows `power ?`, its draw in the destiny part, so a reader
+    // does not take Anakin for a power-0 character.
+    let s = Scratch::new();
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/decks/");
+    let run = s.run(&[
+        "play",
+        &format!("{dir}duel-light.txt"),
+        &format!("{dir}duel-dark.txt"),
+        "--seed",
+        "1",
+        "--agents",
+        "heuristic,heuristic",
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let anakin: Vec<&str> = run
+        .stdout
+        .lines()
+        .filter(|l| l.starts_with("fight: Anakin Skywalker, Rookie Pilot ("))
+        .collect();
+    assert!(!anakin.is_empty(), "{}", run.stdout);
+    for line in anakin {
+        assert!(
+            line.starts_with("fight: Anakin Skywalker, Rookie Pilot (")
+                && line.contains(": power ?, ")
+                && line.contains("destiny +"),
+            "{line}"
+        );
+    }
+}

@@ -24,6 +24,8 @@ pub(super) struct Log<'a> {
     /// Locations placed so far (the first starts the game, later ones a new planet).
     planets_started: u8,
     turn: u32,
+    /// Each player's duelist in the duel last started (a `?`-power duelist's hand says so).
+    duelists: [Option<CardRef>; 2],
 }
 
 /// One event as the play-by-play shows it.
@@ -40,6 +42,7 @@ impl<'a> Log<'a> {
             surrendered,
             planets_started: 0,
             turn: 0,
+            duelists: [None; 2],
         }
     }
 
@@ -66,6 +69,14 @@ impl<'a> Log<'a> {
     pub fn line(&mut self, e: &Event, decks: [u16; 2]) -> Option<Line> {
         if let Event::TurnStarted { turn, .. } = e {
             self.turn = *turn;
+        }
+        if let Event::DuelStarted {
+            attacker, defender, ..
+        } = e
+        {
+            for c in [*attacker, *defender] {
+                self.duelists[self.game.owner(c).index()] = Some(c);
+            }
         }
         let text = self.text(e, decks)?;
         let (kind, player, cards, fields) = self.facts(e);
@@ -134,7 +145,17 @@ impl<'a> Log<'a> {
                 plural(*count, "card"),
                 deck(player)
             ),
-            Event::EvenUp { player, drew } => format!(
+            Event::EvenUp {
+                player,
+                drew: 0,
+                hand,
+            } => format!(
+                "{} evens up: holds {hand} {}, draws none ({})",
+                p(player),
+                plural(*hand, "card"),
+                deck(player)
+            ),
+            Event::EvenUp { player, drew, .. } => format!(
                 "{} evens up: draws {drew} {} ({})",
                 p(player),
                 plural(*drew, "card"),
@@ -261,9 +282,9 @@ impl<'a> Log<'a> {
             } => format!(
                 "duel: {} with {} against {} with {}",
                 self.card(*attacker),
-                self.weapon(*attacker_weapon),
+                self.duel_weapon(*attacker, *attacker_weapon),
                 self.card(*defender),
-                self.weapon(*defender_weapon)
+                self.duel_weapon(*defender, *defender_weapon)
             ),
             Event::DuelHand {
                 player,
@@ -280,7 +301,12 @@ impl<'a> Log<'a> {
                     "{} draws a dueling hand of {cards} {} (power {}{short})",
                     p(player),
                     plural(*cards, "card"),
-                    sum(parts, false)
+                    sum(
+                        parts,
+                        false,
+                        self.duelists[player.index()]
+                            .is_some_and(|c| self.game.def(c).draws_power())
+                    )
                 )
             }
             Event::DuelZeroDamage { card } => {
@@ -310,6 +336,22 @@ impl<'a> Log<'a> {
                 if *hits == 1 { "hit" } else { "hits" }
             ),
             Event::DuelPass { player } => format!("{} passes", p(player)),
+            Event::DuelDrew {
+                player,
+                cards,
+                wanted,
+            } => {
+                let short = if cards < wanted {
+                    format!(" (the draw deck had only {cards})")
+                } else {
+                    String::new()
+                };
+                format!(
+                    "{} draws {cards} {} into the dueling hand{short}",
+                    p(player),
+                    plural(*cards, "card")
+                )
+            }
             Event::DuelEnded {
                 defeated,
                 hits,
@@ -411,6 +453,12 @@ impl<'a> Log<'a> {
             Event::HandRecycled { player, cards } => {
                 format!("{} discards the whole hand ({cards})", p(player))
             }
+            Event::HandRevealed { player, cards } => format!(
+                "{} reveals the hand ({cards} {}) to {}",
+                p(player),
+                plural(*cards, "card"),
+                p(&player.other())
+            ),
             Event::PlanetControlled {
                 planet,
                 by,
@@ -479,6 +527,15 @@ impl<'a> Log<'a> {
         s
     }
 
+    /// A duelist's weapon; an Armed & Dangerous card's own weapon half is "its own weapon"
+    /// rather than the card's whole name a second time.
+    fn duel_weapon(&self, duelist: CardRef, w: Option<CardRef>) -> String {
+        match w {
+            Some(w) if w == duelist => "its own weapon".to_string(),
+            _ => self.weapon(w),
+        }
+    }
+
     fn weapon(&self, w: Option<CardRef>) -> String {
         match w {
             Some(w) => self.card(w),
@@ -501,7 +558,13 @@ impl<'a> Log<'a> {
             out.push_str(" with ");
             out.push_str(&used.join(" and "));
         }
-        out.push_str(&format!(" ({})", sum(&s.parts, true)));
+        // A `?`-power character (Anakin): "power ?", its draw is in the destiny part.
+        let draws = s
+            .cards
+            .iter()
+            .flatten()
+            .all(|&c| self.game.def(c).draws_power());
+        out.push_str(&format!(" ({})", sum(&s.parts, true, draws)));
         out
     }
 
@@ -518,11 +581,8 @@ impl<'a> Log<'a> {
                 let loser = self.game.owner(c);
                 let scored = hits[loser.other().index()];
                 if scored == 0 {
-                    return if due == 0 {
-                        "the duel is over: no damage".to_string()
-                    } else {
-                        "the duel is over".to_string()
-                    };
+                    // The damage, as in the other endings (no hits of the loser to subtract).
+                    return format!("the duel is over: {outcome}");
                 }
                 format!(
                     "the duel is over: damage {due} less the {} {} scored: {outcome}",
@@ -633,9 +693,12 @@ impl<'a> Log<'a> {
             Event::Drew { player, count } => {
                 ("draw", Some(player), vec![], json!({ "drew": count }))
             }
-            Event::EvenUp { player, drew } => {
-                ("even-up", Some(player), vec![], json!({ "drew": drew }))
-            }
+            Event::EvenUp { player, drew, hand } => (
+                "even-up",
+                Some(player),
+                vec![],
+                json!({ "drew": drew, "hand": hand }),
+            ),
             Event::EffectFetched { player, card } => {
                 ("effect-fetch", Some(player), vec![card], none)
             }
@@ -788,6 +851,9 @@ impl<'a> Log<'a> {
                 ("duel-hit", Some(player), vec![], json!({ "hits": hits }))
             }
             Event::DuelPass { player } => ("duel-pass", Some(player), vec![], none),
+            Event::DuelDrew { player, cards, .. } => {
+                ("duel-draw", Some(player), vec![], json!({ "drew": cards }))
+            }
             Event::DuelEnded {
                 defeated,
                 hits,
@@ -887,6 +953,12 @@ impl<'a> Log<'a> {
                 vec![],
                 json!({ "discarded": cards }),
             ),
+            Event::HandRevealed { player, cards } => (
+                "hand-revealed",
+                Some(player),
+                vec![],
+                json!({ "cards_in_hand": cards }),
+            ),
             Event::PlanetControlled {
                 planet,
                 by,
@@ -953,8 +1025,14 @@ fn parts_json(p: &PowerParts) -> Value {
 /// `13: power 5, site +1, weapon +2, destiny +4`; a total that is printed power alone is
 /// just the number. With `total` false, the parts without the total in front (a dueling
 /// hand's line states its size already).
-fn sum(p: &PowerParts, total: bool) -> String {
-    let mut parts = vec![p.printed.to_string()];
+/// `draws`: the printed power is `?` (a destiny draw, counted in `destiny`), said as `?`
+/// rather than 0.
+fn sum(p: &PowerParts, total: bool, draws: bool) -> String {
+    let mut parts = vec![if draws && p.printed == 0 {
+        "?".to_string()
+    } else {
+        p.printed.to_string()
+    }];
     for (n, what) in [
         (p.location, "site"),
         (p.text, "text"),

@@ -265,20 +265,32 @@ impl GameState {
         // A lone fighter (every weapon, most battle cards) is read from the pool's table of
         // printed-fact matches; groups that fight together are matched in full.
         if let [c] = *group
-            && let Some((alts, fits)) = self
-                .table
-                .pool
-                .fits_alone(self.def_id(card), self.def_id(c))
+            && let fighter = self.def_id(c)
+            && let Some((alts, fits)) = self.table.pool.fits_alone(self.def_id(card), fighter)
         {
-            let direct = d.uses.iter().zip(&alts.lines).position(|(u, &line)| {
-                let hits = fits & line;
-                !(duel && not_for_duels(u))
-                    && (hits & !alts.situational != 0
-                        || hits & alts.situational != 0
-                            && self.situational_fit(card, u, c, hits, line, first_in_plan, space))
-            });
+            // No alternative fits by printed facts (most weapons name their users): no line
+            // needs a look.
+            let direct = if fits == 0 {
+                None
+            } else {
+                d.uses.iter().zip(&alts.lines).position(|(u, &line)| {
+                    let hits = fits & line;
+                    !(duel && not_for_duels(u))
+                        && (hits & !alts.situational != 0
+                            || hits & alts.situational != 0
+                                && self.situational_fit(
+                                    card,
+                                    u,
+                                    c,
+                                    hits,
+                                    line,
+                                    first_in_plan,
+                                    space,
+                                ))
+                })
+            };
             // One bit test for every fighter without `may-use` (a weapon, never in space).
-            if space || self.def(c).may_use.is_none() {
+            if space || self.table.pool.get(fighter).may_use.is_none() {
                 return direct;
             }
             let named = d

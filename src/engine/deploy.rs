@@ -2,6 +2,8 @@
 //! "Diamond Cards", "Stackable Cards", "Effect Cards", "Deploying cards from your draw deck",
 //! "Boonta Eve Classic").
 
+use std::cell::OnceCell;
+
 use super::card_pool::Kind;
 use super::card_traits::Traits;
 use super::event::{DeployedTo, Event};
@@ -11,15 +13,23 @@ use super::text::{Number, Query, Trigger};
 use crate::catalogue::StarshipClass;
 
 impl GameState {
-    /// Whether `p` may deploy this hand card with `Action::Deploy` now.
-    pub(crate) fn can_deploy(&self, p: Player, card: CardRef) -> bool {
-        self.can_deploy_paying(p, card, true)
-    }
-
     /// Whether `p` may deploy `card` now (from hand, or from the draw deck for a text's
     /// search: card-text 14-A "it is a normal deploy"); `pay`: its counters must fit in what
     /// is left this turn (false: the text deploys it for free).
     pub(crate) fn can_deploy_paying(&self, p: Player, card: CardRef, pay: bool) -> bool {
+        let left = OnceCell::new();
+        self.can_deploy_within(p, card, pay.then_some(&left))
+    }
+
+    /// [`GameState::can_deploy_paying`], the counters left read into `left` when a cost is
+    /// checked (`None`: free). The deploy step's list asks it for every hand card, and the
+    /// counters are a query of the texts: read once for the hand rather than once a card.
+    pub(crate) fn can_deploy_within(
+        &self,
+        p: Player,
+        card: CardRef,
+        left: Option<&OnceCell<i16>>,
+    ) -> bool {
         let d = self.def(card);
         if !d.deployable() {
             return false;
@@ -32,7 +42,11 @@ impl GameState {
             Kind::Character | Kind::Weapon | Kind::Effect | Kind::Battle => {
                 match self.cost(card) {
                     None => return false,
-                    Some(c) if pay && c > self.counters_left() => return false,
+                    Some(c)
+                        if left.is_some_and(|l| c > *l.get_or_init(|| self.counters_left())) =>
+                    {
+                        return false;
+                    }
                     _ => {}
                 }
                 if d.is_effect() {

@@ -454,12 +454,23 @@ impl GameState {
     /// Up to `n` cards from the top of `p`'s draw deck into the dueling hand (card-text 9;
     /// they are still part of the draw deck, so this never loses the game).
     pub(crate) fn draw_into_duel_hand(&mut self, p: Player, n: u8) {
+        if n == 0 {
+            return;
+        }
         let ps = &mut self.players[p.index()];
+        let mut drew = 0;
         for _ in 0..n {
             if let Some(c) = ps.deck.pop() {
                 ps.duel_hand.push(c);
+                drew += 1;
             }
         }
+        // Said, so that a reader knows the text's draw happened and how many cards it found.
+        self.emit(Event::DuelDrew {
+            player: p,
+            cards: drew,
+            wanted: n,
+        });
     }
 
     /// The hit being scored in the duel in progress.

@@ -234,6 +234,14 @@ pub enum Event {
     DuelPass {
         player: Player,
     },
+    /// Cards drawn into a dueling hand during the duel, by game text (a hit's "draw a card for
+    /// your dueling hand", Ki-Adi-Mundi's pass): `cards` of the `wanted`, fewer when the draw
+    /// deck ran short.
+    DuelDrew {
+        player: Player,
+        cards: u8,
+        wanted: u8,
+    },
     DuelEnded {
         defeated: Option<CardRef>,
         /// Hits on each player's duelist (index by `Player::index`).
@@ -291,15 +299,23 @@ pub enum Event {
         player: Player,
         cards: u8,
     },
+    /// The hand shown to the opponent by a text (`cards`: its size then).
+    HandRevealed {
+        player: Player,
+        cards: u8,
+    },
     PlanetControlled {
         planet: Planet,
         by: Player,
         surrendered: bool,
     },
-    /// Even Up: the cards drawn to bring the hand back to six (discards are their own events).
+    /// Even Up: the cards drawn to bring the hand back to six (discards are their own events),
+    /// said every turn, when nothing is drawn too, so a reader can follow hand and deck sizes.
     EvenUp {
         player: Player,
         drew: u8,
+        /// The hand's size once evened up.
+        hand: u8,
     },
     /// A card discarded by the rules as a consequence of something else.
     Discarded {

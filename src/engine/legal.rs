@@ -56,8 +56,10 @@ impl GameState {
                 for n in 1..=self.refuel_limit(p) {
                     out.push(Action::Refuel(n));
                 }
+                // The counters left, read once for the whole hand.
+                let left = std::cell::OnceCell::new();
                 for &c in &ps.hand {
-                    if self.can_deploy(p, c) {
+                    if self.can_deploy_within(p, c, Some(&left)) {
                         out.push(Action::Deploy(c));
                     }
                     if self.can_deploy_to_objective(p, c) {

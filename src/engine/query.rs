@@ -88,6 +88,7 @@ impl GameState {
         );
         for l in &self.text_state.lasting {
             if l.number == q.number
+                && !l.said
                 && l.player == q.player
                 && (l.target.is_none() || l.target == q.card)
                 && len < seen.len()
@@ -406,6 +407,21 @@ impl GameState {
         self.listen.any(Listen::number(n))
     }
 
+    /// Whether [`GameState::number`] would answer the base for `n` asked about `cards` (the
+    /// query's card, weapon and battle card) without reading a text: none in force and none
+    /// of theirs listens to `n`, and no lasting effect runs. Agents ask numbers of every card
+    /// in their inner loops; this lets them skip building the query.
+    #[inline]
+    pub(crate) fn plain_number(&self, n: Number, cards: [Option<CardRef>; 3]) -> bool {
+        let bit = Listen::number(n);
+        !self.listen.any(bit)
+            || !self.in_force_listen.any(bit)
+                && self.text_state.lasting.is_empty()
+                && cards
+                    .iter()
+                    .all(|c| c.is_none_or(|c| !self.card_listen[c.index()].any(bit)))
+    }
+
     /// A card's destiny number as drawn.
     pub(crate) fn destiny_of(&self, p: Player, card: CardRef) -> u8 {
         let base = self.def(card).destiny() as i16;
@@ -426,6 +442,9 @@ impl GameState {
         if !self.asks(Number::DeployCost) {
             return Some(printed);
         }
+        if self.plain_number(Number::DeployCost, [Some(card), None, None]) {
+            return Some((printed - fixed).max(0) + fixed);
+        }
         let q = Query::new(Number::DeployCost, self.owner(card))
             .card(card)
             .place(self.site());
@@ -434,7 +453,7 @@ impl GameState {
 
     /// Counters `p` may deploy each turn.
     pub(crate) fn counters_per_turn(&self, p: Player) -> i16 {
-        if !self.asks(Number::CountersPerTurn) {
+        if self.plain_number(Number::CountersPerTurn, [None; 3]) {
             return super::turn::COUNTERS_PER_TURN;
         }
         let q = Query::new(Number::CountersPerTurn, p).place(self.site());
@@ -470,7 +489,8 @@ impl GameState {
         weapon: Option<CardRef>,
         battle_card: Option<CardRef>,
     ) -> bool {
-        if !self.asks(Number::MayUse) {
+        // Asked of every line an agent finds: mostly no text restricts it.
+        if self.plain_number(Number::MayUse, [Some(user), weapon, battle_card]) {
             return true;
         }
         let q = Query::new(Number::MayUse, self.owner(user))

@@ -501,6 +501,14 @@ impl GameState {
 
     // --- mutations shared by the rules ---------------------------------------------------
 
+    /// `p` shows the hand to the opponent (BP-22/BP-53's bonus, BP-28's step action): the
+    /// opponent's view shows it until the turn ends, and the event says so, with its size.
+    pub(crate) fn reveal_hand(&mut self, p: Player) {
+        self.text_state.revealed_hand[p.index()] = true;
+        let cards = self.players[p.index()].hand.len().min(u8::MAX as usize) as u8;
+        self.emit(Event::HandRevealed { player: p, cards });
+    }
+
     pub(crate) fn emit(&mut self, e: Event) {
         self.known.observe(&e);
         self.log.push(e);

@@ -657,6 +657,10 @@ pub struct Lasting {
     pub player: Player,
     pub add: i16,
     pub scope: Scope,
+    /// Its text was narrated when it was made (BP-49: "discard this card to ..." names the
+    /// weapon it cancels), so the numbers it changes later are not said again as a vaguer
+    /// "text takes effect".
+    pub said: bool,
 }
 
 /// The state game text needs, kept by the engine.

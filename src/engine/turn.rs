@@ -194,9 +194,12 @@ impl GameState {
         }
         let before = self.draw_deck_lens();
         let drew = self.take_cards(p, size - n)?;
-        if drew > 0 {
-            self.emit(Event::EvenUp { player: p, drew });
-        }
+        let hand = self.players[p.index()].hand.len() as u8;
+        self.emit(Event::EvenUp {
+            player: p,
+            drew,
+            hand,
+        });
         self.check_decks(before)?;
         self.phase = Phase::EndOfTurn;
         Ok(())
@@ -204,7 +207,13 @@ impl GameState {
 
     pub(crate) fn even_up_discard(&mut self, p: Player, card: CardRef) {
         self.discard_from_hand(p, card);
-        if self.players[p.index()].hand.len() <= self.even_up_size(p) {
+        let hand = self.players[p.index()].hand.len();
+        if hand <= self.even_up_size(p) {
+            self.emit(Event::EvenUp {
+                player: p,
+                drew: 0,
+                hand: hand as u8,
+            });
             self.phase = Phase::EndOfTurn;
         }
     }

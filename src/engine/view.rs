@@ -337,11 +337,14 @@ impl<'a> PlayerView<'a> {
     }
 
     /// As [`PlayerView::power`], for a card whose definition `d` the viewer holds (read
-    /// through this view): agents ask this in their inner loops. While no text of the game
-    /// changes power, the answer is read from `d` without looking for the card again; when one
-    /// does, the card must be one the viewer sees (else `d`'s printed reading is returned).
+    /// through this view): agents ask this in their inner loops. While no text can change the
+    /// card's power (none in force listens, not its own, no lasting effect), the answer is read
+    /// from `d` without looking for the card again; else the card must be one the viewer sees
+    /// (else `d`'s printed reading is returned).
     pub fn power_of(&self, card: CardRef, d: &CardDef, arena: Arena) -> i16 {
-        if !self.state.asks(Number::Power)
+        if self
+            .state
+            .plain_number(Number::Power, [Some(card), None, None])
             || self.state.owner(card) != self.player && !self.visible(card)
         {
             let mut p = d.printed_power() as i16;
@@ -373,7 +376,9 @@ impl<'a> PlayerView<'a> {
     /// As [`PlayerView::damage`] for a card whose definition `d` the viewer holds (see
     /// [`PlayerView::power_of`]).
     pub fn damage_of(&self, card: CardRef, d: &CardDef, arena: Arena) -> u8 {
-        if !self.state.asks(Number::Damage)
+        if self
+            .state
+            .plain_number(Number::Damage, [Some(card), None, None])
             || self.state.owner(card) != self.player && !self.visible(card)
         {
             return d.damage();

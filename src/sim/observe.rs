@@ -177,6 +177,9 @@ impl Observer {
                 }
             }
             Event::FirstPlayer(p) => self.deck_first = p == me,
+            // An Even Up that drew nothing left the hand as it was (a discard down to six is
+            // its own event).
+            Event::EvenUp { drew: 0, .. } => {}
             Event::Drew { player, .. }
             | Event::EvenUp { player, .. }
             | Event::DestinyDrawn { player, .. }

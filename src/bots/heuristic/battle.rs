@@ -2,7 +2,7 @@
 //! intercepting an evacuation.
 
 use super::duel;
-use super::eval::{Ctx, Fighter, pair, sort_strongest_first};
+use super::eval::{Ctx, Fighter, pair, pair_into, sort_strongest_first};
 use super::fight_text;
 use crate::catalogue::abilities::{Ability, Condition, Half};
 use crate::engine::{Action, CardRef, Kind};
@@ -226,9 +226,13 @@ fn group_up(
     let mut groups: Vec<(CardRef, CardRef, Vec<CardRef>)> = Vec::new();
     // Combinations of two or three of at most this many fighters are tried.
     const MAX: usize = 9;
+    // Scratch buffers for the line-up tried and its pairing, reused for every combination:
+    // a battle card of three members tries up to 120 of them at every plan.
+    let mut after: Vec<Fighter> = Vec::with_capacity(mine.len());
+    let mut order: Vec<usize> = Vec::with_capacity(mine.len());
     loop {
-        let base = cx.battle_gain(mine, &pair(mine, theirs), theirs, attacker, space);
-        let mut best: Option<(f32, CardRef, Vec<usize>, Fighter)> = None;
+        let mut best: Option<(f32, CardRef, [usize; 3], usize, Fighter)> = None;
+        let mut base = None;
         for &b in battle_cards {
             if groups.iter().any(|g| g.0 == b) {
                 continue;
@@ -239,17 +243,31 @@ fn group_up(
                     .iter()
                     .any(|u| u.rule.alts.iter().any(|g| g.members.len() == n))
             };
-            let free: Vec<usize> = (0..mine.len().min(MAX))
-                .filter(|&i| !groups.iter().any(|g| g.1 == mine[i].card))
-                .collect();
+            let mut free = [0usize; MAX];
+            let mut nfree = 0;
+            for (i, f) in mine.iter().enumerate().take(MAX) {
+                if !groups.iter().any(|g| g.1 == f.card) {
+                    free[nfree] = i;
+                    nfree += 1;
+                }
+            }
+            let free = &free[..nfree];
             for n in [2usize, 3] {
                 if !sizes(n) || free.len() < n {
                     continue;
                 }
-                for idx in combinations(&free, n) {
-                    let cards: Vec<CardRef> = idx.iter().map(|&i| mine[i].card).collect();
-                    let Some(line) = cx.view.use_line(b, &cards, false, space) else {
-                        continue;
+                // The battle without a group, worked out once some card may make one.
+                let base = *base.get_or_insert_with(|| {
+                    pair_into(mine, theirs, &mut order);
+                    cx.battle_gain(mine, &order, theirs, attacker, space)
+                });
+                each_combination(free, n, |idx| {
+                    let mut cards = [mine[idx[0]].card; 3];
+                    for (k, &i) in idx.iter().enumerate() {
+                        cards[k] = mine[i].card;
+                    }
+                    let Some(line) = cx.view.use_line(b, &cards[..n], false, space) else {
+                        return;
                     };
                     let first = mine[idx[0]];
                     let mut unit = Fighter {
@@ -266,50 +284,53 @@ fn group_up(
                         unit.strength += f.strength - lost;
                         unit.damage += f.damage + cx.w.battle.kill;
                     }
-                    let mut after: Vec<Fighter> = (0..mine.len())
-                        .filter(|i| !idx.contains(i))
-                        .map(|i| mine[i])
-                        .collect();
+                    after.clear();
+                    after.extend(
+                        (0..mine.len())
+                            .filter(|i| !idx.contains(i))
+                            .map(|i| mine[i]),
+                    );
                     after.push(unit);
                     sort_strongest_first(&mut after);
-                    let gain =
-                        cx.battle_gain(&after, &pair(&after, theirs), theirs, attacker, space);
+                    pair_into(&after, theirs, &mut order);
+                    let gain = cx.battle_gain(&after, &order, theirs, attacker, space);
                     if gain > base + 0.05 && best.as_ref().is_none_or(|x| gain > x.0) {
-                        best = Some((gain, b, idx.clone(), unit));
+                        let mut kept = [0usize; 3];
+                        kept[..n].copy_from_slice(idx);
+                        best = Some((gain, b, kept, n, unit));
                     }
-                }
+                });
             }
         }
-        let Some((_, b, idx, unit)) = best else {
+        let Some((_, b, kept, n, unit)) = best else {
             return groups;
         };
+        let idx = &kept[..n];
         let rest = idx[1..].iter().map(|&i| mine[i].card).collect();
         groups.push((b, unit.card, rest));
-        let mut after: Vec<Fighter> = (0..mine.len())
+        let mut next: Vec<Fighter> = (0..mine.len())
             .filter(|i| !idx.contains(i))
             .map(|i| mine[i])
             .collect();
-        after.push(unit);
-        sort_strongest_first(&mut after);
-        *mine = after;
+        next.push(unit);
+        sort_strongest_first(&mut next);
+        *mine = next;
     }
 }
 
-/// Every choice of `n` (two or three) of `items`, in order.
-fn combinations(items: &[usize], n: usize) -> Vec<Vec<usize>> {
-    let mut out = Vec::new();
+/// Calls `f` with every choice of `n` (two or three) of `items`, in order.
+fn each_combination(items: &[usize], n: usize, mut f: impl FnMut(&[usize])) {
     for (a, &x) in items.iter().enumerate() {
         for (b, &y) in items.iter().enumerate().skip(a + 1) {
             if n == 2 {
-                out.push(vec![x, y]);
+                f(&[x, y]);
                 continue;
             }
             for &z in &items[b + 1..] {
-                out.push(vec![x, y, z]);
+                f(&[x, y, z]);
             }
         }
     }
-    out
 }
 
 fn plan_units(legal: &[Action]) -> Vec<CardRef> {
@@ -324,12 +345,19 @@ fn plan_units(legal: &[Action]) -> Vec<CardRef> {
 
 /// Battle cards from hand: those the plan would use.
 pub(super) fn cards(cx: &Ctx, legal: &[Action]) -> Option<Action> {
-    let held = cx.view.own_battle_cards();
-    let mut available: Vec<CardRef> = held.clone();
-    available.extend(legal.iter().filter_map(|a| match a {
+    let offered = legal.iter().filter_map(|a| match a {
         Action::AddBattleCard(c) => Some(*c),
         _ => None,
-    }));
+    });
+    // Nothing to take: every card a plan could use is held already, so no plan can name one
+    // to add (the plan's battle cards are drawn from `available` alone). Planning anyway was
+    // most of this step's cost.
+    if offered.clone().next().is_none() {
+        return Some(Action::BattleCardsDone);
+    }
+    let held = cx.view.own_battle_cards();
+    let mut available: Vec<CardRef> = held.clone();
+    available.extend(offered);
     let units = battle_units(cx);
     let plan = make_plan(cx, &units, &available);
     plan.battle_cards()

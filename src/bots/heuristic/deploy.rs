@@ -6,7 +6,7 @@ use std::cell::OnceCell;
 use super::eval::Ctx;
 use crate::catalogue::Planet;
 use crate::engine::card_traits::Traits;
-use crate::engine::{Action, CardRef, Kind, PlanetStatus};
+use crate::engine::{Action, CardRef, Kind, PlanetStatus, Seen};
 
 pub(super) fn choose(cx: &Ctx, legal: &[Action]) -> Option<Action> {
     podrace(cx, legal)
@@ -134,7 +134,8 @@ fn evacuate(cx: &Ctx, legal: &[Action]) -> Option<Action> {
 fn force(cx: &Ctx, legal: &[Action]) -> Option<Action> {
     let budget = cx.view.counters_left().max(0) as usize;
     let mut items: Vec<(Action, usize, f32)> = Vec::with_capacity(legal.len());
-    // Our characters here, for valuing weapons: only when a weapon can be deployed.
+    // Our characters here that may take a weapon card, for valuing weapons: only when a
+    // weapon can be deployed.
     let present = OnceCell::new();
     for &a in legal {
         let (c, to_objective) = match a {
@@ -152,7 +153,7 @@ fn force(cx: &Ctx, legal: &[Action]) -> Option<Action> {
             match d.kind {
                 Kind::Character => cx.char_value(c, d),
                 Kind::Weapon => {
-                    let present = present.get_or_init(|| cx.ground(cx.me, true).0);
+                    let present = present.get_or_init(|| unarmed_here(cx));
                     weapon_value(cx, c, present, legal)
                 }
                 Kind::Effect => cx.w.deploy.effect + super::texts::effect_text_value(d),
@@ -192,12 +193,30 @@ fn force(cx: &Ctx, legal: &[Action]) -> Option<Action> {
         .map(|x| x.0)
 }
 
-/// A weapon is worth its best bonus for one of our characters here or deployable now.
-fn weapon_value(cx: &Ctx, w: CardRef, present: &[super::eval::Fighter], legal: &[Action]) -> f32 {
+/// Our characters at the current planet, face down ones too, but for the Armed & Dangerous
+/// ones (they fight with their own weapon half only). Only who they are counts here, not
+/// their power: [`Ctx::ground`] would work that out too, at several times the cost.
+fn unarmed_here(cx: &Ctx) -> Vec<CardRef> {
+    let Some(planet) = cx.view.current_planet() else {
+        return Vec::new();
+    };
+    cx.view
+        .seen_at(planet, cx.me)
+        .filter_map(|(seen, def)| match (seen, def) {
+            (Seen::Card { card, .. }, Some(d)) if d.kind == Kind::Character && !d.armed => {
+                Some(card)
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// A weapon is worth its best bonus for one of our characters here (`present`, as
+/// [`unarmed_here`] lists them) or deployable now.
+fn weapon_value(cx: &Ctx, w: CardRef, present: &[CardRef], legal: &[Action]) -> f32 {
     let mut best: f32 = 0.0;
-    // An Armed & Dangerous character fights with its own weapon half only.
-    for f in present.iter().filter(|f| !f.armed) {
-        if let Some(v) = cx.adds(w, f.card, false, false) {
+    for &f in present {
+        if let Some(v) = cx.adds(w, f, false, false) {
             best = best.max(v);
         }
     }

@@ -342,6 +342,13 @@ pub(super) fn sort_strongest_first(fighters: &mut [Fighter]) {
 /// (as attacker, they break through).
 pub(super) fn pair(mine: &[Fighter], theirs: &[Fighter]) -> Vec<usize> {
     let mut order = Vec::with_capacity(mine.len());
+    pair_into(mine, theirs, &mut order);
+    order
+}
+
+/// [`pair`] into `order` (cleared first), for callers that pair many line-ups in a row.
+pub(super) fn pair_into(mine: &[Fighter], theirs: &[Fighter], order: &mut Vec<usize>) {
+    order.clear();
     let (mut hi, mut lo) = (0, mine.len());
     for t in theirs {
         if hi >= lo {
@@ -356,5 +363,4 @@ pub(super) fn pair(mine: &[Fighter], theirs: &[Fighter]) -> Vec<usize> {
         }
     }
     order.extend(hi..lo);
-    order
 }

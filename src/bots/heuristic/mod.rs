@@ -109,6 +109,14 @@ impl Agent for HeuristicAgent {
         let restless = self.idle >= self.weights.turn.stall_turns;
         let cx = Ctx::new(view, &self.weights, restless);
         let action = match view.pending() {
+            // One action offered: every rule would end at it (or at the fallback below, the
+            // same action), so none is asked. Not in the battle plan's first decision, which
+            // also decides the plan that the later ones play out.
+            _ if legal.len() == 1
+                && !(view.pending().is_none() && matches!(view.phase(), Phase::BattlePlan(_))) =>
+            {
+                Some(legal[0])
+            }
             Some(top) => pending(&cx, top, legal),
             None => phase_choice(&cx, view, legal, &mut self.plan),
         };

@@ -21,11 +21,22 @@ fn signed(n: i8) -> String {
     }
 }
 
-fn whose(w: Whose) -> &'static str {
+/// "Each starfighter of yours", "each opposing Jedi", "each Gungan": the filters read as one
+/// noun (`describe_any` is singular), so "yours" goes after it rather than "each of your".
+fn each(w: Whose, what: &str) -> String {
     match w {
-        Whose::Yours => "each of your",
-        Whose::Opponents => "each opposing",
-        Whose::Any => "each",
+        Whose::Yours => format!("each {what} of yours"),
+        Whose::Opponents => format!("each opposing {what}"),
+        Whose::Any => format!("each {what}"),
+    }
+}
+
+/// "1 card", "3 cards", "2 extra hits".
+fn count(n: u8, one: &str) -> String {
+    if n == 1 {
+        format!("{n} {one}")
+    } else {
+        format!("{n} {one}s")
     }
 }
 
@@ -90,13 +101,18 @@ fn effect(e: &Effect) -> String {
         Effect::Draw(n) => format!("draw {n}"),
         Effect::DrawIntoDuelingHand(n) => format!("draw {n} into the dueling hand"),
         Effect::OpponentDamage(n) => format!("the opponent takes {n} damage"),
-        Effect::ThrustTokens(n) => format!("put {n} Thrust token(s) on him"),
+        Effect::ThrustTokens(n) => format!("put {} on him", count(*n, "Thrust token")),
         Effect::HandCardUnderDeck => "put a card from hand under your draw deck".into(),
         Effect::RevealHand => "reveal your hand".into(),
         Effect::LookAtOpponentTop => {
             "look at the top card of the opponent's draw deck and may put it at the bottom".into()
         }
-        Effect::OpponentDiscards(n) => format!("the opponent discards {n} card(s) of their choice"),
+        Effect::OpponentDiscards(n) => {
+            format!(
+                "the opponent discards {} of their choice",
+                count(*n, "card")
+            )
+        }
         Effect::DiscardOpponentLapCard => "discard the opponent's last lap card".into(),
         Effect::DiscardOpposing(f) => {
             format!("discard one opposing face-up {} here", describe_any(f))
@@ -104,7 +120,10 @@ fn effect(e: &Effect) -> String {
         Effect::DamageTimes(n) => format!("the defeated character's damage is multiplied by {n}"),
         Effect::DefeatedExtraDamage(n) => format!("the defeated character deals {n} more damage"),
         Effect::DiscardThisAndHandThenDraw { discard, draw } => {
-            format!("discard it and {discard} card(s) from hand, then draw {draw}")
+            format!(
+                "discard it and {} from hand, then draw {draw}",
+                count(*discard, "card")
+            )
         }
         Effect::ShuffleDuelingCards(n) => {
             format!(
@@ -125,15 +144,15 @@ fn effects(es: &[Effect]) -> String {
 
 fn duel_effect(e: &DuelEffect) -> String {
     match e {
-        DuelEffect::ExtraHits(n) => format!("score {n} extra hit(s)"),
+        DuelEffect::ExtraHits(n) => format!("score {}", count(*n, "extra hit")),
         // The discards are a choice of the player ("you may discard this card"): the
         // ability is `optional`, so the sentence says "you may" once.
-        DuelEffect::DiscardForExtraHits(n) => format!("discard it for {n} extra hit(s)"),
+        DuelEffect::DiscardForExtraHits(n) => format!("discard it for {}", count(*n, "extra hit")),
         DuelEffect::DiscardToDraw(n) => {
             format!("discard it to draw {n} into the dueling hand")
         }
         DuelEffect::DrawIntoDuelingHand(n) => format!("draw {n} into the dueling hand"),
-        DuelEffect::RemoveOwnHit(n) => format!("remove {n} hit(s) from your duelist"),
+        DuelEffect::RemoveOwnHit(n) => format!("remove {} from your duelist", count(*n, "hit")),
         DuelEffect::CancelOpposingDuelText => {
             "cards that hit this duelist lose their dueling text".into()
         }
@@ -148,7 +167,7 @@ fn cost(c: &Option<Cost>) -> String {
     match c {
         None => String::new(),
         Some(Cost::DiscardThis) => "discard this card to ".into(),
-        Some(Cost::DiscardFromHand(n)) => format!("discard {n} card(s) from hand to "),
+        Some(Cost::DiscardFromHand(n)) => format!("discard {} from hand to ", count(*n, "card")),
     }
 }
 
@@ -192,7 +211,7 @@ pub fn describe_ability(a: &Ability) -> String {
             let who = if affects.is_empty() {
                 "This card".to_string()
             } else {
-                let s = format!("{} {}", whose(*w), describe_any(affects));
+                let s = each(*w, &describe_any(affects));
                 let mut c = s.chars();
                 c.next()
                     .map(|f| f.to_uppercase().chain(c).collect())
@@ -277,12 +296,20 @@ pub fn describe_ability(a: &Ability) -> String {
             when,
             cost: c,
             half: h,
-        } => format!(
-            "{}{}The opposing weapon adds nothing in this fight{}",
-            half(h),
-            cost(c),
-            conditions(when)
-        ),
+        } => match c {
+            // "discard this card to" wants a verb after it, not a sentence.
+            Some(_) => format!(
+                "{}You may {}make the opposing weapon add nothing in this fight{}",
+                half(h),
+                cost(c),
+                conditions(when)
+            ),
+            None => format!(
+                "{}The opposing weapon adds nothing in this fight{}",
+                half(h),
+                conditions(when)
+            ),
+        },
         Ability::TwoWeapons {
             user,
             first,

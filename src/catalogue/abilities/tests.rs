@@ -307,3 +307,39 @@ fn double_impact_abilities_name_their_half_and_no_other_card_does() {
         }
     }
 }
+
+/// The sentences `yj cards show` and the play-by-play print are English a player can read:
+/// no "(s)" left for the reader to resolve, no "each of your" before a singular noun, and a
+/// cost followed by a verb. Checked on the cards that showed each fault (BP-49 Gaderffii
+/// Stick's "discard this card to The opposing weapon...", BP-56 All-Out Attack's "Each of
+/// your character", DF-7 Yoda's "3 card(s)") and on every card of the catalogue.
+#[test]
+fn every_description_reads_as_english() {
+    let book = AbilityBook::embedded();
+    let said = |id: &str| describe(book.get(id).unwrap());
+    assert_eq!(
+        said("BP-49"),
+        "Its use line says who may use it and what it adds (see Bonus line). You may discard \
+         this card to make the opposing weapon add nothing in this fight."
+    );
+    assert_eq!(
+        said("BP-56"),
+        "Each character of yours: +1 power during your turn."
+    );
+    assert_eq!(
+        said("DF-7"),
+        "When you win control of its planet, you may discard it and 3 cards from hand, then \
+         draw 3."
+    );
+    assert!(
+        said("DF-14").ends_with("score 1 extra hit."),
+        "{}",
+        said("DF-14")
+    );
+    for spec in book.cards() {
+        let s = describe(spec);
+        for bad in ["(s)", "Each of your ", " to The ", " to the opposing"] {
+            assert!(!s.contains(bad), "{}: {s:?} has {bad:?}", spec.id);
+        }
+    }
+}

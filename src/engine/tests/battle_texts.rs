@@ -390,8 +390,12 @@ fn every_played_bonus_condition_counts_only_when_it_holds() {
                         ]
                     };
                     let (g, me, ev) = bonus_battle(card, &no_setup, &reveal);
+                    // Said twice over: the text used, and the reveal itself (a reader must
+                    // see the hand was shown, not infer it from "only if you reveal").
                     let narrated = ev.iter().any(|e| {
                         matches!(e, Event::TextUsed { card, ability, .. } if *card == me && *ability == i as u8)
+                    }) && ev.iter().any(|e| {
+                        matches!(e, Event::HandRevealed { player: A, .. })
                     });
                     if !g.text_state.revealed_hand[A.index()] || !narrated {
                         failures.push(format!("{}: the hand is not shown as revealed", card.id));

@@ -627,7 +627,11 @@ fn even_up_stops_for_a_decision_of_either_player_and_resumes() {
         play(&mut g, &[Action::EvenUpDone]),
     );
     assert_eq!(a, b);
-    assert!(a.contains(&Event::EvenUp { player: A, drew: 3 }));
+    assert!(a.contains(&Event::EvenUp {
+        player: A,
+        drew: 3,
+        hand: 6
+    }));
     assert_eq!(g.phase(), Phase::EndOfTurn);
     assert_eq!(g.player(A).hand, plain.player(A).hand);
 }

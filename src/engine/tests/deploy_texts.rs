@@ -491,15 +491,20 @@ fn every_played_step_action_does_its_effect_once_in_its_owners_step() {
                 return Err(format!("not offered: {:?}", legal(&g)));
             }
             let hand = g.players[0].hand.len();
-            apply(&mut g, use_it)?;
+            let said = apply(&mut g, use_it)?;
             let answers = legal(&g);
             match effect.last() {
                 Some(Effect::Draw(n)) => {
                     if g.players[0].hand.len() != hand + *n as usize {
                         return Err("did not draw".into());
                     }
-                    if effect.contains(&Effect::RevealHand) && !g.text_state().revealed_hand[0] {
-                        return Err("the hand is not shown".into());
+                    if effect.contains(&Effect::RevealHand)
+                        && (!g.text_state().revealed_hand[0]
+                            || !said
+                                .iter()
+                                .any(|e| matches!(e, Event::HandRevealed { player: A, .. })))
+                    {
+                        return Err("the hand is not shown, or not said to be".into());
                     }
                 }
                 Some(Effect::LookAtOpponentTop) => {

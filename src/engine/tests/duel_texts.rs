@@ -44,13 +44,16 @@ fn duelists() -> (Card, Card) {
 }
 
 /// What a hit left in the duel: hits on A's and B's duelists, A's dueling hand size, whether
-/// the attack card went to A's discard pile, whether A was asked.
+/// the attack card went to A's discard pile, whether A was asked, and how many cards the
+/// events said A drew into the dueling hand (`Event::DuelDrew`: a reader of the play-by-play
+/// learns of the draw, not only the hand).
 #[derive(Debug, PartialEq, Eq)]
 struct After {
     hits: [u8; 2],
     hand: usize,
     discarded: bool,
     asked: bool,
+    said_drawn: usize,
 }
 
 /// A duel at Naboo: A's Jedi against B's character, A with one hit already on its duelist;
@@ -101,7 +104,7 @@ fn hit_probe(
     if !g.player(A).duel_hand.contains(&attack) {
         return Err(format!("attack card not in the dueling hand ({})", card.id));
     }
-    play(&mut g, &[Action::DuelAttack(attack), Action::DuelNoBlock]);
+    let mut events = play(&mut g, &[Action::DuelAttack(attack), Action::DuelNoBlock]);
     let mut asked = false;
     if let Some(crate::engine::Pending::Prompt { player, source, .. }) = g.pending() {
         asked = player == A && source == me;
@@ -109,14 +112,24 @@ fn hit_probe(
             .into_iter()
             .find(|a| matches!(a, Action::UseAbility { .. }))
             .ok_or("a prompt with no yes")?;
-        play(&mut g, &[if accept { yes } else { Action::Decline }]);
+        events.extend(play(&mut g, &[if accept { yes } else { Action::Decline }]));
     }
     let d = g.duel.as_ref().ok_or("the duel ended")?;
+    let said_drawn = events
+        .iter()
+        .map(|e| match e {
+            Event::DuelDrew {
+                player: A, cards, ..
+            } => *cards as usize,
+            _ => 0,
+        })
+        .sum();
     Ok(After {
         hits: d.hits,
         hand: g.player(A).duel_hand.len(),
         discarded: g.player(A).discard.contains(&me),
         asked,
+        said_drawn,
     })
 }
 
@@ -165,6 +178,7 @@ fn every_dueling_text_works_when_its_card_scores_a_hit_and_only_then() {
                 hand: base,
                 discarded: false,
                 asked: *optional,
+                said_drawn: 0,
             };
             for e in effect {
                 match *e {
@@ -182,11 +196,14 @@ fn every_dueling_text_works_when_its_card_scores_a_hit_and_only_then() {
                     _ => {}
                 }
             }
+            // The draws, said as they happen.
+            want.said_drawn = want.hand - base;
             let none = After {
                 hits: [1, 1],
                 hand: base,
                 discarded: false,
                 asked: false,
+                said_drawn: 0,
             };
             let check = |what: &str, got: Result<After, String>, want: &After| match got {
                 Ok(g) if g == *want => None,

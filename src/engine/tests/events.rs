@@ -156,7 +156,58 @@ fn even_up_says_how_many_cards_it_drew() {
     b.deck_filler(A, 1, 10);
     let mut g = b.build();
     let ev = play(&mut g, &[Action::EvenUpDone]);
-    assert_eq!(ev, vec![Event::EvenUp { player: A, drew: 2 }]);
+    assert_eq!(
+        ev,
+        vec![Event::EvenUp {
+            player: A,
+            drew: 2,
+            hand: 6
+        }]
+    );
+}
+
+#[test]
+fn even_up_is_said_when_the_hand_is_already_full_or_discarded_down() {
+    // Even Up is a step of every turn; a reader following hand and deck sizes needs it said
+    // when nothing is drawn too (issue 11, "Even Up draws and deck sizes are never shown").
+    let mut b = Builder::new();
+    b.current(Planet::Naboo, 0);
+    b.phase(Phase::EvenUp, A);
+    for _ in 0..6 {
+        b.add(A, fx::destiny(1), Zone::Hand);
+    }
+    b.deck_filler(A, 1, 10);
+    let mut g = b.build();
+    let ev = play(&mut g, &[Action::EvenUpDone]);
+    assert_eq!(
+        ev,
+        vec![Event::EvenUp {
+            player: A,
+            drew: 0,
+            hand: 6
+        }]
+    );
+
+    let mut b = Builder::new();
+    b.current(Planet::Naboo, 0);
+    b.phase(Phase::EvenUp, A);
+    let cards: Vec<_> = (0..7)
+        .map(|_| b.add(A, fx::destiny(1), Zone::Hand))
+        .collect();
+    b.deck_filler(A, 1, 10);
+    let mut g = b.build();
+    let ev = play(
+        &mut g,
+        &[Action::EvenUpDone, Action::EvenUpDiscard(cards[0])],
+    );
+    assert_eq!(
+        ev.last(),
+        Some(&Event::EvenUp {
+            player: A,
+            drew: 0,
+            hand: 6
+        })
+    );
 }
 
 #[test]

@@ -702,6 +702,17 @@ fn gaderffii_stick_may_be_discarded_to_ignore_the_opposing_weapon() {
         (None, 0),
         "the stick adds nothing"
     );
+    // Said once, when used (naming the weapon it cancels), not again as the fight's numbers
+    // are asked: a second, vaguer "Gaderffii Stick's text takes effect" line told nothing.
+    let said: Vec<&Event> = ev
+        .iter()
+        .filter(|e| matches!(e, Event::TextUsed { card, .. } if *card == stick))
+        .collect();
+    assert_eq!(said.len(), 1, "{said:?}");
+    assert!(
+        matches!(said[0], Event::TextUsed { ability: 1, on, .. } if *on == w),
+        "{said:?}"
+    );
 
     // Declined: both weapons count.
     let (mut g, _, _, mut ev) = stick_fight(true);

@@ -203,6 +203,7 @@ impl Text for Probe {
                 player,
                 add: 1,
                 scope,
+                said: false,
             });
         }
         Ok(())
@@ -230,6 +231,7 @@ impl Text for Probe {
                 player,
                 add: -1,
                 scope: super::text::Scope::Fight,
+                said: false,
             });
         }
         Ok(())

@@ -302,6 +302,12 @@ fn winning_the_planet_offers_the_discard_and_draw_only_with_three_cards_to_pay()
                 .count();
             assert_eq!(discarded, 3);
             assert_eq!(g.players[A.index()].hand.len(), 3, "drew three");
+            // Said in the order a reader follows: the text first, then what it costs (the
+            // three hand cards, Yoda himself), then the draw.
+            let at = |f: &dyn Fn(&Event) -> bool| ev.iter().position(f).unwrap();
+            let said = at(&|e| matches!(e, Event::TextUsed { card, .. } if *card == yoda));
+            let paid = at(&|e| matches!(e, Event::DiscardedFromHand { player: A, .. }));
+            assert!(said < paid, "{ev:?}");
         }
     }
 }

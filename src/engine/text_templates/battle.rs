@@ -186,9 +186,9 @@ impl Part for BattleTexts {
             .any(|(i, r)| *i == option && matches!(r, Rule::RevealHand))
         {
             let p = g.owner(me);
-            g.text_state.revealed_hand[p.index()] = true;
             g.text_state.set_memo(me, REVEALED, Scope::Fight, 1);
             g.text_used(me, option, None);
+            g.reveal_hand(p);
         }
         Ok(())
     }

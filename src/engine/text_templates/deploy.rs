@@ -369,7 +369,7 @@ impl Part for DeployTexts {
             match s.does {
                 Does::RevealAndDraw(n) => {
                     g.text_used(me, option, None);
-                    g.text_state_mut().revealed_hand[p.index()] = true;
+                    g.reveal_hand(p);
                     g.draw_to_hand(p, n as usize)?;
                 }
                 Does::Draw(n) => {

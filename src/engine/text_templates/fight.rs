@@ -325,6 +325,7 @@ impl Part for FightTexts {
             player: p,
             add: 1,
             scope: Scope::Fight,
+            said: true,
         });
         g.text_used(me, option, Some(against));
         Ok(())

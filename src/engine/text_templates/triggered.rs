@@ -283,6 +283,8 @@ impl Part for TriggeredTexts {
                 Ok(())
             }
             (Does::DiscardThisAndHandThenDraw { discard, draw }, false, _) => {
+                // Said once accepted, before the cards it costs are chosen and discarded.
+                g.text_used(me, t.ability, None);
                 g.text_state
                     .set_memo(me, t.ability + STAGE, Scope::Turn, discard as i16);
                 let _ = draw;
@@ -300,7 +302,6 @@ impl Part for TriggeredTexts {
                 // card-text "General decisions": discarding a card as the cost of its own text
                 // is not a defeat; nobody takes damage for it.
                 discard_from_play(g, me);
-                g.text_used(me, t.ability, None);
                 g.draw_to_hand(owner, draw as usize)
             }
             _ => self.effect(g, me, t),
