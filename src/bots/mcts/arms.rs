@@ -50,17 +50,9 @@ impl Arm {
         f64::from(self.total) / f64::from(self.played.max(1))
     }
 
-    /// On the samples from `from` on that both played: how many this arm did better on, and
-    /// how many worse.
-    pub fn against(&self, other: &Arm, from: usize) -> (u32, u32) {
-        let (mut better, mut worse) = (0, 0);
-        for (a, b) in self.results.iter().zip(&other.results).skip(from) {
-            if let (Some(a), Some(b)) = (a, b) {
-                better += u32::from(a > b);
-                worse += u32::from(a < b);
-            }
-        }
-        (better, worse)
+    /// This arm's result on sample `i`, if it played it.
+    pub fn result(&self, i: usize) -> Option<u8> {
+        self.results.get(i).copied().flatten()
     }
 }
 
@@ -71,4 +63,13 @@ impl Arm {
 pub(super) fn clearly_better(better: u32, worse: u32, margin: f64, lead: u32) -> bool {
     let diff = f64::from(better) - f64::from(worse);
     better >= worse + lead && diff > margin * f64::from(better + worse).sqrt()
+}
+
+/// Whether [`clearly_better`] can still hold after `left` more samples, from `better` and
+/// `worse` now. A sample adds one to `better`, one to `worse` or nothing, and a larger
+/// `worse` never helps (the lead and the difference shrink while the deviation grows), so
+/// the test can pass only if it passes with some of the `left` samples all going to
+/// `better`. When it cannot, the rest of the duel would not change the choice.
+pub(super) fn still_possible(better: u32, worse: u32, left: u32, margin: f64, lead: u32) -> bool {
+    (0..=left).any(|x| clearly_better(better + x, worse, margin, lead))
 }

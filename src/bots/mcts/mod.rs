@@ -17,7 +17,9 @@
 //! choice always kept. The rest is a duel, on new samples, between the heuristic's choice and
 //! the best of the others, which is played only if it did better on clearly more samples than
 //! worse ([`arms::clearly_better`]), so a small budget plays at least as well as the
-//! heuristic rather than following the luck of a few playouts.
+//! heuristic rather than following the luck of a few playouts. The duel stops as soon as the
+//! challenger could not pass that test even by winning every sample left
+//! ([`arms::still_possible`]): the choice is the one the whole duel would make.
 //!
 //! Nothing here depends on the kind of decision or on card text: new decisions of the engine
 //! are searched as they come. Its random numbers come from its own generator, seeded from the
@@ -37,8 +39,8 @@ use crate::engine::{Action, GameState, Player, PlayerView, game_seed};
 use arms::Arm;
 
 /// Playouts per decision when none are given (`--agent mcts`): chosen so that a 200-game
-/// `yj playtest --agent mcts` on the example decks took well under a minute on two cores;
-/// since the example decks' texts are played it takes about 85 seconds (README "Agents").
+/// `yj playtest --agent mcts` on the example decks takes under a minute on two cores (about
+/// 80 CPU seconds, README "The agents").
 pub const DEFAULT_ITERATIONS: u32 = 32;
 
 /// The most playouts a decision may be given.
@@ -208,12 +210,24 @@ impl MctsAgent {
             .max_by(|&&a, &&b| arms[a].mean().total_cmp(&arms[b].mean()).then(b.cmp(&a)))
             .expect("two actions at least");
 
-        // The duel, on new samples: those the challenger was picked on favour it.
-        let from = next;
+        // The duel, on new samples: those the challenger was picked on favour it. It stops as
+        // soon as the challenger cannot pass the test even by winning every sample left, so
+        // the samples it skips could not have changed the choice (most duels confirm the
+        // heuristic's choice; this is where the budget would be spent for nothing).
         let duel = (budget.saturating_sub(used)) / 2;
-        self.play(view, seed, &mut arms, &[0, challenger], next..next + duel);
-        let (better, worse) = arms[challenger].against(&arms[0], from);
-        if arms::clearly_better(better, worse, self.config.margin, self.config.lead) {
+        let (margin, lead) = (self.config.margin, self.config.lead);
+        let (mut better, mut worse) = (0, 0);
+        for i in next..next + duel {
+            let left = (next + duel - i) as u32;
+            if !arms::still_possible(better, worse, left, margin, lead) {
+                break;
+            }
+            self.play(view, seed, &mut arms, &[0, challenger], i..i + 1);
+            let (c, g) = (arms[challenger].result(i), arms[0].result(i));
+            better += u32::from(c > g);
+            worse += u32::from(c < g);
+        }
+        if arms::clearly_better(better, worse, margin, lead) {
             self.stats.overruled += 1;
             arms[challenger].action
         } else {

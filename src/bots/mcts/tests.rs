@@ -410,9 +410,10 @@ fn arms_are_compared_on_the_samples_both_played() {
             b.record(i, y);
         }
     }
-    assert_eq!(a.against(&b, 0), (2, 1));
-    assert_eq!(a.against(&b, 1), (1, 1));
-    assert_eq!(b.against(&a, 1), (1, 1));
+    assert_eq!(a.result(3), Some(2));
+    assert_eq!(b.result(3), None);
+    assert_eq!(b.result(2), Some(2));
+    assert_eq!(b.result(9), None);
     assert_eq!(a.mean(), 7.0 / 5.0);
     assert_eq!(points(Some(Player::A), Player::A), 2);
     assert_eq!(points(Some(Player::B), Player::A), 0);
@@ -429,4 +430,34 @@ fn one_lucky_sample_never_overrules_the_heuristic() {
     assert!(!clearly_better(4, 2, 1.0, 2));
     assert!(clearly_better(5, 1, 1.0, 2));
     assert!(!clearly_better(0, 3, 1.0, 2));
+}
+
+#[test]
+fn a_duel_stops_only_when_its_verdict_is_settled() {
+    use super::arms::{clearly_better, still_possible};
+    // Every way the samples left can go (each to the challenger, to the guide or to neither):
+    // the early stop of the duel must agree with playing them all out.
+    for margin in [0.5, 1.0, 2.0] {
+        for lead in [1, 2, 3] {
+            for better in 0..8 {
+                for worse in 0..8 {
+                    for left in 0..8 {
+                        let any = (0..=left).any(|x| {
+                            (0..=left - x)
+                                .any(|y| clearly_better(better + x, worse + y, margin, lead))
+                        });
+                        assert_eq!(
+                            still_possible(better, worse, left, margin, lead),
+                            any,
+                            "{better} {worse} {left} {margin} {lead}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+    // Tied on all but one of 16 samples (margin 1, lead 2): one more win cannot reach a lead
+    // of 2, so the last sample is not played.
+    assert!(!still_possible(0, 0, 1, 1.0, 2));
+    assert!(still_possible(0, 0, 2, 1.0, 2));
 }
