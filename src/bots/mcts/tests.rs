@@ -220,10 +220,13 @@ fn the_same_seed_replays_the_same_game() {
     assert_eq!(a.0, b.0);
     assert_eq!(a.1, b.1);
     assert_eq!(a.2, b.2);
+    // At most the budget a searched decision; the duel stops once its verdict is settled
+    // (`arms::still_possible`), which takes at least two samples of a budget of 6, so fewer
+    // playouts than the budget but never almost none.
     assert!(
         a.2.searched > 20
             && a.2.iterations <= 6 * a.2.searched
-            && a.2.iterations >= 4 * a.2.searched,
+            && a.2.iterations >= 2 * a.2.searched,
         "{:?}",
         a.2
     );
