@@ -80,7 +80,7 @@ fn condition(c: &Condition) -> String {
         Condition::AheadInRace => "if your Podracer pilot is ahead in the race".into(),
         Condition::RevealHand => "if you reveal your hand".into(),
         Condition::LastInPlan => "if it is the last card of your battle plan".into(),
-        Condition::DefendingInDuel => "when your character defends in a duel".into(),
+        Condition::DefendingInDuel => "while your duelist is the defender".into(),
         Condition::Dueling(f) => format!("if your duelist is {}", describe_any(f)),
     }
 }
