@@ -136,24 +136,10 @@ fn deploys_the_strongest_force_its_counters_allow() {
     let big = b.add(A, ch("Big", 6, 2, 6), Zone::Hand);
     let small = b.add(A, ch("Small", 4, 1, 3), Zone::Hand);
     let other = b.add(A, ch("Other Small", 4, 1, 3), Zone::Hand);
-    let mut g = b.build();
-    let mut agent = HeuristicAgent::default();
-    let mut deployed = Vec::new();
-    loop {
-        match decide(&mut agent, &g) {
-            Action::Deploy(c) => {
-                deployed.push(c);
-                g.apply(Action::Deploy(c)).unwrap();
-            }
-            a => {
-                assert_eq!(a, Action::EndDeploy);
-                break;
-            }
-        }
-    }
+    let mut deployed = deploy_step(b.build());
     deployed.sort();
     assert_eq!(deployed, vec![small, other]);
-    assert!(g.player(A).hand.contains(&big));
+    assert!(!deployed.contains(&big));
 }
 
 /// What A deploys in one deploy step, in order.

@@ -144,70 +144,38 @@ fn a_new_site_at_the_current_planet_is_a_scene_change() {
     );
 }
 
-#[test]
-fn even_up_says_how_many_cards_it_drew() {
-    // "If you hold less than six, you must draw cards from your draw deck until you have six."
+/// A's Even Up from a hand of `hand` cards with 10 in the draw deck; the events of Even Up
+/// and, for a hand over six, of discarding its first card.
+fn even_up_from(hand: usize) -> Vec<Event> {
     let mut b = Builder::new();
     b.current(Planet::Naboo, 0);
     b.phase(Phase::EvenUp, A);
-    for _ in 0..4 {
-        b.add(A, fx::destiny(1), Zone::Hand);
-    }
-    b.deck_filler(A, 1, 10);
-    let mut g = b.build();
-    let ev = play(&mut g, &[Action::EvenUpDone]);
-    assert_eq!(
-        ev,
-        vec![Event::EvenUp {
-            player: A,
-            drew: 2,
-            hand: 6
-        }]
-    );
-}
-
-#[test]
-fn even_up_is_said_when_the_hand_is_already_full_or_discarded_down() {
-    // Even Up is a step of every turn; a reader following hand and deck sizes needs it said
-    // when nothing is drawn too (issue 11, "Even Up draws and deck sizes are never shown").
-    let mut b = Builder::new();
-    b.current(Planet::Naboo, 0);
-    b.phase(Phase::EvenUp, A);
-    for _ in 0..6 {
-        b.add(A, fx::destiny(1), Zone::Hand);
-    }
-    b.deck_filler(A, 1, 10);
-    let mut g = b.build();
-    let ev = play(&mut g, &[Action::EvenUpDone]);
-    assert_eq!(
-        ev,
-        vec![Event::EvenUp {
-            player: A,
-            drew: 0,
-            hand: 6
-        }]
-    );
-
-    let mut b = Builder::new();
-    b.current(Planet::Naboo, 0);
-    b.phase(Phase::EvenUp, A);
-    let cards: Vec<_> = (0..7)
+    let cards: Vec<_> = (0..hand)
         .map(|_| b.add(A, fx::destiny(1), Zone::Hand))
         .collect();
     b.deck_filler(A, 1, 10);
     let mut g = b.build();
-    let ev = play(
-        &mut g,
-        &[Action::EvenUpDone, Action::EvenUpDiscard(cards[0])],
-    );
-    assert_eq!(
-        ev.last(),
-        Some(&Event::EvenUp {
-            player: A,
-            drew: 0,
-            hand: 6
-        })
-    );
+    let mut actions = vec![Action::EvenUpDone];
+    if hand > 6 {
+        actions.push(Action::EvenUpDiscard(cards[0]));
+    }
+    play(&mut g, &actions)
+}
+
+#[test]
+fn even_up_says_how_many_cards_it_drew() {
+    // "If you hold less than six, you must draw cards from your draw deck until you have six."
+    let said = |drew| Event::EvenUp {
+        player: A,
+        drew,
+        hand: 6,
+    };
+    assert_eq!(even_up_from(4), vec![said(2)]);
+    // Even Up is a step of every turn; a reader following hand and deck sizes needs it said
+    // when nothing is drawn too (issue 11, "Even Up draws and deck sizes are never shown"):
+    // a full hand, and one discarded down to six.
+    assert_eq!(even_up_from(6), vec![said(0)]);
+    assert_eq!(even_up_from(7).last(), Some(&said(0)));
 }
 
 #[test]
