@@ -211,6 +211,10 @@ fn opposition(cx: &Ctx) -> Vec<super::eval::Fighter> {
         return Vec::new();
     }
     let (theirs, _) = cx.ground(cx.opp, false);
+    // Nobody to fight: empty whatever we could bring, and our side is not worth sizing up.
+    if theirs.is_empty() {
+        return theirs;
+    }
     let (mine, _) = cx.ground(cx.me, true);
     let in_hand: f32 = cx
         .view
