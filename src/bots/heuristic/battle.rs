@@ -5,7 +5,7 @@ use super::duel;
 use super::eval::{Ctx, Fighter, pair, pair_into, sort_strongest_first};
 use super::fight_text;
 use crate::catalogue::abilities::{Ability, Condition, Half};
-use crate::engine::{Action, CardRef, Kind};
+use crate::engine::{Action, CardRef, Kind, Number};
 
 /// The battle step: a duel when one is worth it, then a battle when the odds favour it.
 pub(super) fn step(cx: &Ctx, legal: &[Action]) -> Option<Action> {
@@ -355,15 +355,63 @@ pub(super) fn cards(cx: &Ctx, legal: &[Action]) -> Option<Action> {
     if offered.clone().next().is_none() {
         return Some(Action::BattleCardsDone);
     }
+    let units = battle_units(cx);
+    // No card offered could have a place in any plan: the plan would name none to add, so
+    // it is not worked out (most of this step's cost when nothing fits).
+    let space = cx.view.battle_in_space();
+    if !offered.clone().any(|b| might_plan(cx, b, &units, space)) {
+        return Some(Action::BattleCardsDone);
+    }
     let held = cx.view.own_battle_cards();
     let mut available: Vec<CardRef> = held.clone();
     available.extend(offered);
-    let units = battle_units(cx);
     let plan = make_plan(cx, &units, &available);
     plan.battle_cards()
         .find(|c| !held.contains(c))
         .map(Action::AddBattleCard)
         .or(Some(Action::BattleCardsDone))
+}
+
+/// Whether [`make_plan`] could give battle card `b` a place among `units`: only when it has
+/// a fight-together line (`group_up`), adds for one of our fighters there, first in the plan
+/// or not (the fights, `fight_text::last_stand`), or gives one of them a second weapon's slot
+/// (`plan_two_weapons`). False means no plan names it, whatever else is available.
+fn might_plan(cx: &Ctx, b: CardRef, units: &[CardRef], space: bool) -> bool {
+    let Some(d) = cx.def(b) else {
+        return true;
+    };
+    if d.uses
+        .iter()
+        .any(|u| u.rule.alts.iter().any(|g| matches!(g.members.len(), 2 | 3)))
+    {
+        return true;
+    }
+    let kind = |c: CardRef| cx.def(c).map(|d| d.kind);
+    // The plan's fighters: our starships in space, our face-up characters on the ground.
+    let fighters = units
+        .iter()
+        .copied()
+        .filter(|&c| space || kind(c) == Some(Kind::Character));
+    for f in fighters.clone() {
+        if cx.adds(b, f, false, space).is_some() || cx.adds(b, f, true, space).is_some() {
+            return true;
+        }
+    }
+    if space {
+        return false;
+    }
+    let weapons = units
+        .iter()
+        .copied()
+        .filter(|&c| kind(c) == Some(Kind::Weapon));
+    fighters.clone().any(|f| {
+        weapons.clone().any(|w| {
+            cx.view
+                .fight_number(Number::TwoWeapons, cx.me, f, Some(w), Some(b), None)
+                .unwrap_or(0)
+                != 0
+        })
+    })
 }
 
 /// The viewer's own cards in the battle: face-up characters and weapons at the planet, or
