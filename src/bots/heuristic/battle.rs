@@ -557,3 +557,58 @@ pub(super) fn window(cx: &Ctx, legal: &[Action]) -> Option<Action> {
     });
     reveal.or(Some(Action::Decline))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bots::heuristic::Weights;
+    use crate::catalogue::{Card, Planet};
+    use crate::engine::builder::{Builder, Zone, fx};
+    use crate::engine::{GameState, Phase, Player, legal_actions};
+
+    /// A battle declared at Naboo, A's battle-card step: A's Hero (4) against B's Foe (5),
+    /// battle card `card` in A's hand.
+    fn battle_with(card: Card) -> (GameState, CardRef) {
+        let mut b = Builder::new();
+        b.current(Planet::Naboo, 0);
+        b.phase(Phase::BattleStep, Player::A);
+        b.deck_filler(Player::A, 2, 30);
+        b.deck_filler(Player::B, 2, 30);
+        let here = Zone::At(Planet::Naboo, true);
+        b.add(Player::A, fx::character("Hero", "", 4, 1, 1), here);
+        b.add(Player::B, fx::character("Foe", "", 5, 1, 1), here);
+        let card = b.add(Player::A, card, Zone::Hand);
+        let mut g = b.build();
+        g.apply(Action::DeclareBattle).unwrap();
+        assert_eq!(g.phase(), Phase::BattleCards(Player::A));
+        (g, card)
+    }
+
+    #[test]
+    fn a_battle_card_that_no_plan_can_place_is_not_planned_for() {
+        // Rulebook "Battle Cards": a card adds only for a character its use line names. Hero's
+        // +3 turns his fight with Foe (4 against 5), so the plan takes it; a card for a
+        // character who is not here has no place in any plan, and the step ends at once.
+        for (user, usable) in [("Hero", true), ("Nobody Here", false)] {
+            let (g, card) = battle_with(fx::battle("Boost", &[(user, 3, 0)]));
+            let view = g.view(Player::A);
+            let weights = Weights::default();
+            let cx = Ctx::new(&view, &weights, false);
+            let units = battle_units(&cx);
+            assert_eq!(might_plan(&cx, card, &units, false), usable, "{user}");
+            // The shortcut is sound only if a plan never names a card it rules out.
+            let named = make_plan(&cx, &units, &[card])
+                .battle_cards()
+                .any(|c| c == card);
+            assert_eq!(named, usable, "{user}");
+            let mut legal = Vec::new();
+            legal_actions(&view, &mut legal);
+            let expected = if usable {
+                Action::AddBattleCard(card)
+            } else {
+                Action::BattleCardsDone
+            };
+            assert_eq!(cards(&cx, &legal), Some(expected), "{user}");
+        }
+    }
+}
