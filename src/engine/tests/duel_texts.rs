@@ -54,6 +54,11 @@ struct After {
     discarded: bool,
     asked: bool,
     said_drawn: usize,
+    /// Hits said to be taken off A's duelist (`Event::DuelHitsRemoved`).
+    said_removed: u8,
+    /// The text was said to act on A's own duelist (a hit-removing text) rather than on the
+    /// duelist hit.
+    named_own: bool,
 }
 
 /// A duel at Naboo: A's Jedi against B's character, A with one hit already on its duelist;
@@ -124,12 +129,26 @@ fn hit_probe(
             _ => 0,
         })
         .sum();
+    let said_removed = events
+        .iter()
+        .map(|e| match e {
+            Event::DuelHitsRemoved {
+                player: A, removed, ..
+            } => *removed,
+            _ => 0,
+        })
+        .sum();
+    let named_own = events.iter().any(
+        |e| matches!(e, Event::TextUsed { card, on: Some(o), .. } if *card == me && *o == obi),
+    );
     Ok(After {
         hits: d.hits,
         hand: g.player(A).duel_hand.len(),
         discarded: g.player(A).discard.contains(&me),
         asked,
         said_drawn,
+        said_removed,
+        named_own,
     })
 }
 
@@ -179,6 +198,8 @@ fn every_dueling_text_works_when_its_card_scores_a_hit_and_only_then() {
                 discarded: false,
                 asked: *optional,
                 said_drawn: 0,
+                said_removed: 0,
+                named_own: false,
             };
             for e in effect {
                 match *e {
@@ -192,18 +213,27 @@ fn every_dueling_text_works_when_its_card_scores_a_hit_and_only_then() {
                         want.discarded = true;
                     }
                     DuelEffect::DrawIntoDuelingHand(n) => want.hand += n as usize,
-                    DuelEffect::RemoveOwnHit(n) => want.hits[0] -= n.min(1),
+                    DuelEffect::RemoveOwnHit(n) => {
+                        want.hits[0] -= n.min(1);
+                        want.said_removed += n.min(1);
+                    }
                     _ => {}
                 }
             }
-            // The draws, said as they happen.
+            // The draws, said as they happen; a text that only takes hits off its own
+            // duelist names that duelist, not the one its card hit.
             want.said_drawn = want.hand - base;
+            want.named_own = effect
+                .iter()
+                .all(|e| matches!(e, DuelEffect::RemoveOwnHit(_)));
             let none = After {
                 hits: [1, 1],
                 hand: base,
                 discarded: false,
                 asked: false,
                 said_drawn: 0,
+                said_removed: 0,
+                named_own: false,
             };
             let check = |what: &str, got: Result<After, String>, want: &After| match got {
                 Ok(g) if g == *want => None,
