@@ -85,18 +85,7 @@ fn hit_probe(
     b.deck_filler(A, other, 20);
     b.deck_filler(B, if v == 6 || other == 6 { 3 } else { 6 }, 20);
     let mut g = b.build();
-    play(
-        &mut g,
-        &[
-            Action::Duel {
-                duelist: obi,
-                saber,
-                target: foe,
-            },
-            Action::DuelDefender(foe),
-            Action::DuelWeapon(None),
-        ],
-    );
+    start_duel(&mut g, obi, saber, foe);
     {
         let d = g.duel.as_mut().ok_or("no duel")?;
         d.hits[A.index()] = 1;
@@ -293,18 +282,7 @@ fn obi_wan_jedi_warrior_draws_a_card_more_per_damage_2_3_4_character_here() {
         b.deck_filler(A, 1, 30);
         b.deck_filler(B, 1, 30);
         let mut g = b.build();
-        let ev = play(
-            &mut g,
-            &[
-                Action::Duel {
-                    duelist: obi,
-                    saber,
-                    target: foe,
-                },
-                Action::DuelDefender(foe),
-                Action::DuelWeapon(None),
-            ],
-        );
+        let ev = start_duel(&mut g, obi, saber, foe);
         ev.iter()
             .find_map(|e| match e {
                 Event::DuelHand {
@@ -776,18 +754,7 @@ fn even_piell_may_not_pass_in_a_duel() {
         b.deck_filler(A, 2, 30);
         b.deck_filler(B, 2, 30);
         let mut g = b.build();
-        play(
-            &mut g,
-            &[
-                Action::Duel {
-                    duelist: piell,
-                    saber,
-                    target: foe,
-                },
-                Action::DuelDefender(foe),
-                Action::DuelWeapon(None),
-            ],
-        );
+        start_duel(&mut g, piell, saber, foe);
         let l = legal(&g);
         assert!(l.iter().any(|a| matches!(a, Action::DuelAttack(_))));
         assert_eq!(l.contains(&Action::DuelPass), may, "{}: {l:?}", who.id);
