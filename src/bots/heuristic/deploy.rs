@@ -9,11 +9,27 @@ use crate::engine::card_traits::Traits;
 use crate::engine::{Action, CardRef, Kind, PlanetStatus, Seen};
 
 pub(super) fn choose(cx: &Ctx, legal: &[Action]) -> Option<Action> {
-    podrace(cx, legal)
-        .or_else(|| super::texts::deploy_step(cx, legal))
+    // Which rules have an action of theirs on offer, read in one pass: podracing, abilities
+    // and evacuations choose only among their own actions, and most decisions offer none.
+    let (mut race, mut ability, mut evacuation) = (false, false, false);
+    for a in legal {
+        match a {
+            Action::Thrust | Action::Lap(_) | Action::Refuel(_) => race = true,
+            Action::UseAbility { .. } => ability = true,
+            Action::Evacuate(_) | Action::EvacuateWith(..) => evacuation = true,
+            _ => {}
+        }
+    }
+    race.then(|| podrace(cx, legal))
+        .flatten()
+        .or_else(|| {
+            ability
+                .then(|| super::texts::deploy_step(cx, legal))
+                .flatten()
+        })
         .or_else(|| location(cx, legal))
         .or_else(|| starship(legal, cx))
-        .or_else(|| evacuate(cx, legal))
+        .or_else(|| evacuation.then(|| evacuate(cx, legal)).flatten())
         .or_else(|| force(cx, legal))
         .or(Some(Action::EndDeploy))
 }
