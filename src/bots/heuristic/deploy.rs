@@ -9,14 +9,21 @@ use crate::engine::card_traits::Traits;
 use crate::engine::{Action, CardRef, Kind, PlanetStatus, Seen};
 
 pub(super) fn choose(cx: &Ctx, legal: &[Action]) -> Option<Action> {
-    // Which rules have an action of theirs on offer, read in one pass: podracing, abilities
-    // and evacuations choose only among their own actions, and most decisions offer none.
+    // Which rules have an action of theirs on offer, read in one pass: podracing, abilities,
+    // scene changes, starships and evacuations choose only among their own actions, and most
+    // decisions offer none.
     let (mut race, mut ability, mut evacuation) = (false, false, false);
+    let (mut scene, mut ship) = (false, false);
     for a in legal {
         match a {
             Action::Thrust | Action::Lap(_) | Action::Refuel(_) => race = true,
             Action::UseAbility { .. } => ability = true,
             Action::Evacuate(_) | Action::EvacuateWith(..) => evacuation = true,
+            Action::Deploy(c) => match cx.def(*c).map(|d| d.kind) {
+                Some(Kind::Location) => scene = true,
+                Some(Kind::Starship) => ship = true,
+                _ => {}
+            },
             _ => {}
         }
     }
@@ -27,8 +34,8 @@ pub(super) fn choose(cx: &Ctx, legal: &[Action]) -> Option<Action> {
                 .then(|| super::texts::deploy_step(cx, legal))
                 .flatten()
         })
-        .or_else(|| location(cx, legal))
-        .or_else(|| starship(legal, cx))
+        .or_else(|| scene.then(|| location(cx, legal)).flatten())
+        .or_else(|| ship.then(|| starship(legal, cx)).flatten())
         .or_else(|| evacuation.then(|| evacuate(cx, legal)).flatten())
         .or_else(|| force(cx, legal))
         .or(Some(Action::EndDeploy))
