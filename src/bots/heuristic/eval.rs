@@ -4,7 +4,7 @@
 use super::weights::Weights;
 use crate::catalogue::{Planet, StarshipClass};
 use crate::engine::card_pool::Use;
-use crate::engine::{Arena, CardDef, CardRef, Kind, Player, PlayerView, Seen};
+use crate::engine::{Arena, CardDef, CardRef, Kind, PlanetStatus, Player, PlayerView, Seen};
 
 /// One decision's context: the view, the weights, and facts read once.
 pub(super) struct Ctx<'v, 'a> {
@@ -15,6 +15,8 @@ pub(super) struct Ctx<'v, 'a> {
     pub site: Option<(Planet, u8)>,
     /// Several idle turns in a row: take the risks that break a standstill.
     pub restless: bool,
+    /// The opponent controls a planet: losing the current one loses the game.
+    pub deciding: bool,
 }
 
 /// A character (or starship) with its expected power in a fight, and what losing it costs.
@@ -31,13 +33,18 @@ pub(super) struct Fighter {
 impl<'v, 'a> Ctx<'v, 'a> {
     pub fn new(view: &'v PlayerView<'a>, w: &'v Weights, restless: bool) -> Ctx<'v, 'a> {
         let me = view.player();
+        let opp = me.other();
+        let deciding = Planet::ALL.into_iter().any(
+            |p| matches!(view.planet_status(p), PlanetStatus::Controlled { by, .. } if by == opp),
+        );
         Ctx {
             view,
             w,
             me,
-            opp: me.other(),
+            opp,
             site: view.site(),
             restless,
+            deciding,
         }
     }
 
@@ -248,10 +255,18 @@ impl<'v, 'a> Ctx<'v, 'a> {
         gain
     }
 
-    /// The value of having a character at the current planet.
+    /// The value of having a character at the current planet; at a deciding planet its
+    /// presence counts `presence_deciding`: there the planet is kept by whoever still has a
+    /// character after the opponent's battle, and each battle defeats at most one of ours per
+    /// character of theirs (rulebook "Controlling the Planet", "2. Battle").
     pub fn char_value(&self, c: CardRef, d: &CardDef) -> f32 {
         let w = &self.w.deploy;
-        w.power * self.char_strength(c, d) + w.presence
+        let presence = if self.deciding {
+            w.presence_deciding
+        } else {
+            w.presence
+        };
+        w.power * self.char_strength(c, d) + presence
             - w.damage_risk * self.damage(c, d, Arena::Battle)
     }
 
