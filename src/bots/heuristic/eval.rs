@@ -352,9 +352,11 @@ pub(super) fn sort_strongest_first(fighters: &mut [Fighter]) {
 
 /// "Strong against weak": pairs `mine` (strongest first) against `theirs` (strongest first,
 /// the order a sensible opponent is assumed to use). Where our strongest beats their strongest
-/// it takes it; otherwise our weakest is sent against it, saving the strong for fights they
-/// can win. Returns indexes into `mine` in plan order; those past `theirs.len()` fight no one
-/// (as attacker, they break through).
+/// it takes it; otherwise one of ours is given up to it, the one that costs least: not one that
+/// would beat one of their later fighters, then the least damage (rulebook "Who Wins This
+/// Fight?": the loser's owner takes its damage from the draw deck), then the weakest, saving
+/// the strong for fights they can win. Returns indexes into `mine` in plan order; those past
+/// `theirs.len()` fight no one (as attacker, they break through).
 pub(super) fn pair(mine: &[Fighter], theirs: &[Fighter]) -> Vec<usize> {
     let mut order = Vec::with_capacity(mine.len());
     pair_into(mine, theirs, &mut order);
@@ -364,18 +366,41 @@ pub(super) fn pair(mine: &[Fighter], theirs: &[Fighter]) -> Vec<usize> {
 /// [`pair`] into `order` (cleared first), for callers that pair many line-ups in a row.
 pub(super) fn pair_into(mine: &[Fighter], theirs: &[Fighter], order: &mut Vec<usize>) {
     order.clear();
-    let (mut hi, mut lo) = (0, mine.len());
-    for t in theirs {
-        if hi >= lo {
+    // Which of ours are in the plan already: a bit each (a planet holds far fewer than 128).
+    let mut used: u128 = 0;
+    let n = mine.len().min(128);
+    let mut hi = 0;
+    for (j, t) in theirs.iter().enumerate() {
+        while hi < n && used & (1 << hi) != 0 {
+            hi += 1;
+        }
+        if hi >= n {
             break;
         }
-        if mine[hi].strength > t.strength {
-            order.push(hi);
-            hi += 1;
+        let pick = if mine[hi].strength > t.strength {
+            hi
         } else {
-            lo -= 1;
-            order.push(lo);
-        }
+            let later = &theirs[j + 1..];
+            let mut best = hi;
+            let mut best_key = (true, f32::MAX);
+            // From the weakest up, so that of equal cost the weakest goes.
+            for i in (hi..n).rev() {
+                if used & (1 << i) != 0 {
+                    continue;
+                }
+                let key = (
+                    later.iter().any(|u| mine[i].strength > u.strength),
+                    mine[i].damage,
+                );
+                if key.0 < best_key.0 || (key.0 == best_key.0 && key.1 < best_key.1) {
+                    best = i;
+                    best_key = key;
+                }
+            }
+            best
+        };
+        used |= 1 << pick;
+        order.push(pick);
     }
-    order.extend(hi..lo);
+    order.extend((0..n).filter(|&i| used & (1 << i) == 0));
 }

@@ -572,3 +572,24 @@ fn deploys_more_bodies_at_a_planet_whose_loss_loses_the_game() {
     deployed.sort();
     assert_eq!(deployed, small);
 }
+
+#[test]
+fn the_pairing_gives_up_the_character_whose_defeat_costs_least() {
+    // Rulebook "Who Wins This Fight?": a defeated character's owner takes its damage from the
+    // draw deck. Their 8 beats both of ours: the one given up to it is the Cheap one (damage 1),
+    // not the weaker Costly one (damage 3), so a lost fight costs 1 card instead of 3 ...
+    let f = |s: f32, damage: f32| Fighter {
+        card: CardRef::new(0),
+        strength: s,
+        damage,
+        weapon: None,
+        armed: false,
+    };
+    let (cheap, costly) = (f(3.0, 1.0), f(2.0, 3.0));
+    assert_eq!(pair(&[cheap, costly], &[f(8.0, 1.0)]), vec![0, 1]);
+    // ... unless the cheap one wins a later fight (their 2): then the costly one goes.
+    assert_eq!(
+        pair(&[cheap, costly], &[f(8.0, 1.0), f(2.0, 1.0)]),
+        vec![1, 0]
+    );
+}
