@@ -382,14 +382,15 @@ pub(super) fn pair_into(mine: &[Fighter], theirs: &[Fighter], order: &mut Vec<us
         } else {
             let later = &theirs[j + 1..];
             let mut best = hi;
-            let mut best_key = (true, f32::MAX);
+            // (wins a later fight, damage): the least of it goes.
+            let mut best_key = (u8::MAX, f32::MAX);
             // From the weakest up, so that of equal cost the weakest goes.
             for i in (hi..n).rev() {
                 if used & (1 << i) != 0 {
                     continue;
                 }
                 let key = (
-                    later.iter().any(|u| mine[i].strength > u.strength),
+                    u8::from(later.iter().any(|u| mine[i].strength > u.strength)),
                     mine[i].damage,
                 );
                 if key.0 < best_key.0 || (key.0 == best_key.0 && key.1 < best_key.1) {
