@@ -261,6 +261,17 @@ impl GameState {
         space: bool,
         duel: bool,
     ) -> Option<usize> {
+        // A lone fighter outside a duel whose printed facts settle the line (most pairs the
+        // agents weigh): one cell of the pool's table.
+        if let [c] = *group
+            && !duel
+            && let Some(line) = self
+                .table
+                .pool
+                .plain_line(self.def_id(card), self.def_id(c))
+        {
+            return line;
+        }
         let d = self.def(card);
         // A lone fighter (every weapon, most battle cards) is read from the pool's table of
         // printed-fact matches; groups that fight together are matched in full.

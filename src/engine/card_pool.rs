@@ -213,7 +213,7 @@ pub struct CardPool {
     /// facts alone ([`CardPool::fits_alone`]). Matching names and kinds is string work that
     /// gives the same answer for the same two definitions all game long, and agents ask it
     /// thousands of times a game; the pool never changes once built, so the answer is kept.
-    fits: Vec<OnceLock<Box<[u64]>>>,
+    fits: Vec<OnceLock<FitsRow>>,
     /// Per card, where its alternatives sit in the `fits` bits (None: more than 64).
     layout: Vec<Option<AltBits>>,
     /// The game text of each definition (`text.rs`), built once with the pool.
@@ -221,6 +221,22 @@ pub struct CardPool {
     /// The weapon titles (personas) of the pool's Armed & Dangerous weapon halves.
     weapon_halves: Vec<String>,
 }
+
+/// One weapon's or battle card's row of [`CardPool`]'s `fits` table, a cell per card of the
+/// pool.
+#[derive(Debug, Clone, Default)]
+struct FitsRow {
+    /// The one-member alternatives the card fits by its printed facts ([`AltBits`]).
+    bits: Box<[u64]>,
+    /// The line a lone fighter of this definition uses outside a duel when its printed facts
+    /// settle it ([`CardPool::plain_line`]): 0 none, `i + 1` line `i`, [`LOOK`] the fight
+    /// decides (an alternative with a place, the first character of the plan or the card
+    /// itself comes first) or the fighter's own `may-use` text may name the card.
+    plain: Box<[u8]>,
+}
+
+/// A [`FitsRow::plain`] cell the caller must work out.
+const LOOK: u8 = u8::MAX;
 
 /// How the use-line alternatives of one weapon or battle card are numbered in the `fits`
 /// bits: in order across the lines, one bit each.
@@ -312,19 +328,43 @@ impl CardPool {
     #[inline]
     pub(crate) fn fits_alone(&self, item: DefId, fighter: DefId) -> Option<(&AltBits, u64)> {
         let layout = self.layout[item.0 as usize].as_ref()?;
-        let row = self.fits[item.0 as usize].get_or_init(|| self.fits_row(item));
-        Some((layout, row[fighter.0 as usize]))
+        let row = self.row(item, layout);
+        Some((layout, row.bits[fighter.0 as usize]))
     }
 
-    /// One row of the `fits` table: a bit per one-member alternative, per card of the pool.
-    fn fits_row(&self, item: DefId) -> Box<[u64]> {
+    /// The first line of `item` that a lone `fighter` uses outside a duel, when its printed
+    /// facts settle it: what `GameState::use_line_for` answers for a group of one with
+    /// `duel` false, in every situation. None: the fight decides (a line fit only at a
+    /// place, by the first character of the plan or by the card itself comes first, the
+    /// fighter has a `may-use` text, or the card has too many alternatives to count); then
+    /// the caller reads the lines.
+    // Inlined: agents ask it for every pair of item and fighter they weigh.
+    #[inline]
+    pub(crate) fn plain_line(&self, item: DefId, fighter: DefId) -> Option<Option<usize>> {
+        let layout = self.layout[item.0 as usize].as_ref()?;
+        match self.row(item, layout).plain[fighter.0 as usize] {
+            LOOK => None,
+            0 => Some(None),
+            n => Some(Some(n as usize - 1)),
+        }
+    }
+
+    #[inline]
+    fn row(&self, item: DefId, layout: &AltBits) -> &FitsRow {
+        self.fits[item.0 as usize].get_or_init(|| self.fits_row(item, layout))
+    }
+
+    /// One row of the `fits` table: a bit per one-member alternative, and the plain line,
+    /// per card of the pool.
+    fn fits_row(&self, item: DefId, layout: &AltBits) -> FitsRow {
         let alts: Vec<_> = self
             .get(item)
             .uses
             .iter()
             .flat_map(|u| &u.rule.alts)
             .collect();
-        self.defs
+        let bits: Box<[u64]> = self
+            .defs
             .iter()
             .map(|d| {
                 let mut bits = 0u64;
@@ -338,7 +378,34 @@ impl CardPool {
                 }
                 bits
             })
-            .collect()
+            .collect();
+        let plain = self
+            .defs
+            .iter()
+            .zip(&bits)
+            .map(|(d, &fits)| {
+                // `may-use` (DF-33) may let the fighter use a line that does not name it.
+                if d.may_use.is_some() {
+                    return LOOK;
+                }
+                // As `use_line_for` reads the lines: the first with an alternative the
+                // fighter fits plainly, unless one the fight decides comes before it.
+                for (i, &line) in layout.lines.iter().enumerate() {
+                    let hits = fits & line;
+                    if hits & !layout.situational != 0 {
+                        return u8::try_from(i + 1)
+                            .ok()
+                            .filter(|&n| n != LOOK)
+                            .unwrap_or(LOOK);
+                    }
+                    if hits & layout.situational != 0 {
+                        return LOOK;
+                    }
+                }
+                0
+            })
+            .collect();
+        FitsRow { bits, plain }
     }
 
     /// Whether an Armed & Dangerous card of the pool has a weapon half of this title.
