@@ -228,6 +228,9 @@ pub struct CardPool {
 struct FitsRow {
     /// The one-member alternatives the card fits by its printed facts ([`AltBits`]).
     bits: Box<[u64]>,
+    /// Every member of every alternative the card fits by its printed facts
+    /// ([`AltBits::members`]; empty when not numbered).
+    members: Box<[u64]>,
     /// The line a lone fighter of this definition uses outside a duel when its printed facts
     /// settle it ([`CardPool::plain_line`]): 0 none, `i + 1` line `i`, [`LOOK`] the fight
     /// decides (an alternative with a place, the first character of the plan or the card
@@ -247,13 +250,48 @@ pub(crate) struct AltBits {
     /// One-member alternatives whose fit also depends on the fight: a place, the first
     /// character of the plan, or the card itself (`use_lines::Pred::FirstInPlan`, `ThisCard`).
     pub situational: u64,
+    /// Every member of every alternative numbered in [`CardPool::member_fits`]'s bits, in
+    /// order (the members of one alternative contiguous): per line, per alternative, the bit
+    /// of its first member. None: more than 64 members, or no alternative of two or more.
+    pub members: Option<Vec<Vec<u8>>>,
+    /// Members whose fit also depends on the fight (the first character of the plan, the
+    /// card itself): their bits say nothing.
+    pub situational_members: u64,
+}
+
+/// Whether a member's fit depends on the fight, not only on the fighter's printed facts.
+fn depends_on_fight(m: &use_lines::Single) -> bool {
+    match &m.pred {
+        use_lines::Pred::FirstInPlan | use_lines::Pred::ThisCard => true,
+        use_lines::Pred::Either(kinds) => kinds.iter().any(depends_on_fight),
+        use_lines::Pred::Except(inner, _) => depends_on_fight(inner),
+        _ => false,
+    }
 }
 
 impl AltBits {
     fn of(uses: &[Use]) -> Option<AltBits> {
         let mut bits = AltBits::default();
         let mut next = 0;
+        let mut members = Some(Vec::new());
+        let mut member = 0usize;
         for u in uses {
+            let mut bases = Vec::new();
+            for g in &u.rule.alts {
+                bases.push(member.min(64) as u8);
+                for m in &g.members {
+                    if member < 64 && depends_on_fight(m) {
+                        bits.situational_members |= 1 << member;
+                    }
+                    member += 1;
+                }
+            }
+            if let Some(list) = &mut members {
+                list.push(bases);
+            }
+            if member > 64 {
+                members = None;
+            }
             let n = u.rule.alts.len();
             if next + n > 64 {
                 return None;
@@ -272,6 +310,15 @@ impl AltBits {
             }
             next += n;
         }
+        // Only groups read the members' bits: a card whose alternatives all have one member
+        // needs none (and its row is the cheaper to build).
+        if uses
+            .iter()
+            .all(|u| u.rule.alts.iter().all(|g| g.members.len() < 2))
+        {
+            members = None;
+        }
+        bits.members = members;
         Some(bits)
     }
 }
@@ -332,6 +379,17 @@ impl CardPool {
         Some((layout, row.bits[fighter.0 as usize]))
     }
 
+    /// Which members of `item`'s alternatives (numbered by [`AltBits::members`]) `fighter`
+    /// fits by its printed facts; a member in [`AltBits::situational_members`] is the
+    /// caller's to check. None: too many members to count, or no alternative of two or more
+    /// (then only a lone fighter fits, read by [`CardPool::fits_alone`]).
+    #[inline]
+    pub(crate) fn member_fits(&self, item: DefId, fighter: DefId) -> Option<(&AltBits, u64)> {
+        let layout = self.layout[item.0 as usize].as_ref()?;
+        layout.members.as_ref()?;
+        Some((layout, self.row(item, layout).members[fighter.0 as usize]))
+    }
+
     /// The first line of `item` that a lone `fighter` uses outside a duel, when its printed
     /// facts settle it: what `GameState::use_line_for` answers for a group of one with
     /// `duel` false, in every situation. None: the fight decides (a line fit only at a
@@ -379,6 +437,24 @@ impl CardPool {
                 bits
             })
             .collect();
+        let members: Box<[u64]> = match &layout.members {
+            None => Box::new([]),
+            Some(_) => self
+                .defs
+                .iter()
+                .map(|d| {
+                    let mut bits = 0u64;
+                    let all = alts.iter().flat_map(|g| &g.members);
+                    for (i, m) in all.enumerate() {
+                        // As above: what the fight decides is the caller's.
+                        if m.matches(d, true, true) {
+                            bits |= 1 << i;
+                        }
+                    }
+                    bits
+                })
+                .collect(),
+        };
         let plain = self
             .defs
             .iter()
@@ -405,7 +481,11 @@ impl CardPool {
                 0
             })
             .collect();
-        FitsRow { bits, plain }
+        FitsRow {
+            bits,
+            members,
+            plain,
+        }
     }
 
     /// Whether an Armed & Dangerous card of the pool has a weapon half of this title.
