@@ -253,6 +253,9 @@ impl GameState {
     /// RULINGS.md E4).
     ///
     /// A line this reader cannot interpret is usable by nobody (`use_lines.rs`).
+    // Inlined: agents ask it hundreds of times a decision, and most answers are one cell of
+    // a table, cheaper than the call.
+    #[inline]
     pub(crate) fn use_line_for(
         &self,
         card: CardRef,
@@ -272,6 +275,19 @@ impl GameState {
         {
             return line;
         }
+        self.use_line_read(card, group, first_in_plan, space, duel)
+    }
+
+    /// [`GameState::use_line_for`] when the table does not settle it: the lines read.
+    #[inline(never)]
+    fn use_line_read(
+        &self,
+        card: CardRef,
+        group: &[CardRef],
+        first_in_plan: bool,
+        space: bool,
+        duel: bool,
+    ) -> Option<usize> {
         let d = self.def(card);
         // A lone fighter (every weapon, most battle cards) is read from the pool's table of
         // printed-fact matches; groups that fight together are matched in full.

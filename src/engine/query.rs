@@ -483,16 +483,26 @@ impl GameState {
 
     /// Whether `user` may use `weapon` and `battle_card` (a restriction says no: DM-50's
     /// characters use no weapon card, DF-23's tanks no weapon, V1-JC-3 no battle card).
+    // Inlined: asked of every line an agent finds, and mostly no text restricts it.
+    #[inline]
     pub(crate) fn may_use(
         &self,
         user: CardRef,
         weapon: Option<CardRef>,
         battle_card: Option<CardRef>,
     ) -> bool {
-        // Asked of every line an agent finds: mostly no text restricts it.
-        if self.plain_number(Number::MayUse, [Some(user), weapon, battle_card]) {
-            return true;
-        }
+        self.plain_number(Number::MayUse, [Some(user), weapon, battle_card])
+            || self.may_use_asked(user, weapon, battle_card)
+    }
+
+    /// [`GameState::may_use`] when a text may restrict it: the query asked.
+    #[inline(never)]
+    fn may_use_asked(
+        &self,
+        user: CardRef,
+        weapon: Option<CardRef>,
+        battle_card: Option<CardRef>,
+    ) -> bool {
         let q = Query::new(Number::MayUse, self.owner(user))
             .card(user)
             .place(self.site())

@@ -580,7 +580,26 @@ impl<'a> PlayerView<'a> {
         self.visible(card).then(|| self.state.def(card))
     }
 
+    // Inlined: agents ask mostly about face-up cards at the current planet, found there
+    // without a call.
+    #[inline]
     fn visible(&self, card: CardRef) -> bool {
+        let g = self.state;
+        if let Some(cur) = g.current {
+            let owner = g.owner(card);
+            if g.planets[cur as usize].cards[owner.index()]
+                .iter()
+                .any(|c| c.card == card && (c.face_up || owner == self.player))
+            {
+                return true;
+            }
+        }
+        self.visible_anywhere(card)
+    }
+
+    /// [`PlayerView::visible`] in every zone.
+    #[inline(never)]
+    fn visible_anywhere(&self, card: CardRef) -> bool {
         let g = self.state;
         let me = self.player;
         let owner = g.owner(card);
