@@ -435,13 +435,21 @@ impl GameState {
     /// What deploying `card` costs (None: it cannot be deployed at all). Abilities change only
     /// the part that may change: an Armed & Dangerous card's weapon half is always paid in
     /// full (rulebook "Armed & Dangerous Cards").
+    // Inlined: asked of every hand card at every deploy decision, mostly with no text that
+    // changes costs in the game.
+    #[inline]
     pub(crate) fn cost(&self, card: CardRef) -> Option<i16> {
-        let d = self.def(card);
-        let printed = d.counters? as i16;
-        let fixed = d.fixed_counters as i16;
+        let printed = self.def(card).counters? as i16;
         if !self.asks(Number::DeployCost) {
             return Some(printed);
         }
+        self.cost_asked(card, printed)
+    }
+
+    /// [`GameState::cost`] in a game where a text may change costs.
+    #[inline(never)]
+    fn cost_asked(&self, card: CardRef, printed: i16) -> Option<i16> {
+        let fixed = self.def(card).fixed_counters as i16;
         if self.plain_number(Number::DeployCost, [Some(card), None, None]) {
             return Some((printed - fixed).max(0) + fixed);
         }
@@ -579,6 +587,7 @@ impl GameState {
     }
 
     /// The place of a fight at the current planet: the planet and its top site.
+    #[inline]
     pub(crate) fn place_of(&self, arena: Arena) -> Option<(Planet, u8)> {
         match arena {
             Arena::Space => None,

@@ -454,6 +454,7 @@ impl GameState {
     }
 
     /// The site on top at the current planet.
+    #[inline]
     pub fn site(&self) -> Option<(Planet, u8)> {
         let planet = self.current?;
         let top = *self.planets[planet as usize].locations.last()?;

@@ -341,19 +341,35 @@ impl<'a> PlayerView<'a> {
     /// card's power (none in force listens, not its own, no lasting effect), the answer is read
     /// from `d` without looking for the card again; else the card must be one the viewer sees
     /// (else `d`'s printed reading is returned).
+    // Inlined: the plain answer is cheaper than the call.
+    #[inline]
     pub fn power_of(&self, card: CardRef, d: &CardDef, arena: Arena) -> i16 {
         if self
             .state
             .plain_number(Number::Power, [Some(card), None, None])
-            || self.state.owner(card) != self.player && !self.visible(card)
         {
-            let mut p = d.printed_power() as i16;
-            if let Some((planet, site)) = self.state.place_of(arena) {
-                p += d.location_bonus(planet, site) as i16;
-            }
-            return p;
+            return self.printed_power(d, arena);
+        }
+        self.power_of_asked(card, d, arena)
+    }
+
+    /// [`PlayerView::power_of`] when a text may change the power.
+    #[inline(never)]
+    fn power_of_asked(&self, card: CardRef, d: &CardDef, arena: Arena) -> i16 {
+        if self.state.owner(card) != self.player && !self.visible(card) {
+            return self.printed_power(d, arena);
         }
         self.power_query(card, arena, None, None)
+    }
+
+    /// `d`'s printed power with its location bonus at the place of `arena`.
+    #[inline]
+    fn printed_power(&self, d: &CardDef, arena: Arena) -> i16 {
+        let mut p = d.printed_power() as i16;
+        if let Some((planet, site)) = self.state.place_of(arena) {
+            p += d.location_bonus(planet, site) as i16;
+        }
+        p
     }
 
     /// The damage `card` would deal its owner if defeated here (the rules' query). None when
@@ -375,12 +391,22 @@ impl<'a> PlayerView<'a> {
 
     /// As [`PlayerView::damage`] for a card whose definition `d` the viewer holds (see
     /// [`PlayerView::power_of`]).
+    // Inlined: the plain answer is cheaper than the call.
+    #[inline]
     pub fn damage_of(&self, card: CardRef, d: &CardDef, arena: Arena) -> u8 {
         if self
             .state
             .plain_number(Number::Damage, [Some(card), None, None])
-            || self.state.owner(card) != self.player && !self.visible(card)
         {
+            return d.damage();
+        }
+        self.damage_of_asked(card, d, arena)
+    }
+
+    /// [`PlayerView::damage_of`] when a text may change the damage.
+    #[inline(never)]
+    fn damage_of_asked(&self, card: CardRef, d: &CardDef, arena: Arena) -> u8 {
+        if self.state.owner(card) != self.player && !self.visible(card) {
             return d.damage();
         }
         self.damage_query(card, arena)
