@@ -144,7 +144,7 @@ impl GameState {
     pub(crate) fn add_battle_card(&mut self, p: Player, card: CardRef) {
         self.remove_from_hand(p, card);
         self.players[p.index()].held.push(card);
-        self.zones_changed();
+        self.zones_changed_for(card);
         if self.def(card).kind != Kind::Battle {
             self.battle.as_mut().expect("battle").by_text.push(card);
         }

@@ -9,7 +9,7 @@ use super::card_traits::Traits;
 use super::event::{DeployedTo, Event};
 use super::player::{CardRef, Player};
 use super::state::{Flow, GameState, InPlay, PersonaAt, Phase, Search, SearchKind, StarshipRules};
-use super::text::{Number, Query, Trigger};
+use super::text::{Listen, Number, Query, Trigger};
 use crate::catalogue::{Planet, StarshipClass};
 
 impl GameState {
@@ -131,8 +131,16 @@ impl GameState {
         let planet = self.current.expect("checked");
         match self.def(card).kind {
             Kind::Location => {
-                self.planets[planet as usize].locations.push(card);
-                self.zones_changed();
+                // The top location's text is in force: the one covered leaves the index.
+                let locations = &mut self.planets[planet as usize].locations;
+                let covered = locations.last().copied();
+                locations.push(card);
+                match covered {
+                    Some(c) if self.card_listen.get(c.index()) != Some(&Listen::NONE) => {
+                        self.zones_changed()
+                    }
+                    _ => self.zones_changed_for(card),
+                }
                 self.emit(Event::SiteChanged {
                     player: p,
                     card,
@@ -142,7 +150,7 @@ impl GameState {
             Kind::Starship => {
                 // "Starships are never deployed face down."
                 self.players[p.index()].hyperspace.push(card);
-                self.zones_changed();
+                self.zones_changed_for(card);
                 self.emit(Event::Deployed {
                     player: p,
                     card,
@@ -159,7 +167,7 @@ impl GameState {
                     card,
                     face_up: !hidden,
                 });
-                self.zones_changed();
+                self.zones_changed_for(card);
                 self.emit(Event::Deployed {
                     player: p,
                     card,

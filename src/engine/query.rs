@@ -170,7 +170,7 @@ impl GameState {
     /// Hyperspace piles, then evacuees while an evacuation lasts (card-text 13: an evacuee,
     /// face up when taken up, counts until the evacuation is resolved; the transport played
     /// from hand under Battle of Naboo rules is a fighter, not an evacuee).
-    fn walk_in_force(&self) -> Vec<CardRef> {
+    pub(crate) fn walk_in_force(&self) -> Vec<CardRef> {
         let mut out = Vec::new();
         self.walk_in_force_into(&mut out);
         out
@@ -240,6 +240,17 @@ impl GameState {
         }
         self.in_force = cards;
         self.in_force_listen = bits;
+    }
+
+    /// [`GameState::zones_changed`] after a change that moved only `card` into or out of the
+    /// zones the index reads (or turned it face up): a card whose text listens to nothing is
+    /// never in the index, so the index stands as it was and is not rebuilt.
+    #[inline]
+    pub(crate) fn zones_changed_for(&mut self, card: CardRef) {
+        match self.card_listen.get(card.index()) {
+            Some(&l) if l == Listen::NONE => {}
+            _ => self.zones_changed(),
+        }
     }
 
     /// Whether [`GameState::each_text`]'s walk of the cards in play reaches `c`, or passes it

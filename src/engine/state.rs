@@ -712,7 +712,7 @@ impl GameState {
         match list.iter().position(|c| c.card == card) {
             Some(i) => {
                 list.remove(i);
-                self.zones_changed();
+                self.zones_changed_for(card);
                 true
             }
             None => false,
@@ -773,6 +773,17 @@ impl GameState {
         }
         if let Some(i) = seen.iter().position(|&s| s == 0) {
             return Err(format!("card {:?} is in no zone", CardRef::new(i)));
+        }
+        // The index of texts in force (`zones_changed`, `zones_changed_for`) is what a full
+        // walk of the zones finds.
+        if self.listen != super::text::Listen::NONE {
+            let walked = self.walk_in_force();
+            if self.in_force != walked {
+                return Err(format!(
+                    "the index of texts in force is stale: {:?}, the zones hold {walked:?}",
+                    self.in_force
+                ));
+            }
         }
         Ok(())
     }
