@@ -255,7 +255,7 @@ impl GameState {
     /// A line this reader cannot interpret is usable by nobody (`use_lines.rs`).
     // Inlined: agents ask it hundreds of times a decision, and most answers are one cell of
     // a table, cheaper than the call.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn use_line_for(
         &self,
         card: CardRef,

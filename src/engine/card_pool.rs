@@ -397,7 +397,7 @@ impl CardPool {
     /// fighter has a `may-use` text, or the card has too many alternatives to count); then
     /// the caller reads the lines.
     // Inlined: agents ask it for every pair of item and fighter they weigh.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn plain_line(&self, item: DefId, fighter: DefId) -> Option<Option<usize>> {
         let layout = self.layout[item.0 as usize].as_ref()?;
         match self.row(item, layout).plain[fighter.0 as usize] {
@@ -407,7 +407,7 @@ impl CardPool {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn row(&self, item: DefId, layout: &AltBits) -> &FitsRow {
         self.fits[item.0 as usize].get_or_init(|| self.fits_row(item, layout))
     }

@@ -342,7 +342,7 @@ impl<'a> PlayerView<'a> {
     /// from `d` without looking for the card again; else the card must be one the viewer sees
     /// (else `d`'s printed reading is returned).
     // Inlined: the plain answer is cheaper than the call.
-    #[inline]
+    #[inline(always)]
     pub fn power_of(&self, card: CardRef, d: &CardDef, arena: Arena) -> i16 {
         if self
             .state
@@ -392,7 +392,7 @@ impl<'a> PlayerView<'a> {
     /// As [`PlayerView::damage`] for a card whose definition `d` the viewer holds (see
     /// [`PlayerView::power_of`]).
     // Inlined: the plain answer is cheaper than the call.
-    #[inline]
+    #[inline(always)]
     pub fn damage_of(&self, card: CardRef, d: &CardDef, arena: Arena) -> u8 {
         if self
             .state
