@@ -264,6 +264,16 @@ impl GameState {
             && (d.diamond || self.persona_planet(p, card).is_none())
     }
 
+    /// Whether the turn's race flags let `p` play a lap card now (thrusted this turn, not
+    /// refuelled, a lap of the thrust left): no card fits a lap otherwise ([`GameState::lap_fit`]).
+    #[inline]
+    pub(crate) fn laps_open(&self, p: Player) -> bool {
+        self.ts.podrace_open
+            && self.ts.thrusted
+            && !self.ts.refueled
+            && self.ts.laps_played < self.players[p.index()].thrust
+    }
+
     /// "A matching Podracer Weapon card has the character's name in its card title."
     pub(crate) fn matching_podracer(&self, pilot: CardRef, podracer: CardRef) -> bool {
         let (a, b) = (self.def(pilot), self.def(podracer));
@@ -379,11 +389,7 @@ impl GameState {
         let ps = &self.players[p.index()];
         // The turn's race flags before the pilot's Podracer match (a name search): asked for
         // every card in hand at every deploy decision, and most turns have no race open.
-        if !self.ts.podrace_open
-            || !self.ts.thrusted
-            || self.ts.refueled
-            || self.ts.laps_played >= ps.thrust
-        {
+        if !self.laps_open(p) {
             return None;
         }
         let pilot = self.racing_pilot(p)?;
