@@ -19,7 +19,9 @@
 //! worse ([`arms::clearly_better`]), so a small budget plays at least as well as the
 //! heuristic rather than following the luck of a few playouts. The duel stops as soon as the
 //! challenger could not pass that test even by winning every sample left
-//! ([`arms::still_possible`]): the choice is the one the whole duel would make.
+//! ([`arms::still_possible`]), and when its first few samples all ended alike
+//! ([`arms::settled`]): most decisions are near-forced, every action ending every playout the
+//! same way, and the playouts a longer duel would spend on them buy a larger budget for all.
 //!
 //! Nothing here depends on the kind of decision or on card text: new decisions of the engine
 //! are searched as they come. Its random numbers come from its own generator, seeded from the
@@ -62,6 +64,9 @@ pub struct MctsConfig {
     pub lead: u32,
     /// The share of the budget spent screening when there are more than two actions.
     pub screen: f64,
+    /// Duel samples after which the duel stops if the two actions ended every one of them
+    /// alike (0: never).
+    pub settle: u32,
 }
 
 impl MctsConfig {
@@ -74,6 +79,7 @@ impl MctsConfig {
             margin: 1.0,
             lead: 2,
             screen: 0.5,
+            settle: 4,
         }
     }
 }
@@ -219,7 +225,9 @@ impl MctsAgent {
         let (mut better, mut worse) = (0, 0);
         for i in next..next + duel {
             let left = (next + duel - i) as u32;
-            if !arms::still_possible(better, worse, left, margin, lead) {
+            if !arms::still_possible(better, worse, left, margin, lead)
+                || arms::settled(i - next, better + worse, self.config.settle)
+            {
                 break;
             }
             self.play(view, seed, &mut arms, &[0, challenger], i..i + 1);

@@ -464,3 +464,32 @@ fn a_duel_stops_only_when_its_verdict_is_settled() {
     assert!(!still_possible(0, 0, 1, 1.0, 2));
     assert!(still_possible(0, 0, 2, 1.0, 2));
 }
+
+#[test]
+fn a_duel_where_the_choice_changes_nothing_stops_early() {
+    use super::arms::settled;
+    // Four samples alike (MctsConfig::new): settled; one that differed keeps the duel going.
+    assert!(!settled(3, 0, 4));
+    assert!(settled(4, 0, 4));
+    assert!(!settled(9, 1, 4));
+    assert!(!settled(100, 0, 0));
+    // In a game: fewer playouts than with every duel played to its end (with a
+    // budget of 12 a duel of two actions has 6 samples, so settling after 4 saves some).
+    let play_with = |settle: u32| {
+        let mut g = new_game(5, GameOptions::default());
+        let config = MctsConfig {
+            settle,
+            ..MctsConfig::new(12)
+        };
+        let mut m = MctsAgent::new(config, Arc::new(Weights::default()), 5);
+        let mut h = HeuristicAgent::default();
+        play(&mut g, [&mut m, &mut h], PlayOptions::default()).unwrap();
+        m.stats()
+    };
+    let (full, early) = (play_with(0), play_with(4));
+    assert!(early.searched > 20, "{early:?}");
+    assert!(
+        early.iterations < full.iterations,
+        "{early:?} against {full:?}"
+    );
+}
