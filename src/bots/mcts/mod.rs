@@ -21,7 +21,9 @@
 //! challenger could not pass that test even by winning every sample left
 //! ([`arms::still_possible`]), and when its first few samples all ended alike
 //! ([`arms::settled`]): most decisions are near-forced, every action ending every playout the
-//! same way, and the playouts a longer duel would spend on them buy a larger budget for all.
+//! same way. The playouts a duel did not spend are kept, and a later duel may spend them
+//! ([`MctsConfig::bank`]): the budget goes to the decisions where the choice changes the
+//! playouts' outcomes, while the playouts of a game stay about the budget a searched decision.
 //!
 //! Nothing here depends on the kind of decision or on card text: new decisions of the engine
 //! are searched as they come. Its random numbers come from its own generator, seeded from the
@@ -67,6 +69,9 @@ pub struct MctsConfig {
     /// Duel samples after which the duel stops if the two actions ended every one of them
     /// alike (0: never).
     pub settle: u32,
+    /// How many times its own length a duel may be lengthened by the playouts earlier duels
+    /// did not spend (0: never).
+    pub bank: u32,
 }
 
 impl MctsConfig {
@@ -80,6 +85,7 @@ impl MctsConfig {
             lead: 2,
             screen: 0.5,
             settle: 4,
+            bank: 3,
         }
     }
 }
@@ -108,6 +114,8 @@ pub struct MctsAgent {
     legal: Vec<Action>,
     events: Vec<crate::engine::Event>,
     stats: SearchStats,
+    /// Playouts of the budget that earlier duels did not spend ([`MctsConfig::bank`]).
+    saved: usize,
 }
 
 impl MctsAgent {
@@ -120,6 +128,7 @@ impl MctsAgent {
             legal: Vec::new(),
             events: Vec::new(),
             stats: SearchStats::default(),
+            saved: 0,
         }
     }
 
@@ -220,9 +229,10 @@ impl MctsAgent {
         // soon as the challenger cannot pass the test even by winning every sample left, so
         // the samples it skips could not have changed the choice (most duels confirm the
         // heuristic's choice; this is where the budget would be spent for nothing).
-        let duel = (budget.saturating_sub(used)) / 2;
+        let own = (budget.saturating_sub(used)) / 2;
+        let duel = own + (self.saved / 2).min(own * self.config.bank as usize);
         let (margin, lead) = (self.config.margin, self.config.lead);
-        let (mut better, mut worse) = (0, 0);
+        let (mut better, mut worse, mut played) = (0, 0, 0);
         for i in next..next + duel {
             let left = (next + duel - i) as u32;
             if !arms::still_possible(better, worse, left, margin, lead)
@@ -231,10 +241,13 @@ impl MctsAgent {
                 break;
             }
             self.play(view, seed, &mut arms, &[0, challenger], i..i + 1);
+            played += 1;
             let (c, g) = (arms[challenger].result(i), arms[0].result(i));
             better += u32::from(c > g);
             worse += u32::from(c < g);
         }
+        // What this duel did not spend of its own share, less what it took of the saved.
+        self.saved = (self.saved + 2 * own).saturating_sub(2 * played);
         if arms::clearly_better(better, worse, margin, lead) {
             self.stats.overruled += 1;
             arms[challenger].action

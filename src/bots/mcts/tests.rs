@@ -475,10 +475,11 @@ fn a_duel_where_the_choice_changes_nothing_stops_early() {
     assert!(!settled(100, 0, 0));
     // In a game: fewer playouts than with every duel played to its end (with a
     // budget of 12 a duel of two actions has 6 samples, so settling after 4 saves some).
-    let play_with = |settle: u32| {
+    let play_with = |settle: u32, bank: u32| {
         let mut g = new_game(5, GameOptions::default());
         let config = MctsConfig {
             settle,
+            bank,
             ..MctsConfig::new(12)
         };
         let mut m = MctsAgent::new(config, Arc::new(Weights::default()), 5);
@@ -486,10 +487,33 @@ fn a_duel_where_the_choice_changes_nothing_stops_early() {
         play(&mut g, [&mut m, &mut h], PlayOptions::default()).unwrap();
         m.stats()
     };
-    let (full, early) = (play_with(0), play_with(4));
+    let (full, early) = (play_with(0, 0), play_with(4, 0));
     assert!(early.searched > 20, "{early:?}");
     assert!(
         early.iterations < full.iterations,
         "{early:?} against {full:?}"
     );
+}
+
+#[test]
+fn playouts_a_settled_duel_saved_are_spent_by_later_duels() {
+    // Budget 12, duels settling after 4 samples: with the saved playouts spent (bank 3) the
+    // game takes more playouts than without, yet no more than 12 a searched decision.
+    let play_with = |bank: u32| {
+        let mut g = new_game(5, GameOptions::default());
+        let config = MctsConfig {
+            bank,
+            ..MctsConfig::new(12)
+        };
+        let mut m = MctsAgent::new(config, Arc::new(Weights::default()), 5);
+        let mut h = HeuristicAgent::default();
+        play(&mut g, [&mut m, &mut h], PlayOptions::default()).unwrap();
+        m.stats()
+    };
+    let (kept, spent) = (play_with(0), play_with(3));
+    assert!(
+        spent.iterations > kept.iterations,
+        "{spent:?} against {kept:?}"
+    );
+    assert!(spent.iterations <= 12 * spent.searched, "{spent:?}");
 }
