@@ -349,6 +349,15 @@ impl<'a> Log<'a> {
                 if *hits == 1 { "hit" } else { "hits" }
             ),
             Event::DuelPass { player } => format!("{} passes", p(player)),
+            Event::DuelHitsRemoved {
+                player,
+                removed,
+                left,
+            } => format!(
+                "{} has {removed} {} taken off ({left} left)",
+                p(player),
+                if *removed == 1 { "hit" } else { "hits" }
+            ),
             Event::DuelDrew {
                 player,
                 cards,
@@ -872,6 +881,16 @@ impl<'a> Log<'a> {
                 ("duel-hit", Some(player), vec![], json!({ "hits": hits }))
             }
             Event::DuelPass { player } => ("duel-pass", Some(player), vec![], none),
+            Event::DuelHitsRemoved {
+                player,
+                removed,
+                left,
+            } => (
+                "duel-hits-removed",
+                Some(player),
+                vec![],
+                json!({ "removed": removed, "hits": left }),
+            ),
             Event::DuelDrew { player, cards, .. } => {
                 ("duel-draw", Some(player), vec![], json!({ "drew": cards }))
             }

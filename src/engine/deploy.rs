@@ -101,10 +101,10 @@ impl GameState {
         self.put_in_play(p, card, pay)
     }
 
-    /// Says when `card`, just deployed face up at `planet`, joined a stack: the face-up cards
-    /// of its character or weapon there (hidden ones are not counted: that would tell what
-    /// they are).
-    fn say_stack(&mut self, p: Player, card: CardRef, planet: Planet) {
+    /// Says when `card`, just deployed (or turned) face up at `planet`, joined a stack: the
+    /// face-up cards of its character or weapon there (hidden ones are not counted: that
+    /// would tell what they are).
+    pub(crate) fn say_stack(&mut self, p: Player, card: CardRef, planet: Planet) {
         let def = self.def(card);
         if def.diamond {
             return;

@@ -488,7 +488,15 @@ impl GameState {
     /// Removes up to `n` hits from `p`'s duelist.
     pub(crate) fn remove_duel_hits(&mut self, p: Player, n: u8) {
         if let Some(d) = self.duel.as_mut() {
-            d.hits[p.index()] = d.hits[p.index()].saturating_sub(n);
+            let before = d.hits[p.index()];
+            let left = before.saturating_sub(n);
+            d.hits[p.index()] = left;
+            // Said, so that the next "is hit (N hits so far)" adds up for a reader.
+            self.emit(Event::DuelHitsRemoved {
+                player: p,
+                removed: before - left,
+                left,
+            });
         }
     }
 

@@ -248,6 +248,12 @@ pub enum Event {
     DuelPass {
         player: Player,
     },
+    /// Hits taken off `player`'s duelist by game text (Twist Of Fate): `left` remain.
+    DuelHitsRemoved {
+        player: Player,
+        removed: u8,
+        left: u8,
+    },
     /// Cards drawn into a dueling hand during the duel, by game text (a hit's "draw a card for
     /// your dueling hand", Ki-Adi-Mundi's pass): `cards` of the `wanted`, fewer when the draw
     /// deck ran short.

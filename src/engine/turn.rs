@@ -132,13 +132,25 @@ impl GameState {
             for c in self.at_mut(pl, p).iter_mut() {
                 if !c.face_up {
                     c.face_up = true;
-                    revealed.push(c.card);
+                    revealed.push((pl, c.card));
                 }
             }
         }
         self.zones_changed();
-        for card in revealed {
+        for &(_, card) in &revealed {
             self.emit(Event::Revealed { player: p, card });
+        }
+        // A card turned up onto a stack of its character or weapon is said as one deployed
+        // face up onto it is; several turned up onto one stack, once, with the whole stack.
+        for (k, &(pl, card)) in revealed.iter().enumerate() {
+            let d = self.def(card);
+            let later = revealed[k + 1..].iter().any(|&(l, c)| {
+                let o = self.def(c);
+                l == pl && o.kind == d.kind && o.persona == d.persona
+            });
+            if !later {
+                self.say_stack(p, card, pl);
+            }
         }
         self.ts = TurnState {
             hidden,

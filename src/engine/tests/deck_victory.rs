@@ -187,18 +187,7 @@ fn duel_with_small_deck(a_deck: usize) -> (GameState, Vec<Event>) {
     b.deck_filler(A, 1, a_deck);
     b.deck_filler(B, 6, 10);
     let mut g = b.build();
-    let ev = play(
-        &mut g,
-        &[
-            Action::Duel {
-                duelist: obi,
-                saber,
-                target: maul,
-            },
-            Action::DuelDefender(maul),
-            Action::DuelWeapon(None),
-        ],
-    );
+    let ev = start_duel(&mut g, obi, saber, maul);
     (g, ev)
 }
 

@@ -172,6 +172,56 @@ fn a_card_joining_its_stack_is_said_and_a_diamond_copy_is_not() {
 }
 
 #[test]
+fn cards_turned_up_onto_their_stack_are_said_once_with_the_whole_stack() {
+    // "Stackable Cards" and hidden cards turned face up at the start of their owner's turn:
+    // two hidden Qui-Gon cards turned up onto a face-up one make one stack of 3, said once
+    // (after both are up); a hidden card of another character joins no stack.
+    let mut b = deploy_step();
+    b.add(A, ch("Qui-Gon Jinn", 5, 5), Zone::At(Planet::Naboo, true));
+    let first = b.add(A, ch("Qui-Gon Jinn", 1, 5), Zone::At(Planet::Naboo, false));
+    let second = b.add(A, ch("Qui-Gon Jinn", 2, 5), Zone::At(Planet::Naboo, false));
+    let other = b.add(
+        A,
+        ch("Obi-Wan Kenobi", 2, 5),
+        Zone::At(Planet::Naboo, false),
+    );
+    // Nobody controls Naboo, so the game goes on to A's next turn.
+    b.add(B, ch("Battle Droid", 9, 1), Zone::At(Planet::Naboo, true));
+    b.deck_filler(A, 1, 10);
+    b.deck_filler(B, 1, 10);
+    let mut g = b.build();
+    let mut ev = Vec::new();
+    for step in [
+        &[Action::EndDeploy, Action::SkipBattle, Action::EvenUpDone][..],
+        &[Action::EndTurn],
+        &[Action::EndDeploy, Action::SkipBattle, Action::EvenUpDone],
+        &[Action::EndTurn],
+    ] {
+        ev = play(&mut g, step);
+    }
+    assert_eq!(g.active(), A);
+    for c in [first, second, other] {
+        assert!(
+            ev.contains(&Event::Revealed { player: A, card: c }),
+            "{ev:?}"
+        );
+    }
+    let stacked: Vec<&Event> = ev
+        .iter()
+        .filter(|e| matches!(e, Event::Stacked { .. }))
+        .collect();
+    assert_eq!(
+        stacked,
+        vec![&Event::Stacked {
+            player: A,
+            card: second,
+            cards: 3
+        }],
+        "{ev:?}"
+    );
+}
+
+#[test]
 fn one_effect_at_a_time() {
     // "Each player may have only one Effect card deployed at a time."
     let mut b = deploy_step();

@@ -4,15 +4,6 @@ use super::*;
 use crate::catalogue::Planet;
 use crate::engine::text::Number;
 
-fn hands(ev: &[Event]) -> Vec<(Player, u8)> {
-    ev.iter()
-        .filter_map(|e| match e {
-            Event::DuelHand { player, cards, .. } => Some((*player, *cards)),
-            _ => None,
-        })
-        .collect()
-}
-
 #[test]
 fn mace_windu_vs_aurra_sing_worked_example() {
     // "Mace draws 10 cards for his dueling hand. Aurra is weaponless so she draws 7 cards. Mace
@@ -59,19 +50,8 @@ fn mace_windu_vs_aurra_sing_worked_example() {
         .with_text(mace, own(Number::DuelHand, 4))
         .with_text(apo, own(Number::DuelHits, 1))
         .with_text(ttd, own(Number::DuelHits, 2));
-    let ev = play(
-        &mut g,
-        &[
-            Action::Duel {
-                duelist: mace,
-                saber,
-                target: aurra,
-            },
-            Action::DuelDefender(aurra),
-            Action::DuelWeapon(None),
-        ],
-    );
-    assert_eq!(hands(&ev), vec![(A, 10), (B, 7)]);
+    let ev = start_duel(&mut g, mace, saber, aurra);
+    assert_eq!(dueling_hands(&ev), vec![(A, 10), (B, 7)]);
     // Aurra has no 2: her only move is to take the hit.
     let ev2 = play(&mut g, &[Action::DuelAttack(apo)]);
     assert_eq!(legal(&g), vec![Action::DuelNoBlock]);
@@ -157,19 +137,8 @@ fn aurra_sing_vs_bravo_pilot_worked_example() {
     b.deck_filler(B, 1, 5);
     // The Bravo Squadron Effect's +3 for the pilot is game text.
     let mut g = b.build().with_text(pilot, own(Number::Power, 3));
-    let ev = play(
-        &mut g,
-        &[
-            Action::Duel {
-                duelist: aurra,
-                saber,
-                target: pilot,
-            },
-            Action::DuelDefender(pilot),
-            Action::DuelWeapon(None),
-        ],
-    );
-    assert_eq!(hands(&ev), vec![(A, 7), (B, 6)]);
+    let ev = start_duel(&mut g, aurra, saber, pilot);
+    assert_eq!(dueling_hands(&ev), vec![(A, 7), (B, 6)]);
     let ev = play(
         &mut g,
         &[
@@ -235,20 +204,9 @@ fn a_zero_damage_character_is_simply_discarded() {
     b.deck_filler(B, 1, 10);
     let saber = saber_for(&mut b, A, "Darth Maul");
     let mut g = b.build();
-    let ev = play(
-        &mut g,
-        &[
-            Action::Duel {
-                duelist: maul,
-                saber,
-                target: r2,
-            },
-            Action::DuelDefender(r2),
-            Action::DuelWeapon(None),
-        ],
-    );
+    let ev = start_duel(&mut g, maul, saber, r2);
     assert!(ev.contains(&Event::DuelZeroDamage { card: r2 }));
-    assert!(hands(&ev).is_empty());
+    assert!(dueling_hands(&ev).is_empty());
     assert!(g.player(B).discard.contains(&r2));
     assert_eq!(g.player(B).deck.len(), 10);
 }
@@ -275,19 +233,8 @@ fn anakin_draws_destiny_for_his_power_first() {
     b.deck_filler(B, 1, 10);
     let saber = saber_for(&mut b, A, "Darth Maul");
     let mut g = b.build();
-    let ev = play(
-        &mut g,
-        &[
-            Action::Duel {
-                duelist: maul,
-                saber,
-                target: anakin,
-            },
-            Action::DuelDefender(anakin),
-            Action::DuelWeapon(None),
-        ],
-    );
-    assert_eq!(hands(&ev), vec![(A, 3), (B, 6)]);
+    let ev = start_duel(&mut g, maul, saber, anakin);
+    assert_eq!(dueling_hands(&ev), vec![(A, 3), (B, 6)]);
     assert!(g.player(B).hand.contains(&d));
 }
 
@@ -476,20 +423,9 @@ fn a_dueling_hand_counts_the_site_bonus_and_may_empty_the_draw_deck() {
     b.deck_filler(B, 2, 10);
     let saber = saber_for(&mut b, A, "Obi-Wan Kenobi");
     let mut g = b.build();
-    let ev = play(
-        &mut g,
-        &[
-            Action::Duel {
-                duelist: obi,
-                saber,
-                target: y,
-            },
-            Action::DuelDefender(y),
-            Action::DuelWeapon(None),
-        ],
-    );
+    let ev = start_duel(&mut g, obi, saber, y);
     // Obi-Wan 5 + 3 = 8, but only 4 cards are left; Y 2 + 1 (not the 3 of the Battle Plains).
-    assert_eq!(hands(&ev), vec![(A, 4), (B, 3)]);
+    assert_eq!(dueling_hands(&ev), vec![(A, 4), (B, 3)]);
     assert!(g.player(A).deck.is_empty() && g.result().is_none());
     // A player may count a draw deck (RULINGS.md R2): the dueling hand still counts.
     assert_eq!(g.view(B).deck_len(A), 4);

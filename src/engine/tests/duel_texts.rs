@@ -54,6 +54,11 @@ struct After {
     discarded: bool,
     asked: bool,
     said_drawn: usize,
+    /// Hits said to be taken off A's duelist (`Event::DuelHitsRemoved`).
+    said_removed: u8,
+    /// The text was said to act on A's own duelist (a hit-removing text) rather than on the
+    /// duelist hit.
+    named_own: bool,
 }
 
 /// A duel at Naboo: A's Jedi against B's character, A with one hit already on its duelist;
@@ -80,18 +85,7 @@ fn hit_probe(
     b.deck_filler(A, other, 20);
     b.deck_filler(B, if v == 6 || other == 6 { 3 } else { 6 }, 20);
     let mut g = b.build();
-    play(
-        &mut g,
-        &[
-            Action::Duel {
-                duelist: obi,
-                saber,
-                target: foe,
-            },
-            Action::DuelDefender(foe),
-            Action::DuelWeapon(None),
-        ],
-    );
+    start_duel(&mut g, obi, saber, foe);
     {
         let d = g.duel.as_mut().ok_or("no duel")?;
         d.hits[A.index()] = 1;
@@ -124,12 +118,26 @@ fn hit_probe(
             _ => 0,
         })
         .sum();
+    let said_removed = events
+        .iter()
+        .map(|e| match e {
+            Event::DuelHitsRemoved {
+                player: A, removed, ..
+            } => *removed,
+            _ => 0,
+        })
+        .sum();
+    let named_own = events.iter().any(
+        |e| matches!(e, Event::TextUsed { card, on: Some(o), .. } if *card == me && *o == obi),
+    );
     Ok(After {
         hits: d.hits,
         hand: g.player(A).duel_hand.len(),
         discarded: g.player(A).discard.contains(&me),
         asked,
         said_drawn,
+        said_removed,
+        named_own,
     })
 }
 
@@ -179,6 +187,8 @@ fn every_dueling_text_works_when_its_card_scores_a_hit_and_only_then() {
                 discarded: false,
                 asked: *optional,
                 said_drawn: 0,
+                said_removed: 0,
+                named_own: false,
             };
             for e in effect {
                 match *e {
@@ -192,18 +202,27 @@ fn every_dueling_text_works_when_its_card_scores_a_hit_and_only_then() {
                         want.discarded = true;
                     }
                     DuelEffect::DrawIntoDuelingHand(n) => want.hand += n as usize,
-                    DuelEffect::RemoveOwnHit(n) => want.hits[0] -= n.min(1),
+                    DuelEffect::RemoveOwnHit(n) => {
+                        want.hits[0] -= n.min(1);
+                        want.said_removed += n.min(1);
+                    }
                     _ => {}
                 }
             }
-            // The draws, said as they happen.
+            // The draws, said as they happen; a text that only takes hits off its own
+            // duelist names that duelist, not the one its card hit.
             want.said_drawn = want.hand - base;
+            want.named_own = effect
+                .iter()
+                .all(|e| matches!(e, DuelEffect::RemoveOwnHit(_)));
             let none = After {
                 hits: [1, 1],
                 hand: base,
                 discarded: false,
                 asked: false,
                 said_drawn: 0,
+                said_removed: 0,
+                named_own: false,
             };
             let check = |what: &str, got: Result<After, String>, want: &After| match got {
                 Ok(g) if g == *want => None,
@@ -263,18 +282,7 @@ fn obi_wan_jedi_warrior_draws_a_card_more_per_damage_2_3_4_character_here() {
         b.deck_filler(A, 1, 30);
         b.deck_filler(B, 1, 30);
         let mut g = b.build();
-        let ev = play(
-            &mut g,
-            &[
-                Action::Duel {
-                    duelist: obi,
-                    saber,
-                    target: foe,
-                },
-                Action::DuelDefender(foe),
-                Action::DuelWeapon(None),
-            ],
-        );
+        let ev = start_duel(&mut g, obi, saber, foe);
         ev.iter()
             .find_map(|e| match e {
                 Event::DuelHand {
@@ -746,18 +754,7 @@ fn even_piell_may_not_pass_in_a_duel() {
         b.deck_filler(A, 2, 30);
         b.deck_filler(B, 2, 30);
         let mut g = b.build();
-        play(
-            &mut g,
-            &[
-                Action::Duel {
-                    duelist: piell,
-                    saber,
-                    target: foe,
-                },
-                Action::DuelDefender(foe),
-                Action::DuelWeapon(None),
-            ],
-        );
+        start_duel(&mut g, piell, saber, foe);
         let l = legal(&g);
         assert!(l.iter().any(|a| matches!(a, Action::DuelAttack(_))));
         assert_eq!(l.contains(&Action::DuelPass), may, "{}: {l:?}", who.id);

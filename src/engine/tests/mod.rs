@@ -85,6 +85,33 @@ fn fights(events: &[Event]) -> Vec<(i16, i16, Option<Player>)> {
         .collect()
 }
 
+/// `duelist` (with `saber`) duels `target`, and the defender uses no weapon: the three
+/// decisions that start a duel (rulebook "Lightsaber Dueling"); returns their events.
+fn start_duel(g: &mut GameState, duelist: CardRef, saber: CardRef, target: CardRef) -> Vec<Event> {
+    play(
+        g,
+        &[
+            Action::Duel {
+                duelist,
+                saber,
+                target,
+            },
+            Action::DuelDefender(target),
+            Action::DuelWeapon(None),
+        ],
+    )
+}
+
+/// The dueling hands drawn, in order: each player with its hand's size.
+fn dueling_hands(ev: &[Event]) -> Vec<(Player, u8)> {
+    ev.iter()
+        .filter_map(|e| match e {
+            Event::DuelHand { player, cards, .. } => Some((*player, *cards)),
+            _ => None,
+        })
+        .collect()
+}
+
 /// A builder at Naboo's Theed Palace in A's battle step.
 fn at_naboo() -> Builder {
     let mut b = Builder::new();

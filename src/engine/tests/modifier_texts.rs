@@ -209,18 +209,7 @@ fn a_duel_counts_as_a_fight_for_fought_this_turn() {
     let saber = saber_for(&mut b, A, "Obi-Wan Kenobi");
     let mut g = b.build();
     let before = power_of(&g, obi);
-    play(
-        &mut g,
-        &[
-            Action::Duel {
-                duelist: obi,
-                saber,
-                target: maul,
-            },
-            Action::DuelDefender(maul),
-            Action::DuelWeapon(None),
-        ],
-    );
+    start_duel(&mut g, obi, saber, maul);
     assert_eq!(power_of(&g, obi), before, "the duel is not over");
     play(&mut g, &[Action::DuelPass, Action::DuelPass]);
     assert!(g.text_state().fought.contains(&maul));

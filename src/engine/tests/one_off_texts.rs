@@ -123,18 +123,7 @@ fn duel_of(duelist: Card, deck: usize) -> GameState {
     b.deck_filler(A, 2, deck);
     b.deck_filler(B, 2, 30);
     let mut g = b.build();
-    play(
-        &mut g,
-        &[
-            Action::Duel {
-                duelist: me,
-                saber,
-                target: foe,
-            },
-            Action::DuelDefender(foe),
-            Action::DuelWeapon(None),
-        ],
-    );
+    start_duel(&mut g, me, saber, foe);
     g
 }
 
@@ -189,18 +178,7 @@ fn duel_yarael(target: Card, a_destiny: u8, a_seen: &[u8]) -> (GameState, CardRe
     b.deck_filler(A, a_destiny, 30);
     b.deck_filler(B, 2, 30);
     let mut g = b.build();
-    play(
-        &mut g,
-        &[
-            Action::Duel {
-                duelist: me,
-                saber,
-                target: t,
-            },
-            Action::DuelDefender(t),
-            Action::DuelWeapon(None),
-        ],
-    );
+    start_duel(&mut g, me, saber, t);
     (g, t)
 }
 

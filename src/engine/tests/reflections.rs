@@ -395,15 +395,6 @@ fn armed_jedi(name: &str, weapon: &str, line: (u8, u8)) -> Card {
     }
 }
 
-fn duel_hands(ev: &[Event]) -> Vec<(Player, u8)> {
-    ev.iter()
-        .filter_map(|e| match e {
-            Event::DuelHand { player, cards, .. } => Some((*player, *cards)),
-            _ => None,
-        })
-        .collect()
-}
-
 #[test]
 fn an_armed_and_dangerous_lightsaber_half_starts_a_duel_and_its_dots_count() {
     // RULINGS.md E3: the weapon half is the character's weapon (rulebook "Lightsaber Dueling"): its
@@ -430,7 +421,7 @@ fn an_armed_and_dangerous_lightsaber_half_starts_a_duel_and_its_dots_count() {
         &mut g,
         &[duel, Action::DuelDefender(y), Action::DuelWeapon(None)],
     );
-    assert_eq!(duel_hands(&ev), vec![(A, 7), (B, 2)]);
+    assert_eq!(dueling_hands(&ev), vec![(A, 7), (B, 2)]);
 
     // An Armed & Dangerous card whose weapon half is no lightsaber starts no duel.
     let mut b = at_naboo();
@@ -484,7 +475,7 @@ fn an_armed_and_dangerous_defender_duels_with_its_weapon_half() {
     );
     assert_eq!(legal(&g), vec![Action::DuelWeapon(Some(eeth))]);
     let ev = play(&mut g, &[Action::DuelWeapon(Some(eeth))]);
-    assert_eq!(duel_hands(&ev), vec![(A, 3), (B, 7)]);
+    assert_eq!(dueling_hands(&ev), vec![(A, 3), (B, 7)]);
 }
 
 #[test]

@@ -129,32 +129,12 @@ fn damage_of_a_defeated_duelist_is_asked() {
             g = g.with_text(y, own(Number::Damage, 2));
         }
         let attack = g.player(A).deck[g.player(A).deck.len() - 1];
-        let ev = play(
-            &mut g,
-            &[
-                Action::Duel {
-                    duelist: obi,
-                    saber,
-                    target: y,
-                },
-                Action::DuelDefender(y),
-                Action::DuelWeapon(None),
-            ],
-        );
-        assert!(hands_of(&ev).contains(&(A, 5)));
+        let ev = start_duel(&mut g, obi, saber, y);
+        assert!(dueling_hands(&ev).contains(&(A, 5)));
         let ev = play(&mut g, &[Action::DuelAttack(attack), Action::DuelNoBlock]);
         let cards = if text { 3 } else { 1 };
         assert!(ev.contains(&Event::Damage { player: B, cards }), "{ev:?}");
     }
-}
-
-fn hands_of(ev: &[Event]) -> Vec<(Player, u8)> {
-    ev.iter()
-        .filter_map(|e| match e {
-            Event::DuelHand { player, cards, .. } => Some((*player, *cards)),
-            _ => None,
-        })
-        .collect()
 }
 
 #[test]

@@ -98,18 +98,7 @@ fn battle_cards_and_dueling_hands_stay_secret() {
     b.deck_filler(B, 3, 10);
     let saber = saber_for(&mut b, A, "Obi-Wan Kenobi");
     let mut g = b.build();
-    play(
-        &mut g,
-        &[
-            Action::Duel {
-                duelist: obi,
-                saber,
-                target: maul,
-            },
-            Action::DuelDefender(maul),
-            Action::DuelWeapon(None),
-        ],
-    );
+    start_duel(&mut g, obi, saber, maul);
     let theirs = g.player(B).duel_hand.clone();
     let attack = g.player(A).duel_hand[0];
     assert_eq!(theirs.len(), 3);

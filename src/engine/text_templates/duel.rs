@@ -544,7 +544,17 @@ impl Part for DuelTexts {
         };
         match (&a.kind, answer) {
             (Kind::OnHit { effects, .. }, Action::UseAbility { .. }) => {
-                let target = g.scoring_hit().and_then(|h| duelist(g, h.on));
+                // The card the text acts on: the duelist hit, or for a text that only takes
+                // hits off its own duelist (Twist Of Fate), that duelist.
+                let own = effects
+                    .iter()
+                    .all(|e| matches!(e, HitEffect::RemoveOwnHit(_)));
+                let side = if own {
+                    Some(g.owner(me))
+                } else {
+                    g.scoring_hit().map(|h| h.on)
+                };
+                let target = side.and_then(|p| duelist(g, p));
                 g.text_used(me, key, target);
                 apply_hit(g, me, effects, true);
             }
