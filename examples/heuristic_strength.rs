@@ -7,7 +7,9 @@
 //! heuristics; PAIRS: the four built-in pairs by default, `all` for every Light deck against
 //! every Dark deck, the engine's `example:light` and `example:dark` and those of
 //! `examples/decks/*.txt` that `standard` finds legal (the 30-card starters are not), or a word: the pairs
-//! of `all` with a deck whose file name contains it).
+//! of `all` with a deck whose file name contains it). `HEURISTIC_WEIGHTS=PATH` plays the
+//! heuristic agent with the weights of a file like `data/agents/heuristic.toml` (both seats,
+//! when the opponent is `heuristic` too), to try weights without rebuilding.
 
 use std::sync::Arc;
 use std::time::Instant;
@@ -50,7 +52,10 @@ fn main() {
         def_ids(&resolver.resolve(&list))
     };
     let verbose = std::env::var_os("VERBOSE").is_some();
-    let weights = Arc::new(Weights::default());
+    let weights = Arc::new(match std::env::var_os("HEURISTIC_WEIGHTS") {
+        Some(path) => Weights::from_file(std::path::Path::new(&path)).expect("weights"),
+        None => Weights::default(),
+    });
     let mut worst: f64 = 1.0;
     println!(
         "{:<34} {:<34} {:>6} {:>6} {:>8} {:>17} {:>6}",

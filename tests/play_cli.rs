@@ -459,7 +459,7 @@ fn a_whole_game_is_printed_as_stored() {
         "example:light",
         "example:dark",
         "--seed",
-        "7",
+        "37",
         "--agents",
         "heuristic,heuristic",
     ]);
@@ -475,7 +475,7 @@ fn a_whole_game_is_printed_as_stored() {
     ] {
         assert!(run.stdout.contains(needle), "{needle}");
     }
-    assert_stored("light-dark-seed7.txt", &run.stdout);
+    assert_stored("light-dark-seed37.txt", &run.stdout);
 }
 
 #[test]

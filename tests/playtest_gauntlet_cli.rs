@@ -200,24 +200,24 @@ Light Side decks against Dark Side decks: the row deck's win rate (95% interval)
 ┌─────────────────────────┬────────────────────┬────────────────────┐
 │                         ┆    Sith and Droids ┆              field │
 ╞═════════════════════════╪════════════════════╪════════════════════╡
-│ Jedi and Gungans        ┆ 60.0% (38.7–78.1%) ┆ 60.0% (38.7–78.1%) │
-│ Padawan starter (light) ┆   5.0% (0.9–23.6%) ┆   5.0% (0.9–23.6%) │
+│ Jedi and Gungans        ┆ 45.0% (25.8–65.8%) ┆ 45.0% (25.8–65.8%) │
+│ Padawan starter (light) ┆   0.0% (0.0–16.1%) ┆   0.0% (0.0–16.1%) │
 └─────────────────────────┴────────────────────┴────────────────────┘
 
 Dark Side decks against Light Side decks: the row deck's win rate (95% interval)
 ┌─────────────────┬────────────────────┬─────────────────────────┬────────────────────┐
 │                 ┆   Jedi and Gungans ┆ Padawan starter (light) ┆              field │
 ╞═════════════════╪════════════════════╪═════════════════════════╪════════════════════╡
-│ Sith and Droids ┆ 70.0% (48.1–85.5%) ┆    100.0% (83.9–100.0%) ┆ 85.0% (70.9–92.9%) │
+│ Sith and Droids ┆ 55.0% (34.2–74.2%) ┆    100.0% (83.9–100.0%) ┆ 77.5% (62.5–87.7%) │
 └─────────────────┴────────────────────┴─────────────────────────┴────────────────────┘
 
 Over the field: each deck's games against every deck of the other side. A deck is above another of its side when their 95% intervals do not overlap.
 ┌─────────────────────────┬───────┬───────┬──────┬──────────┬──────────────┬─────────────────────────┬─────────────────────┐
 │ deck                    ┆ side  ┆ games ┆ wins ┆ win rate ┆ 95% interval ┆ above                   ┆ not told apart from │
 ╞═════════════════════════╪═══════╪═══════╪══════╪══════════╪══════════════╪═════════════════════════╪═════════════════════╡
-│ Jedi and Gungans        ┆ Light ┆    20 ┆   12 ┆    60.0% ┆   38.7–78.1% ┆ Padawan starter (light) ┆                     │
-│ Padawan starter (light) ┆ Light ┆    20 ┆    1 ┆     5.0% ┆    0.9–23.6% ┆                         ┆                     │
-│ Sith and Droids         ┆ Dark  ┆    40 ┆   34 ┆    85.0% ┆   70.9–92.9% ┆                         ┆                     │
+│ Jedi and Gungans        ┆ Light ┆    20 ┆    9 ┆    45.0% ┆   25.8–65.8% ┆ Padawan starter (light) ┆                     │
+│ Padawan starter (light) ┆ Light ┆    20 ┆    0 ┆     0.0% ┆    0.0–16.1% ┆                         ┆                     │
+│ Sith and Droids         ┆ Dark  ┆    40 ┆   31 ┆    77.5% ┆   62.5–87.7% ┆                         ┆                     │
 └─────────────────────────┴───────┴───────┴──────┴──────────┴──────────────┴─────────────────────────┴─────────────────────┘
 Each pairing's full report (victories, game length, cards): --format json or --html FILE.
 "#;

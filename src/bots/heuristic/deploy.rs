@@ -204,10 +204,7 @@ fn force(cx: &Ctx, legal: &[Action]) -> Option<Action> {
 /// giving the planet up does not lose the game (the opponent controls no planet yet). Empty
 /// otherwise: then every character counts for holding the planet.
 fn opposition(cx: &Ctx) -> Vec<super::eval::Fighter> {
-    let theirs_held = Planet::ALL.into_iter().any(
-        |p| matches!(cx.view.planet_status(p), PlanetStatus::Controlled { by, .. } if by == cx.opp),
-    );
-    if theirs_held {
+    if cx.deciding {
         return Vec::new();
     }
     let (theirs, _) = cx.ground(cx.opp, false);
@@ -222,7 +219,7 @@ fn opposition(cx: &Ctx) -> Vec<super::eval::Fighter> {
         .sum();
     let ours: f32 = mine.iter().map(|f| f.strength).sum::<f32>() + in_hand;
     let total: f32 = theirs.iter().map(|f| f.strength).sum();
-    if total <= ours {
+    if total <= cx.w.deploy.contest_ratio * ours {
         return Vec::new();
     }
     theirs

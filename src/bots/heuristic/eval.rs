@@ -4,7 +4,7 @@
 use super::weights::Weights;
 use crate::catalogue::{Planet, StarshipClass};
 use crate::engine::card_pool::Use;
-use crate::engine::{Arena, CardDef, CardRef, Kind, Player, PlayerView, Seen};
+use crate::engine::{Arena, CardDef, CardRef, Kind, PlanetStatus, Player, PlayerView, Seen};
 
 /// One decision's context: the view, the weights, and facts read once.
 pub(super) struct Ctx<'v, 'a> {
@@ -15,6 +15,8 @@ pub(super) struct Ctx<'v, 'a> {
     pub site: Option<(Planet, u8)>,
     /// Several idle turns in a row: take the risks that break a standstill.
     pub restless: bool,
+    /// The opponent controls a planet: losing the current one loses the game.
+    pub deciding: bool,
 }
 
 /// A character (or starship) with its expected power in a fight, and what losing it costs.
@@ -31,13 +33,18 @@ pub(super) struct Fighter {
 impl<'v, 'a> Ctx<'v, 'a> {
     pub fn new(view: &'v PlayerView<'a>, w: &'v Weights, restless: bool) -> Ctx<'v, 'a> {
         let me = view.player();
+        let opp = me.other();
+        let deciding = Planet::ALL.into_iter().any(
+            |p| matches!(view.planet_status(p), PlanetStatus::Controlled { by, .. } if by == opp),
+        );
         Ctx {
             view,
             w,
             me,
-            opp: me.other(),
+            opp,
             site: view.site(),
             restless,
+            deciding,
         }
     }
 
@@ -248,10 +255,18 @@ impl<'v, 'a> Ctx<'v, 'a> {
         gain
     }
 
-    /// The value of having a character at the current planet.
+    /// The value of having a character at the current planet; at a deciding planet its
+    /// presence counts `presence_deciding`: there the planet is kept by whoever still has a
+    /// character after the opponent's battle, and each battle defeats at most one of ours per
+    /// character of theirs (rulebook "Controlling the Planet", "2. Battle").
     pub fn char_value(&self, c: CardRef, d: &CardDef) -> f32 {
         let w = &self.w.deploy;
-        w.power * self.char_strength(c, d) + w.presence
+        let presence = if self.deciding {
+            w.presence_deciding
+        } else {
+            w.presence
+        };
+        w.power * self.char_strength(c, d) + presence
             - w.damage_risk * self.damage(c, d, Arena::Battle)
     }
 
@@ -337,9 +352,11 @@ pub(super) fn sort_strongest_first(fighters: &mut [Fighter]) {
 
 /// "Strong against weak": pairs `mine` (strongest first) against `theirs` (strongest first,
 /// the order a sensible opponent is assumed to use). Where our strongest beats their strongest
-/// it takes it; otherwise our weakest is sent against it, saving the strong for fights they
-/// can win. Returns indexes into `mine` in plan order; those past `theirs.len()` fight no one
-/// (as attacker, they break through).
+/// it takes it; otherwise one of ours is given up to it, the one that costs least: not one that
+/// would beat one of their later fighters, then the least damage (rulebook "Who Wins This
+/// Fight?": the loser's owner takes its damage from the draw deck), then the weakest, saving
+/// the strong for fights they can win. Returns indexes into `mine` in plan order; those past
+/// `theirs.len()` fight no one (as attacker, they break through).
 pub(super) fn pair(mine: &[Fighter], theirs: &[Fighter]) -> Vec<usize> {
     let mut order = Vec::with_capacity(mine.len());
     pair_into(mine, theirs, &mut order);
@@ -349,18 +366,42 @@ pub(super) fn pair(mine: &[Fighter], theirs: &[Fighter]) -> Vec<usize> {
 /// [`pair`] into `order` (cleared first), for callers that pair many line-ups in a row.
 pub(super) fn pair_into(mine: &[Fighter], theirs: &[Fighter], order: &mut Vec<usize>) {
     order.clear();
-    let (mut hi, mut lo) = (0, mine.len());
-    for t in theirs {
-        if hi >= lo {
+    // Which of ours are in the plan already: a bit each (a planet holds far fewer than 128).
+    let mut used: u128 = 0;
+    let n = mine.len().min(128);
+    let mut hi = 0;
+    for (j, t) in theirs.iter().enumerate() {
+        while hi < n && used & (1 << hi) != 0 {
+            hi += 1;
+        }
+        if hi >= n {
             break;
         }
-        if mine[hi].strength > t.strength {
-            order.push(hi);
-            hi += 1;
+        let pick = if mine[hi].strength > t.strength {
+            hi
         } else {
-            lo -= 1;
-            order.push(lo);
-        }
+            let later = &theirs[j + 1..];
+            let mut best = hi;
+            // (wins a later fight, damage): the least of it goes.
+            let mut best_key = (u8::MAX, f32::MAX);
+            // From the weakest up, so that of equal cost the weakest goes.
+            for i in (hi..n).rev() {
+                if used & (1 << i) != 0 {
+                    continue;
+                }
+                let key = (
+                    u8::from(later.iter().any(|u| mine[i].strength > u.strength)),
+                    mine[i].damage,
+                );
+                if key.0 < best_key.0 || (key.0 == best_key.0 && key.1 < best_key.1) {
+                    best = i;
+                    best_key = key;
+                }
+            }
+            best
+        };
+        used |= 1 << pick;
+        order.push(pick);
     }
-    order.extend(hi..lo);
+    order.extend((0..n).filter(|&i| used & (1 << i) == 0));
 }

@@ -517,3 +517,79 @@ fn searches_for_the_podracer_only_when_it_is_in_the_draw_deck() {
         );
     }
 }
+
+#[test]
+fn keeps_its_locations_at_even_up_when_the_draw_deck_runs_low() {
+    // Rulebook "3. Even Up": a location discarded before drawing is one more card drawn, and
+    // "Deck Victory": the player whose draw deck empties first loses. With 40 cards left a dead
+    // location goes (a fresh card is worth more); with 20 left it stays in hand.
+    let build = |deck: usize| {
+        let mut b = Builder::new();
+        b.current(Planet::Naboo, 0);
+        b.phase(Phase::EvenUp, A);
+        b.deck_filler(A, 2, deck);
+        b.deck_filler(B, 2, 30);
+        let loc = b.add(A, fx::location(Planet::Tatooine, 0), Zone::Hand);
+        b.add(A, ch("Hero", 5, 2, 3), Zone::Hand);
+        (b.build(), loc)
+    };
+    let (g, loc) = build(40);
+    assert_eq!(
+        decide(&mut HeuristicAgent::default(), &g),
+        Action::DiscardLocation(loc)
+    );
+    let (g, _) = build(20);
+    assert_eq!(
+        decide(&mut HeuristicAgent::default(), &g),
+        Action::EvenUpDone
+    );
+}
+
+#[test]
+fn deploys_more_bodies_at_a_planet_whose_loss_loses_the_game() {
+    // Rulebook "Controlling the Planet" and "2. Battle": the opponent's battle defeats at most
+    // one of ours per character of theirs, and the planet goes to them only if none of ours is
+    // left. With their two Brutes here and Tatooine theirs already, three cheap characters keep
+    // the planet (one survives any battle of theirs) where one strong one would not; elsewhere
+    // power counts and the strong one goes.
+    let build = |theirs_held: bool| {
+        let mut b = naboo(Phase::Deploy);
+        if theirs_held {
+            b.controlled(Planet::Tatooine, B);
+            b.add(B, ch("Brute", 8, 2, 1), here(true));
+            b.add(B, ch("Other Brute", 8, 2, 1), here(true));
+        }
+        let big = b.add(A, ch("Champion", 6, 2, 6), Zone::Hand);
+        let small: Vec<CardRef> = (0..3)
+            .map(|i| b.add(A, ch(&format!("Trooper {i}"), 1, 1, 2), Zone::Hand))
+            .collect();
+        (b.build(), big, small)
+    };
+    let (g, big, _) = build(false);
+    assert_eq!(deploy_step(g), vec![big]);
+    let (g, _, small) = build(true);
+    let mut deployed = deploy_step(g);
+    deployed.sort();
+    assert_eq!(deployed, small);
+}
+
+#[test]
+fn the_pairing_gives_up_the_character_whose_defeat_costs_least() {
+    // Rulebook "Who Wins This Fight?": a defeated character's owner takes its damage from the
+    // draw deck. Their 8 beats both of ours: the one given up to it is the Cheap one (damage 1),
+    // not the weaker Costly one (damage 3), so a lost fight costs 1 card instead of 3 ...
+    let f = |s: f32, damage: f32| Fighter {
+        card: CardRef::new(0),
+        strength: s,
+        damage,
+        weapon: None,
+        armed: false,
+    };
+    let (cheap, costly) = (f(3.0, 1.0), f(2.0, 3.0));
+    assert_eq!(pair(&[cheap, costly], &[f(8.0, 1.0)]), vec![0, 1]);
+    // ... unless the cheap one wins a later fight (their 2): then the costly one goes.
+    assert_eq!(
+        pair(&[cheap, costly], &[f(8.0, 1.0), f(2.0, 1.0)]),
+        vec![1, 0]
+    );
+}

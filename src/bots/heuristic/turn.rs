@@ -1,8 +1,7 @@
 //! Locations for new planets, Effect fetches, Even Up and the end of the turn.
 
 use super::eval::Ctx;
-use crate::catalogue::Planet;
-use crate::engine::{Action, CardRef, Kind, PlanetStatus};
+use crate::engine::{Action, CardRef, Kind};
 
 /// The starting or next location: the site where our characters' bonuses add up highest
 /// (those in hand count double: they can deploy now). Ties keep the first offered, which is
@@ -56,8 +55,12 @@ pub(super) fn even_up(cx: &Ctx, legal: &[Action]) -> Option<Action> {
         return Some(a);
     }
     let current = cx.view.current_planet();
+    // Each location discarded is one more card drawn from the draw deck: with few left, keep
+    // them (an empty draw deck loses: rulebook "Deck Victory").
+    let keep_locations = cx.view.deck_len(cx.me) < cx.w.turn.keep_locations_deck as usize;
     for &a in legal {
         if let Action::DiscardLocation(c) = a
+            && !keep_locations
             && let Some(d) = cx.def(c)
             && !d
                 .location
@@ -133,10 +136,7 @@ pub(super) fn end(cx: &Ctx, legal: &[Action]) -> Option<Action> {
 }
 
 fn hopeless(cx: &Ctx) -> bool {
-    let theirs_held = Planet::ALL.into_iter().any(
-        |p| matches!(cx.view.planet_status(p), PlanetStatus::Controlled { by, .. } if by == cx.opp),
-    );
-    if theirs_held {
+    if cx.deciding {
         return false;
     }
     let (mine, _) = cx.ground(cx.me, true);

@@ -42,6 +42,8 @@ pub struct Estimates {
 pub struct Deploy {
     pub power: f32,
     pub presence: f32,
+    pub presence_deciding: f32,
+    pub contest_ratio: f32,
     pub damage_risk: f32,
     pub weapon: f32,
     pub effect: f32,
@@ -73,6 +75,7 @@ pub struct Turn {
     pub surrender_margin: f32,
     pub recycle_hand_value: f32,
     pub recycle_min_deck: u32,
+    pub keep_locations_deck: u32,
     pub refuel_min_deck: u32,
     pub stall_turns: u32,
 }
@@ -133,6 +136,8 @@ impl Weights {
             ("estimates", "destiny", self.estimates.destiny),
             ("deploy", "power", self.deploy.power),
             ("deploy", "presence", self.deploy.presence),
+            ("deploy", "presence_deciding", self.deploy.presence_deciding),
+            ("deploy", "contest_ratio", self.deploy.contest_ratio),
             ("deploy", "damage_risk", self.deploy.damage_risk),
             ("deploy", "weapon", self.deploy.weapon),
             ("deploy", "effect", self.deploy.effect),
