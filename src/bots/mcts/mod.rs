@@ -44,7 +44,7 @@ use arms::Arm;
 
 /// Playouts per decision when none are given (`--agent mcts`): chosen so that a 200-game
 /// `yj playtest --agent mcts` on the example decks takes under a minute on two cores (about
-/// 80 CPU seconds, README "The agents").
+/// 64 CPU seconds with the settle and bank, README "The agents").
 pub const DEFAULT_ITERATIONS: u32 = 32;
 
 /// The most playouts a decision may be given.
