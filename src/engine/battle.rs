@@ -144,7 +144,7 @@ impl GameState {
     pub(crate) fn add_battle_card(&mut self, p: Player, card: CardRef) {
         self.remove_from_hand(p, card);
         self.players[p.index()].held.push(card);
-        self.zones_changed();
+        self.zones_changed_for(card);
         if self.def(card).kind != Kind::Battle {
             self.battle.as_mut().expect("battle").by_text.push(card);
         }
@@ -253,7 +253,34 @@ impl GameState {
     /// RULINGS.md E4).
     ///
     /// A line this reader cannot interpret is usable by nobody (`use_lines.rs`).
+    // Inlined: agents ask it hundreds of times a decision, and most answers are one cell of
+    // a table, cheaper than the call.
+    #[inline(always)]
     pub(crate) fn use_line_for(
+        &self,
+        card: CardRef,
+        group: &[CardRef],
+        first_in_plan: bool,
+        space: bool,
+        duel: bool,
+    ) -> Option<usize> {
+        // A lone fighter outside a duel whose printed facts settle the line (most pairs the
+        // agents weigh): one cell of the pool's table.
+        if let [c] = *group
+            && !duel
+            && let Some(line) = self
+                .table
+                .pool
+                .plain_line(self.def_id(card), self.def_id(c))
+        {
+            return line;
+        }
+        self.use_line_read(card, group, first_in_plan, space, duel)
+    }
+
+    /// [`GameState::use_line_for`] when the table does not settle it: the lines read.
+    #[inline(never)]
+    fn use_line_read(
         &self,
         card: CardRef,
         group: &[CardRef],
@@ -302,9 +329,7 @@ impl GameState {
                 (a, b) => a.or(b),
             };
         }
-        d.uses
-            .iter()
-            .position(|u| self.line_fits(card, u, group, first_in_plan, space, duel))
+        (0..d.uses.len()).position(|i| self.line_fits(card, i, group, first_in_plan, space, duel))
     }
 
     /// Every line of `card` that works with `group` now, as bits (bit `i`: line `i`).
@@ -318,8 +343,8 @@ impl GameState {
     ) -> u8 {
         let d = self.def(card);
         let mut bits = 0u8;
-        for (i, u) in d.uses.iter().enumerate().take(8) {
-            if self.line_fits(card, u, group, first_in_plan, space, duel) {
+        for i in 0..d.uses.len().min(8) {
+            if self.line_fits(card, i, group, first_in_plan, space, duel) {
                 bits |= 1 << i;
             }
         }
@@ -366,15 +391,18 @@ impl GameState {
             })
     }
 
+    /// Whether line `line` of `card` works with `group` now: the full reading, which
+    /// `use_line_for` shortens for a lone fighter.
     fn line_fits(
         &self,
         card: CardRef,
-        u: &Use,
+        line: usize,
         group: &[CardRef],
         first_in_plan: bool,
         space: bool,
         duel: bool,
     ) -> bool {
+        let u = &self.def(card).uses[line];
         if duel && not_for_duels(u) {
             return false;
         }
@@ -384,7 +412,19 @@ impl GameState {
         {
             return true;
         }
-        u.rule.alts.iter().any(|g| {
+        // The members' printed facts come from the pool's table (names are string work);
+        // only what the fight decides is matched here.
+        let item = self.def_id(card);
+        let mut fits = [0u64; 3];
+        let mut table = None;
+        for (f, &c) in fits.iter_mut().zip(group) {
+            if let Some((layout, bits)) = self.table.pool.member_fits(item, self.def_id(c)) {
+                table = Some(layout);
+                *f = bits;
+            }
+        }
+        let bases = table.and_then(|t| Some((t.members.as_ref()?.get(line)?, t)));
+        u.rule.alts.iter().enumerate().any(|(a, g)| {
             g.members.len() == group.len()
                 && self.place_ok(g, space)
                 && (!g.same_stack
@@ -392,8 +432,18 @@ impl GameState {
                         .windows(2)
                         .all(|w| self.def(w[0]).persona == self.def(w[1]).persona))
                 && (!g.distinct || self.different_characters(group))
-                && assign(g, group, &|m, c, i| {
-                    m.matches(self.def(c), first_in_plan && i == 0, c == card)
+                && assign(group, &|mi, c, ci| {
+                    let m = &g.members[mi];
+                    match bases {
+                        Some((bases, t)) => {
+                            let bit = bases[a] as usize + mi;
+                            if t.situational_members >> bit & 1 == 0 {
+                                return fits[ci] >> bit & 1 == 1;
+                            }
+                            m.matches(self.def(c), first_in_plan && ci == 0, c == card)
+                        }
+                        None => m.matches(self.def(c), first_in_plan && ci == 0, c == card),
+                    }
                 })
         })
     }
@@ -814,7 +864,7 @@ impl GameState {
             n = 1;
         }
         (line + 1..uses.len()).find(|&k| {
-            self.line_fits(card, &uses[k], &user[..n], false, space, false)
+            self.line_fits(card, k, &user[..n], false, space, false)
                 && self.bonus_counts(&uses[k], u, against)
         })
     }
@@ -1426,13 +1476,10 @@ fn not_for_duels(u: &Use) -> bool {
         || r.unplayed_condition
 }
 
-/// Whether the members of `g` can be matched one-to-one to `group` (at most three: every
-/// permutation is tried).
-fn assign(
-    g: &Group,
-    group: &[CardRef],
-    ok: &dyn Fn(&super::use_lines::Single, CardRef, usize) -> bool,
-) -> bool {
+/// Whether the members of an alternative as long as `group` can be matched one-to-one to
+/// it (at most three: every permutation is tried); `ok(member, card, position)` says whether
+/// the alternative's member `member` fits the card at `position` of `group`.
+fn assign(group: &[CardRef], ok: &dyn Fn(usize, CardRef, usize) -> bool) -> bool {
     let n = group.len();
     let perms: &[&[usize]] = match n {
         1 => &[&[0]],
@@ -1450,7 +1497,7 @@ fn assign(
     perms.iter().any(|perm| {
         perm.iter()
             .enumerate()
-            .all(|(ci, &mi)| ok(&g.members[mi], group[ci], ci))
+            .all(|(ci, &mi)| ok(mi, group[ci], ci))
     })
 }
 
@@ -1497,7 +1544,8 @@ mod tests {
                         .def(item)
                         .uses
                         .iter()
-                        .position(|u| g.line_fits(item, u, &[f], first, space, duel));
+                        .enumerate()
+                        .position(|(i, _)| g.line_fits(item, i, &[f], first, space, duel));
                     assert_eq!(
                         g.use_line_for(item, &[f], first, space, duel),
                         full,
@@ -1511,5 +1559,95 @@ mod tests {
         }
         // Not a vacuous agreement: many pairs fit.
         assert!(fits > 1000, "{fits}");
+    }
+
+    #[test]
+    fn the_pools_member_table_reads_groups_as_the_members_own_matcher_does() {
+        // `line_fits` reads the members' printed facts from `CardPool::member_fits`. Every
+        // line with an alternative of two members or more (rulebook "Fight Together"), for
+        // pairs of characters, both ways round, must read as matching each member against
+        // the cards does.
+        let cat = crate::deck::test_catalogue();
+        let mut b = Builder::new();
+        b.current(Planet::Tatooine, 2);
+        let cards: Vec<CardRef> = cat
+            .cards()
+            .iter()
+            .map(|c| b.add(Player::A, c.clone(), Zone::Hand))
+            .collect();
+        let g = b.build();
+        let reference = |item: CardRef, line: usize, group: &[CardRef], first: bool| {
+            g.def(item).uses[line].rule.alts.iter().any(|a| {
+                a.members.len() == group.len()
+                    && g.place_ok(a, false)
+                    && (!a.same_stack
+                        || group
+                            .windows(2)
+                            .all(|w| g.def(w[0]).persona == g.def(w[1]).persona))
+                    && (!a.distinct || g.different_characters(group))
+                    && assign(group, &|mi, c, ci| {
+                        a.members[mi].matches(g.def(c), first && ci == 0, c == item)
+                    })
+            })
+        };
+        let lines: Vec<(CardRef, usize)> = cards
+            .iter()
+            .flat_map(|&c| (0..g.def(c).uses.len()).map(move |i| (c, i)))
+            .filter(|&(c, i)| {
+                g.def(c).uses[i]
+                    .rule
+                    .alts
+                    .iter()
+                    .any(|a| a.members.len() > 1)
+            })
+            .collect();
+        let characters: Vec<CardRef> = cards
+            .iter()
+            .copied()
+            .filter(|&c| g.def(c).kind == Kind::Character)
+            .collect();
+        assert!(
+            lines.len() >= 5 && characters.len() > 200,
+            "{}",
+            lines.len()
+        );
+        let mut fits = 0;
+        for &(item, line) in &lines {
+            // The characters some member fits by its own matcher, and every tenth other one
+            // (those fit no group: a sample keeps the test quick).
+            let alts = &g.def(item).uses[line].rule.alts;
+            let some: Vec<CardRef> = characters
+                .iter()
+                .enumerate()
+                .filter(|&(i, &c)| {
+                    i % 10 == 0
+                        || alts
+                            .iter()
+                            .flat_map(|a| &a.members)
+                            .any(|m| m.matches(g.def(c), true, true))
+                })
+                .map(|(_, &c)| c)
+                .collect();
+            for (i, &x) in some.iter().enumerate() {
+                for &y in &some[i + 1..] {
+                    for group in [[x, y], [y, x]] {
+                        for first in [false, true] {
+                            let full = reference(item, line, &group, first);
+                            assert_eq!(
+                                g.line_fits(item, line, &group, first, false, false),
+                                full,
+                                "{} line {line} for {} and {}",
+                                g.def(item).name,
+                                g.def(group[0]).name,
+                                g.def(group[1]).name
+                            );
+                            fits += usize::from(full);
+                        }
+                    }
+                }
+            }
+        }
+        // Not a vacuous agreement: many pairs fight together.
+        assert!(fits > 100, "{fits}");
     }
 }

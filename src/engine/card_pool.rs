@@ -213,7 +213,7 @@ pub struct CardPool {
     /// facts alone ([`CardPool::fits_alone`]). Matching names and kinds is string work that
     /// gives the same answer for the same two definitions all game long, and agents ask it
     /// thousands of times a game; the pool never changes once built, so the answer is kept.
-    fits: Vec<OnceLock<Box<[u64]>>>,
+    fits: Vec<OnceLock<FitsRow>>,
     /// Per card, where its alternatives sit in the `fits` bits (None: more than 64).
     layout: Vec<Option<AltBits>>,
     /// The game text of each definition (`text.rs`), built once with the pool.
@@ -221,6 +221,25 @@ pub struct CardPool {
     /// The weapon titles (personas) of the pool's Armed & Dangerous weapon halves.
     weapon_halves: Vec<String>,
 }
+
+/// One weapon's or battle card's row of [`CardPool`]'s `fits` table, a cell per card of the
+/// pool.
+#[derive(Debug, Clone, Default)]
+struct FitsRow {
+    /// The one-member alternatives the card fits by its printed facts ([`AltBits`]).
+    bits: Box<[u64]>,
+    /// Every member of every alternative the card fits by its printed facts
+    /// ([`AltBits::members`]; empty when not numbered).
+    members: Box<[u64]>,
+    /// The line a lone fighter of this definition uses outside a duel when its printed facts
+    /// settle it ([`CardPool::plain_line`]): 0 none, `i + 1` line `i`, [`LOOK`] the fight
+    /// decides (an alternative with a place, the first character of the plan or the card
+    /// itself comes first) or the fighter's own `may-use` text may name the card.
+    plain: Box<[u8]>,
+}
+
+/// A [`FitsRow::plain`] cell the caller must work out.
+const LOOK: u8 = u8::MAX;
 
 /// How the use-line alternatives of one weapon or battle card are numbered in the `fits`
 /// bits: in order across the lines, one bit each.
@@ -231,13 +250,48 @@ pub(crate) struct AltBits {
     /// One-member alternatives whose fit also depends on the fight: a place, the first
     /// character of the plan, or the card itself (`use_lines::Pred::FirstInPlan`, `ThisCard`).
     pub situational: u64,
+    /// Every member of every alternative numbered in [`CardPool::member_fits`]'s bits, in
+    /// order (the members of one alternative contiguous): per line, per alternative, the bit
+    /// of its first member. None: more than 64 members, or no alternative of two or more.
+    pub members: Option<Vec<Vec<u8>>>,
+    /// Members whose fit also depends on the fight (the first character of the plan, the
+    /// card itself): their bits say nothing.
+    pub situational_members: u64,
+}
+
+/// Whether a member's fit depends on the fight, not only on the fighter's printed facts.
+fn depends_on_fight(m: &use_lines::Single) -> bool {
+    match &m.pred {
+        use_lines::Pred::FirstInPlan | use_lines::Pred::ThisCard => true,
+        use_lines::Pred::Either(kinds) => kinds.iter().any(depends_on_fight),
+        use_lines::Pred::Except(inner, _) => depends_on_fight(inner),
+        _ => false,
+    }
 }
 
 impl AltBits {
     fn of(uses: &[Use]) -> Option<AltBits> {
         let mut bits = AltBits::default();
         let mut next = 0;
+        let mut members = Some(Vec::new());
+        let mut member = 0usize;
         for u in uses {
+            let mut bases = Vec::new();
+            for g in &u.rule.alts {
+                bases.push(member.min(64) as u8);
+                for m in &g.members {
+                    if member < 64 && depends_on_fight(m) {
+                        bits.situational_members |= 1 << member;
+                    }
+                    member += 1;
+                }
+            }
+            if let Some(list) = &mut members {
+                list.push(bases);
+            }
+            if member > 64 {
+                members = None;
+            }
             let n = u.rule.alts.len();
             if next + n > 64 {
                 return None;
@@ -256,6 +310,15 @@ impl AltBits {
             }
             next += n;
         }
+        // Only groups read the members' bits: a card whose alternatives all have one member
+        // needs none (and its row is the cheaper to build).
+        if uses
+            .iter()
+            .all(|u| u.rule.alts.iter().all(|g| g.members.len() < 2))
+        {
+            members = None;
+        }
+        bits.members = members;
         Some(bits)
     }
 }
@@ -312,19 +375,54 @@ impl CardPool {
     #[inline]
     pub(crate) fn fits_alone(&self, item: DefId, fighter: DefId) -> Option<(&AltBits, u64)> {
         let layout = self.layout[item.0 as usize].as_ref()?;
-        let row = self.fits[item.0 as usize].get_or_init(|| self.fits_row(item));
-        Some((layout, row[fighter.0 as usize]))
+        let row = self.row(item, layout);
+        Some((layout, row.bits[fighter.0 as usize]))
     }
 
-    /// One row of the `fits` table: a bit per one-member alternative, per card of the pool.
-    fn fits_row(&self, item: DefId) -> Box<[u64]> {
+    /// Which members of `item`'s alternatives (numbered by [`AltBits::members`]) `fighter`
+    /// fits by its printed facts; a member in [`AltBits::situational_members`] is the
+    /// caller's to check. None: too many members to count, or no alternative of two or more
+    /// (then only a lone fighter fits, read by [`CardPool::fits_alone`]).
+    #[inline]
+    pub(crate) fn member_fits(&self, item: DefId, fighter: DefId) -> Option<(&AltBits, u64)> {
+        let layout = self.layout[item.0 as usize].as_ref()?;
+        layout.members.as_ref()?;
+        Some((layout, self.row(item, layout).members[fighter.0 as usize]))
+    }
+
+    /// The first line of `item` that a lone `fighter` uses outside a duel, when its printed
+    /// facts settle it: what `GameState::use_line_for` answers for a group of one with
+    /// `duel` false, in every situation. None: the fight decides (a line fit only at a
+    /// place, by the first character of the plan or by the card itself comes first, the
+    /// fighter has a `may-use` text, or the card has too many alternatives to count); then
+    /// the caller reads the lines.
+    // Inlined: agents ask it for every pair of item and fighter they weigh.
+    #[inline(always)]
+    pub(crate) fn plain_line(&self, item: DefId, fighter: DefId) -> Option<Option<usize>> {
+        let layout = self.layout[item.0 as usize].as_ref()?;
+        match self.row(item, layout).plain[fighter.0 as usize] {
+            LOOK => None,
+            0 => Some(None),
+            n => Some(Some(n as usize - 1)),
+        }
+    }
+
+    #[inline(always)]
+    fn row(&self, item: DefId, layout: &AltBits) -> &FitsRow {
+        self.fits[item.0 as usize].get_or_init(|| self.fits_row(item, layout))
+    }
+
+    /// One row of the `fits` table: a bit per one-member alternative, and the plain line,
+    /// per card of the pool.
+    fn fits_row(&self, item: DefId, layout: &AltBits) -> FitsRow {
         let alts: Vec<_> = self
             .get(item)
             .uses
             .iter()
             .flat_map(|u| &u.rule.alts)
             .collect();
-        self.defs
+        let bits: Box<[u64]> = self
+            .defs
             .iter()
             .map(|d| {
                 let mut bits = 0u64;
@@ -338,7 +436,56 @@ impl CardPool {
                 }
                 bits
             })
-            .collect()
+            .collect();
+        let members: Box<[u64]> = match &layout.members {
+            None => Box::new([]),
+            Some(_) => self
+                .defs
+                .iter()
+                .map(|d| {
+                    let mut bits = 0u64;
+                    let all = alts.iter().flat_map(|g| &g.members);
+                    for (i, m) in all.enumerate() {
+                        // As above: what the fight decides is the caller's.
+                        if m.matches(d, true, true) {
+                            bits |= 1 << i;
+                        }
+                    }
+                    bits
+                })
+                .collect(),
+        };
+        let plain = self
+            .defs
+            .iter()
+            .zip(&bits)
+            .map(|(d, &fits)| {
+                // `may-use` (DF-33) may let the fighter use a line that does not name it.
+                if d.may_use.is_some() {
+                    return LOOK;
+                }
+                // As `use_line_for` reads the lines: the first with an alternative the
+                // fighter fits plainly, unless one the fight decides comes before it.
+                for (i, &line) in layout.lines.iter().enumerate() {
+                    let hits = fits & line;
+                    if hits & !layout.situational != 0 {
+                        return u8::try_from(i + 1)
+                            .ok()
+                            .filter(|&n| n != LOOK)
+                            .unwrap_or(LOOK);
+                    }
+                    if hits & layout.situational != 0 {
+                        return LOOK;
+                    }
+                }
+                0
+            })
+            .collect();
+        FitsRow {
+            bits,
+            members,
+            plain,
+        }
     }
 
     /// Whether an Armed & Dangerous card of the pool has a weapon half of this title.

@@ -9,7 +9,7 @@ use super::card_traits::Traits;
 use super::event::{DeployedTo, Event};
 use super::player::{CardRef, Player};
 use super::state::{Flow, GameState, InPlay, PersonaAt, Phase, Search, SearchKind, StarshipRules};
-use super::text::{Number, Query, Trigger};
+use super::text::{Listen, Number, Query, Trigger};
 use crate::catalogue::{Planet, StarshipClass};
 
 impl GameState {
@@ -131,8 +131,16 @@ impl GameState {
         let planet = self.current.expect("checked");
         match self.def(card).kind {
             Kind::Location => {
-                self.planets[planet as usize].locations.push(card);
-                self.zones_changed();
+                // The top location's text is in force: the one covered leaves the index.
+                let locations = &mut self.planets[planet as usize].locations;
+                let covered = locations.last().copied();
+                locations.push(card);
+                match covered {
+                    Some(c) if self.card_listen.get(c.index()) != Some(&Listen::NONE) => {
+                        self.zones_changed()
+                    }
+                    _ => self.zones_changed_for(card),
+                }
                 self.emit(Event::SiteChanged {
                     player: p,
                     card,
@@ -142,7 +150,7 @@ impl GameState {
             Kind::Starship => {
                 // "Starships are never deployed face down."
                 self.players[p.index()].hyperspace.push(card);
-                self.zones_changed();
+                self.zones_changed_for(card);
                 self.emit(Event::Deployed {
                     player: p,
                     card,
@@ -159,7 +167,7 @@ impl GameState {
                     card,
                     face_up: !hidden,
                 });
-                self.zones_changed();
+                self.zones_changed_for(card);
                 self.emit(Event::Deployed {
                     player: p,
                     card,
@@ -254,6 +262,16 @@ impl GameState {
             && d.deployable()
             && self.cost(card).is_some_and(|c| c <= self.counters_left())
             && (d.diamond || self.persona_planet(p, card).is_none())
+    }
+
+    /// Whether the turn's race flags let `p` play a lap card now (thrusted this turn, not
+    /// refuelled, a lap of the thrust left): no card fits a lap otherwise ([`GameState::lap_fit`]).
+    #[inline]
+    pub(crate) fn laps_open(&self, p: Player) -> bool {
+        self.ts.podrace_open
+            && self.ts.thrusted
+            && !self.ts.refueled
+            && self.ts.laps_played < self.players[p.index()].thrust
     }
 
     /// "A matching Podracer Weapon card has the character's name in its card title."
@@ -371,11 +389,7 @@ impl GameState {
         let ps = &self.players[p.index()];
         // The turn's race flags before the pilot's Podracer match (a name search): asked for
         // every card in hand at every deploy decision, and most turns have no race open.
-        if !self.ts.podrace_open
-            || !self.ts.thrusted
-            || self.ts.refueled
-            || self.ts.laps_played >= ps.thrust
-        {
+        if !self.laps_open(p) {
             return None;
         }
         let pilot = self.racing_pilot(p)?;

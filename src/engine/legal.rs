@@ -48,9 +48,13 @@ impl GameState {
                 if self.can_thrust(p) {
                     out.push(Action::Thrust);
                 }
-                for &c in &ps.hand {
-                    if self.lap_fit(p, c).is_some() {
-                        out.push(Action::Lap(c));
+                // The hand is walked for laps and the objective only when the turn's race
+                // flags or the objective allow one at all (most deploy decisions).
+                if self.laps_open(p) {
+                    for &c in &ps.hand {
+                        if self.lap_fit(p, c).is_some() {
+                            out.push(Action::Lap(c));
+                        }
                     }
                 }
                 for n in 1..=self.refuel_limit(p) {
@@ -58,11 +62,12 @@ impl GameState {
                 }
                 // The counters left, read once for the whole hand.
                 let left = std::cell::OnceCell::new();
+                let boonta = self.has_boonta(p);
                 for &c in &ps.hand {
                     if self.can_deploy_within(p, c, Some(&left)) {
                         out.push(Action::Deploy(c));
                     }
-                    if self.can_deploy_to_objective(p, c) {
+                    if boonta && self.can_deploy_to_objective(p, c) {
                         out.push(Action::DeployToObjective(c));
                     }
                 }

@@ -170,7 +170,7 @@ impl GameState {
     /// Hyperspace piles, then evacuees while an evacuation lasts (card-text 13: an evacuee,
     /// face up when taken up, counts until the evacuation is resolved; the transport played
     /// from hand under Battle of Naboo rules is a fighter, not an evacuee).
-    fn walk_in_force(&self) -> Vec<CardRef> {
+    pub(crate) fn walk_in_force(&self) -> Vec<CardRef> {
         let mut out = Vec::new();
         self.walk_in_force_into(&mut out);
         out
@@ -240,6 +240,17 @@ impl GameState {
         }
         self.in_force = cards;
         self.in_force_listen = bits;
+    }
+
+    /// [`GameState::zones_changed`] after a change that moved only `card` into or out of the
+    /// zones the index reads (or turned it face up): a card whose text listens to nothing is
+    /// never in the index, so the index stands as it was and is not rebuilt.
+    #[inline]
+    pub(crate) fn zones_changed_for(&mut self, card: CardRef) {
+        match self.card_listen.get(card.index()) {
+            Some(&l) if l == Listen::NONE => {}
+            _ => self.zones_changed(),
+        }
     }
 
     /// Whether [`GameState::each_text`]'s walk of the cards in play reaches `c`, or passes it
@@ -435,13 +446,21 @@ impl GameState {
     /// What deploying `card` costs (None: it cannot be deployed at all). Abilities change only
     /// the part that may change: an Armed & Dangerous card's weapon half is always paid in
     /// full (rulebook "Armed & Dangerous Cards").
+    // Inlined: asked of every hand card at every deploy decision, mostly with no text that
+    // changes costs in the game.
+    #[inline]
     pub(crate) fn cost(&self, card: CardRef) -> Option<i16> {
-        let d = self.def(card);
-        let printed = d.counters? as i16;
-        let fixed = d.fixed_counters as i16;
+        let printed = self.def(card).counters? as i16;
         if !self.asks(Number::DeployCost) {
             return Some(printed);
         }
+        self.cost_asked(card, printed)
+    }
+
+    /// [`GameState::cost`] in a game where a text may change costs.
+    #[inline(never)]
+    fn cost_asked(&self, card: CardRef, printed: i16) -> Option<i16> {
+        let fixed = self.def(card).fixed_counters as i16;
         if self.plain_number(Number::DeployCost, [Some(card), None, None]) {
             return Some((printed - fixed).max(0) + fixed);
         }
@@ -483,16 +502,26 @@ impl GameState {
 
     /// Whether `user` may use `weapon` and `battle_card` (a restriction says no: DM-50's
     /// characters use no weapon card, DF-23's tanks no weapon, V1-JC-3 no battle card).
+    // Inlined: asked of every line an agent finds, and mostly no text restricts it.
+    #[inline]
     pub(crate) fn may_use(
         &self,
         user: CardRef,
         weapon: Option<CardRef>,
         battle_card: Option<CardRef>,
     ) -> bool {
-        // Asked of every line an agent finds: mostly no text restricts it.
-        if self.plain_number(Number::MayUse, [Some(user), weapon, battle_card]) {
-            return true;
-        }
+        self.plain_number(Number::MayUse, [Some(user), weapon, battle_card])
+            || self.may_use_asked(user, weapon, battle_card)
+    }
+
+    /// [`GameState::may_use`] when a text may restrict it: the query asked.
+    #[inline(never)]
+    fn may_use_asked(
+        &self,
+        user: CardRef,
+        weapon: Option<CardRef>,
+        battle_card: Option<CardRef>,
+    ) -> bool {
         let q = Query::new(Number::MayUse, self.owner(user))
             .card(user)
             .place(self.site())
@@ -569,6 +598,7 @@ impl GameState {
     }
 
     /// The place of a fight at the current planet: the planet and its top site.
+    #[inline]
     pub(crate) fn place_of(&self, arena: Arena) -> Option<(Planet, u8)> {
         match arena {
             Arena::Space => None,

@@ -454,6 +454,7 @@ impl GameState {
     }
 
     /// The site on top at the current planet.
+    #[inline]
     pub fn site(&self) -> Option<(Planet, u8)> {
         let planet = self.current?;
         let top = *self.planets[planet as usize].locations.last()?;
@@ -711,7 +712,7 @@ impl GameState {
         match list.iter().position(|c| c.card == card) {
             Some(i) => {
                 list.remove(i);
-                self.zones_changed();
+                self.zones_changed_for(card);
                 true
             }
             None => false,
@@ -772,6 +773,17 @@ impl GameState {
         }
         if let Some(i) = seen.iter().position(|&s| s == 0) {
             return Err(format!("card {:?} is in no zone", CardRef::new(i)));
+        }
+        // The index of texts in force (`zones_changed`, `zones_changed_for`) is what a full
+        // walk of the zones finds.
+        if self.listen != super::text::Listen::NONE {
+            let walked = self.walk_in_force();
+            if self.in_force != walked {
+                return Err(format!(
+                    "the index of texts in force is stale: {:?}, the zones hold {walked:?}",
+                    self.in_force
+                ));
+            }
         }
         Ok(())
     }

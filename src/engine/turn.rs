@@ -136,7 +136,12 @@ impl GameState {
                 }
             }
         }
-        self.zones_changed();
+        // Only the cards turned up moved into the index: rebuilt when one of them listens.
+        match revealed.as_slice() {
+            [] => {}
+            [(_, c)] => self.zones_changed_for(*c),
+            _ => self.zones_changed(),
+        }
         for &(_, card) in &revealed {
             self.emit(Event::Revealed { player: p, card });
         }

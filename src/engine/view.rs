@@ -341,19 +341,35 @@ impl<'a> PlayerView<'a> {
     /// card's power (none in force listens, not its own, no lasting effect), the answer is read
     /// from `d` without looking for the card again; else the card must be one the viewer sees
     /// (else `d`'s printed reading is returned).
+    // Inlined: the plain answer is cheaper than the call.
+    #[inline(always)]
     pub fn power_of(&self, card: CardRef, d: &CardDef, arena: Arena) -> i16 {
         if self
             .state
             .plain_number(Number::Power, [Some(card), None, None])
-            || self.state.owner(card) != self.player && !self.visible(card)
         {
-            let mut p = d.printed_power() as i16;
-            if let Some((planet, site)) = self.state.place_of(arena) {
-                p += d.location_bonus(planet, site) as i16;
-            }
-            return p;
+            return self.printed_power(d, arena);
+        }
+        self.power_of_asked(card, d, arena)
+    }
+
+    /// [`PlayerView::power_of`] when a text may change the power.
+    #[inline(never)]
+    fn power_of_asked(&self, card: CardRef, d: &CardDef, arena: Arena) -> i16 {
+        if self.state.owner(card) != self.player && !self.visible(card) {
+            return self.printed_power(d, arena);
         }
         self.power_query(card, arena, None, None)
+    }
+
+    /// `d`'s printed power with its location bonus at the place of `arena`.
+    #[inline]
+    fn printed_power(&self, d: &CardDef, arena: Arena) -> i16 {
+        let mut p = d.printed_power() as i16;
+        if let Some((planet, site)) = self.state.place_of(arena) {
+            p += d.location_bonus(planet, site) as i16;
+        }
+        p
     }
 
     /// The damage `card` would deal its owner if defeated here (the rules' query). None when
@@ -375,12 +391,22 @@ impl<'a> PlayerView<'a> {
 
     /// As [`PlayerView::damage`] for a card whose definition `d` the viewer holds (see
     /// [`PlayerView::power_of`]).
+    // Inlined: the plain answer is cheaper than the call.
+    #[inline(always)]
     pub fn damage_of(&self, card: CardRef, d: &CardDef, arena: Arena) -> u8 {
         if self
             .state
             .plain_number(Number::Damage, [Some(card), None, None])
-            || self.state.owner(card) != self.player && !self.visible(card)
         {
+            return d.damage();
+        }
+        self.damage_of_asked(card, d, arena)
+    }
+
+    /// [`PlayerView::damage_of`] when a text may change the damage.
+    #[inline(never)]
+    fn damage_of_asked(&self, card: CardRef, d: &CardDef, arena: Arena) -> u8 {
+        if self.state.owner(card) != self.player && !self.visible(card) {
             return d.damage();
         }
         self.damage_query(card, arena)
@@ -580,7 +606,26 @@ impl<'a> PlayerView<'a> {
         self.visible(card).then(|| self.state.def(card))
     }
 
+    // Inlined: agents ask mostly about face-up cards at the current planet, found there
+    // without a call.
+    #[inline]
     fn visible(&self, card: CardRef) -> bool {
+        let g = self.state;
+        if let Some(cur) = g.current {
+            let owner = g.owner(card);
+            if g.planets[cur as usize].cards[owner.index()]
+                .iter()
+                .any(|c| c.card == card && (c.face_up || owner == self.player))
+            {
+                return true;
+            }
+        }
+        self.visible_anywhere(card)
+    }
+
+    /// [`PlayerView::visible`] in every zone.
+    #[inline(never)]
+    fn visible_anywhere(&self, card: CardRef) -> bool {
         let g = self.state;
         let me = self.player;
         let owner = g.owner(card);

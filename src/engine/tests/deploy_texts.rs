@@ -830,3 +830,42 @@ fn a_changed_cost_and_more_counters_are_narrated_where_they_are_used() {
     let ev = play(&mut g, &[Action::Deploy(four)]);
     assert!(narrated(&ev), "the seventh counter is used: {ev:?}");
 }
+
+#[test]
+fn deploying_a_card_without_text_leaves_the_index_of_texts_in_force_as_a_full_walk_finds_it() {
+    // `put_in_play` rebuilds the index of texts in force only when the card deployed (or the
+    // location it covers) has text that listens: one without is never in it. `check_zones`
+    // compares the index with a full walk of the zones after each deploy.
+    let pool = CardPool::from_cards(catalogue().cards());
+    let listens = |c: &Card| {
+        pool.texts()
+            .get(pool.find(&c.id).unwrap())
+            .is_some_and(|(l, _)| *l != crate::engine::text::Listen::NONE)
+    };
+    let character = |c: &Card| c.card_type == CardType::Character && deployable(6)(c);
+    let with_text = catalogue()
+        .cards()
+        .iter()
+        .find(|c| character(c) && listens(c) && !c.diamond.unwrap_or(false))
+        .expect("a character with text")
+        .clone();
+    let plain = catalogue()
+        .cards()
+        .iter()
+        .find(|c| character(c) && !listens(c) && c.title != with_text.title)
+        .expect("a character without text")
+        .clone();
+    let mut b = deploy_step_at(Planet::Naboo);
+    let in_play = b.add(A, with_text.clone(), Zone::At(Planet::Naboo, true));
+    let deployed = b.add(A, plain, Zone::Hand);
+    let mut g = b.build();
+    assert_eq!(g.in_force, vec![in_play]);
+    apply(&mut g, Action::Deploy(deployed)).unwrap();
+    assert_eq!(g.in_force, vec![in_play]);
+    // The check bites: a listening card moved behind the index's back is caught.
+    let mut stale = g.clone();
+    stale.planets[Planet::Naboo as usize].cards[A.index()].retain(|c| c.card != in_play);
+    stale.players[A.index()].discard.push(in_play);
+    let err = stale.check_zones().unwrap_err();
+    assert!(err.contains("index of texts in force"), "{err}");
+}
