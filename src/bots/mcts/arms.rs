@@ -73,3 +73,14 @@ pub(super) fn clearly_better(better: u32, worse: u32, margin: f64, lead: u32) ->
 pub(super) fn still_possible(better: u32, worse: u32, left: u32, margin: f64, lead: u32) -> bool {
     (0..=left).any(|x| clearly_better(better + x, worse, margin, lead))
 }
+
+/// Whether a duel that has played `played` samples, `differ` of which ended differently for
+/// the two actions, stops here: after `settle` samples (0: never) on which the choice changed
+/// nothing. Such an action changes the outcome rarely if ever, and at the budgets the search
+/// affords the sign test would not pass on the few samples where it might; about half the
+/// searched decisions are of this kind (10 games of mcts:32, seed 13: 486 of 1,020 duels had
+/// no sample that differed), and stopping them after 4 samples saves about a third of the
+/// playouts (README "The agents").
+pub(super) fn settled(played: usize, differ: u32, settle: u32) -> bool {
+    settle > 0 && differ == 0 && played >= settle as usize
+}

@@ -464,3 +464,53 @@ fn a_duel_stops_only_when_its_verdict_is_settled() {
     assert!(!still_possible(0, 0, 1, 1.0, 2));
     assert!(still_possible(0, 0, 2, 1.0, 2));
 }
+
+#[test]
+fn a_duel_where_the_choice_changes_nothing_stops_early() {
+    use super::arms::settled;
+    // Four samples alike (MctsConfig::new): settled; one that differed keeps the duel going.
+    assert!(!settled(3, 0, 4));
+    assert!(settled(4, 0, 4));
+    assert!(!settled(9, 1, 4));
+    assert!(!settled(100, 0, 0));
+    // In a game: fewer playouts a searched decision than with every duel played to its end
+    // (the two games differ once a choice does, so their lengths are not compared; with a
+    // budget of 12 a duel of two actions has 6 samples, so settling after 4 saves some).
+    let play_with = |settle: u32, bank: u32| {
+        let mut g = new_game(5, GameOptions::default());
+        let config = MctsConfig {
+            settle,
+            bank,
+            ..MctsConfig::new(12)
+        };
+        let mut m = MctsAgent::new(config, Arc::new(Weights::default()), 5);
+        let mut h = HeuristicAgent::default();
+        play(&mut g, [&mut m, &mut h], PlayOptions::default()).unwrap();
+        m.stats()
+    };
+    let (full, early) = (play_with(0, 0), play_with(4, 0));
+    assert!(early.searched > 20, "{early:?}");
+    let per = |s: SearchStats| s.iterations as f64 / s.searched as f64;
+    assert!(per(early) < per(full), "{early:?} against {full:?}");
+}
+
+#[test]
+fn playouts_a_settled_duel_saved_are_spent_by_later_duels() {
+    // Budget 12, duels settling after 4 samples: with the saved playouts spent (bank 3) the
+    // game takes more playouts a searched decision than without, yet no more than 12.
+    let play_with = |bank: u32| {
+        let mut g = new_game(5, GameOptions::default());
+        let config = MctsConfig {
+            bank,
+            ..MctsConfig::new(12)
+        };
+        let mut m = MctsAgent::new(config, Arc::new(Weights::default()), 5);
+        let mut h = HeuristicAgent::default();
+        play(&mut g, [&mut m, &mut h], PlayOptions::default()).unwrap();
+        m.stats()
+    };
+    let (kept, spent) = (play_with(0), play_with(3));
+    let per = |s: SearchStats| s.iterations as f64 / s.searched as f64;
+    assert!(per(spent) > per(kept), "{spent:?} against {kept:?}");
+    assert!(spent.iterations <= 12 * spent.searched, "{spent:?}");
+}
