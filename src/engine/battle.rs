@@ -1506,20 +1506,25 @@ mod tests {
     use super::*;
     use crate::engine::builder::{Builder, Zone};
 
+    /// Every card of the catalogue in A's hand, the game at Tatooine's second site.
+    fn whole_catalogue() -> (GameState, Vec<CardRef>) {
+        let cat = crate::deck::test_catalogue();
+        let mut b = Builder::new();
+        b.current(Planet::Tatooine, 2);
+        let cards = cat
+            .cards()
+            .iter()
+            .map(|c| b.add(Player::A, c.clone(), Zone::Hand))
+            .collect();
+        (b.build(), cards)
+    }
+
     #[test]
     fn the_pools_match_table_reads_every_lone_fighter_as_the_full_matcher_does() {
         // `use_line_for` reads a lone fighter from `CardPool::fits_alone`; `line_fits` is the
         // full reading. Every weapon and battle card of the catalogue against every character
         // and starship, in every situation the table leaves to the caller, must agree.
-        let cat = crate::deck::test_catalogue();
-        let mut b = Builder::new();
-        b.current(Planet::Tatooine, 2);
-        let cards: Vec<CardRef> = cat
-            .cards()
-            .iter()
-            .map(|c| b.add(Player::A, c.clone(), Zone::Hand))
-            .collect();
-        let g = b.build();
+        let (g, cards) = whole_catalogue();
         let items: Vec<CardRef> = cards
             .iter()
             .copied()
@@ -1567,15 +1572,7 @@ mod tests {
         // line with an alternative of two members or more (rulebook "Fight Together"), for
         // pairs of characters, both ways round, must read as matching each member against
         // the cards does.
-        let cat = crate::deck::test_catalogue();
-        let mut b = Builder::new();
-        b.current(Planet::Tatooine, 2);
-        let cards: Vec<CardRef> = cat
-            .cards()
-            .iter()
-            .map(|c| b.add(Player::A, c.clone(), Zone::Hand))
-            .collect();
-        let g = b.build();
+        let (g, cards) = whole_catalogue();
         let reference = |item: CardRef, line: usize, group: &[CardRef], first: bool| {
             g.def(item).uses[line].rule.alts.iter().any(|a| {
                 a.members.len() == group.len()

@@ -476,41 +476,43 @@ fn a_duel_where_the_choice_changes_nothing_stops_early() {
     // In a game: fewer playouts a searched decision than with every duel played to its end
     // (the two games differ once a choice does, so their lengths are not compared; with a
     // budget of 12 a duel of two actions has 6 samples, so settling after 4 saves some).
-    let play_with = |settle: u32, bank: u32| {
-        let mut g = new_game(5, GameOptions::default());
-        let config = MctsConfig {
-            settle,
-            bank,
-            ..MctsConfig::new(12)
-        };
-        let mut m = MctsAgent::new(config, Arc::new(Weights::default()), 5);
-        let mut h = HeuristicAgent::default();
-        play(&mut g, [&mut m, &mut h], PlayOptions::default()).unwrap();
-        m.stats()
-    };
-    let (full, early) = (play_with(0, 0), play_with(4, 0));
+    let (full, early) = (budget_12_game(0, 0), budget_12_game(4, 0));
     assert!(early.searched > 20, "{early:?}");
-    let per = |s: SearchStats| s.iterations as f64 / s.searched as f64;
-    assert!(per(early) < per(full), "{early:?} against {full:?}");
+    assert!(
+        per_searched(early) < per_searched(full),
+        "{early:?} against {full:?}"
+    );
+}
+
+/// The search's counts over game 5 played at budget 12 against the heuristic, with the
+/// given `settle` and `bank` settings.
+fn budget_12_game(settle: u32, bank: u32) -> SearchStats {
+    let mut g = new_game(5, GameOptions::default());
+    let config = MctsConfig {
+        settle,
+        bank,
+        ..MctsConfig::new(12)
+    };
+    let mut m = MctsAgent::new(config, Arc::new(Weights::default()), 5);
+    let mut h = HeuristicAgent::default();
+    play(&mut g, [&mut m, &mut h], PlayOptions::default()).unwrap();
+    m.stats()
+}
+
+/// Playouts a searched decision.
+fn per_searched(s: SearchStats) -> f64 {
+    s.iterations as f64 / s.searched as f64
 }
 
 #[test]
 fn playouts_a_settled_duel_saved_are_spent_by_later_duels() {
     // Budget 12, duels settling after 4 samples: with the saved playouts spent (bank 3) the
     // game takes more playouts a searched decision than without, yet no more than 12.
-    let play_with = |bank: u32| {
-        let mut g = new_game(5, GameOptions::default());
-        let config = MctsConfig {
-            bank,
-            ..MctsConfig::new(12)
-        };
-        let mut m = MctsAgent::new(config, Arc::new(Weights::default()), 5);
-        let mut h = HeuristicAgent::default();
-        play(&mut g, [&mut m, &mut h], PlayOptions::default()).unwrap();
-        m.stats()
-    };
-    let (kept, spent) = (play_with(0), play_with(3));
-    let per = |s: SearchStats| s.iterations as f64 / s.searched as f64;
-    assert!(per(spent) > per(kept), "{spent:?} against {kept:?}");
+    let settle = MctsConfig::new(12).settle;
+    let (kept, spent) = (budget_12_game(settle, 0), budget_12_game(settle, 3));
+    assert!(
+        per_searched(spent) > per_searched(kept),
+        "{spent:?} against {kept:?}"
+    );
     assert!(spent.iterations <= 12 * spent.searched, "{spent:?}");
 }
