@@ -53,7 +53,11 @@ fn main() {
     };
     let verbose = std::env::var_os("VERBOSE").is_some();
     let weights = Arc::new(match std::env::var_os("HEURISTIC_WEIGHTS") {
-        Some(path) => Weights::from_file(std::path::Path::new(&path)).expect("weights"),
+        Some(path) => Weights::from_file(std::path::Path::new(&path)).unwrap_or_else(|e| {
+            // The error names the file and the key or line at fault.
+            eprintln!("HEURISTIC_WEIGHTS: {e}");
+            std::process::exit(2)
+        }),
         None => Weights::default(),
     });
     let mut worst: f64 = 1.0;

@@ -492,11 +492,13 @@ impl GameState {
             let left = before.saturating_sub(n);
             d.hits[p.index()] = left;
             // Said, so that the next "is hit (N hits so far)" adds up for a reader.
-            self.emit(Event::DuelHitsRemoved {
-                player: p,
-                removed: before - left,
-                left,
-            });
+            if left < before {
+                self.emit(Event::DuelHitsRemoved {
+                    player: p,
+                    removed: before - left,
+                    left,
+                });
+            }
         }
     }
 
