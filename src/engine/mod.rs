@@ -30,6 +30,7 @@ pub mod sample_decks;
 mod setup;
 mod starships;
 pub mod state;
+mod state_key;
 pub mod text;
 pub mod text_support;
 pub mod text_templates;

@@ -324,6 +324,8 @@ impl GameState {
     pub fn add_lasting(&mut self, l: super::text::Lasting) {
         self.listen = self.listen.union(Listen::number(l.number));
         self.text_state.lasting.push(l);
+        // Numbers change from now: also when a caller adds one outside an action.
+        self.renew_key();
     }
 
     /// Recomputes which texts the cards of this game listen to (after the table changes).

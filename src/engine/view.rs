@@ -86,6 +86,26 @@ impl<'a> PlayerView<'a> {
         self.state.site()
     }
 
+    /// The game's state key (`engine::state_key`): while it stands, every number of a fight
+    /// answers as before for the same cards in the same places, unless a card's own text
+    /// listens ([`PlayerView::fight_texts_at`]). It reveals nothing hidden.
+    pub fn state_key(&self) -> u64 {
+        self.state.state_key()
+    }
+
+    /// Whether a card of `p` at `planet` that the viewer sees (face up, or the viewer's own)
+    /// has text of its own listening to a number of a fight: its numbers may then change
+    /// while the state key stands.
+    pub fn fight_texts_at(&self, planet: Planet, p: Player) -> bool {
+        let g = self.state;
+        g.at(planet, p).iter().any(|c| {
+            (c.face_up || p == self.player)
+                && g.card_listen
+                    .get(c.card.index())
+                    .is_some_and(|l| l.any(super::state_key::FIGHT_NUMBERS))
+        })
+    }
+
     /// Counters left to the active player this turn.
     pub fn counters_left(&self) -> i16 {
         self.state.counters_left()

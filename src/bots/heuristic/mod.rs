@@ -13,6 +13,7 @@ mod deploy;
 mod duel;
 mod eval;
 mod fight_text;
+mod lineups;
 mod prompts;
 mod texts;
 mod turn;
@@ -35,6 +36,8 @@ pub struct HeuristicAgent {
     /// Our turns in a row that did nothing. Two cautious agents can wait on each other
     /// forever; after `turn.stall_turns` idle turns the agent takes what risks it has.
     idle: u32,
+    /// Line-ups sized up in earlier decisions, reused while they stand.
+    lineups: lineups::Lineups,
 }
 
 impl HeuristicAgent {
@@ -44,6 +47,7 @@ impl HeuristicAgent {
             plan: Vec::new(),
             acted: false,
             idle: 0,
+            lineups: lineups::Lineups::default(),
         }
     }
 }
@@ -107,7 +111,7 @@ fn pending(cx: &Ctx, top: Pending, legal: &[Action]) -> Option<Action> {
 impl Agent for HeuristicAgent {
     fn choose(&mut self, view: &PlayerView, legal: &[Action]) -> Action {
         let restless = self.idle >= self.weights.turn.stall_turns;
-        let cx = Ctx::new(view, &self.weights, restless);
+        let cx = Ctx::new(view, &self.weights, restless, &self.lineups);
         let action = match view.pending() {
             // One action offered: every rule would end at it (or at the fallback below, the
             // same action), so none is asked. Not in the battle plan's first decision, which
