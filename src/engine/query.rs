@@ -352,6 +352,8 @@ impl GameState {
     pub fn with_texts(mut self, texts: Arc<Texts>) -> GameState {
         self.texts = texts;
         self.refresh_listen();
+        // Other texts: other numbers.
+        self.renew_key();
         self
     }
 

@@ -12,6 +12,10 @@
 //! coarser than tracking what each text reads (any action then counts as a change), but it
 //! cannot miss a change a text makes or reads, whatever the text.
 //!
+//! While such a text is in force the key is not handed out ([`GameState::state_key`] is
+//! None): what an agent kept under it could serve only within the same decision, and keeping
+//! it would cost more than it saves.
+//!
 //! What the key reveals: it depends on which actions were applied (every player sees each
 //! one happen), on the face-up cards in play and on lasting effects (public), never on a
 //! hidden card. New values come from one counter shared by every game of the process, so two
@@ -53,9 +57,11 @@ impl GameState {
                 .all(|l| !FIGHT_NUMBERS.any(Listen::number(l.number)))
     }
 
-    /// The key of this state (see the module documentation).
-    pub fn state_key(&self) -> u64 {
-        self.key
+    /// The key of this state (see the module documentation); None while a text in force or
+    /// a lasting effect changes a number of a fight, when the next action renews the key
+    /// whatever it does, so that nothing kept under it could serve again.
+    pub fn state_key(&self) -> Option<u64> {
+        self.numbers_quiet().then_some(self.key)
     }
 
     /// Gives this state a key of its own: after a change the key cannot follow, such as a

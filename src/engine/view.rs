@@ -88,8 +88,9 @@ impl<'a> PlayerView<'a> {
 
     /// The game's state key (`engine::state_key`): while it stands, every number of a fight
     /// answers as before for the same cards in the same places, unless a card's own text
-    /// listens ([`PlayerView::fight_texts_at`]). It reveals nothing hidden.
-    pub fn state_key(&self) -> u64 {
+    /// listens ([`PlayerView::fight_texts_at`]). None while a text in force changes such a
+    /// number (then every action renews it). It reveals nothing hidden.
+    pub fn state_key(&self) -> Option<u64> {
         self.state.state_key()
     }
 

@@ -593,7 +593,8 @@ mod tests {
             let (g, card) = battle_with(fx::battle("Boost", &[(user, 3, 0)]));
             let view = g.view(Player::A);
             let weights = Weights::default();
-            let cx = Ctx::new(&view, &weights, false, &Default::default());
+            let lineups = super::super::lineups::Lineups::default();
+            let cx = Ctx::new(&view, &weights, false, &lineups);
             let units = battle_units(&cx);
             assert_eq!(might_plan(&cx, card, &units, false), usable, "{user}");
             // The shortcut is sound only if a plan never names a card it rules out.

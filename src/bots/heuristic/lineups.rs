@@ -19,7 +19,7 @@ use crate::engine::{Player, PlayerView, Seen};
 /// One line-up and what it was read from.
 struct Lineup {
     viewer: Player,
-    key: u64,
+    key: Option<u64>,
     planet: Planet,
     site: Option<(Planet, u8)>,
     /// The side's cards at the planet as the viewer saw them, in the zone's order.
@@ -47,9 +47,10 @@ impl Lineups {
         p: Player,
         hidden: bool,
     ) -> Option<(Vec<Fighter>, usize)> {
+        let key = view.state_key()?;
         let slots = self.slots.borrow();
         let l = slots[slot(p, hidden)].as_ref()?;
-        let same = l.key == view.state_key()
+        let same = l.key == Some(key)
             && l.viewer == view.player()
             && l.planet == planet
             && l.site == view.site()
@@ -60,8 +61,9 @@ impl Lineups {
         same.then(|| (l.fighters.clone(), l.unseen))
     }
 
-    /// Keeps `lineup`, the line-up of `p` at `planet` just sized up, unless a card of the side
-    /// has text of its own that changes numbers.
+    /// Keeps `lineup`, the line-up of `p` at `planet` just sized up, unless the state key is
+    /// not handed out (a text in force changes numbers of a fight) or a card of the side has
+    /// text of its own that changes them.
     pub fn put(
         &self,
         view: &PlayerView,
@@ -72,14 +74,14 @@ impl Lineups {
     ) {
         let mut slots = self.slots.borrow_mut();
         let entry = &mut slots[slot(p, hidden)];
-        if view.fight_texts_at(planet, p) {
+        if view.state_key().is_none() || view.fight_texts_at(planet, p) {
             *entry = None;
             return;
         }
         // The vectors of the slot are reused.
         let mut l = entry.take().unwrap_or_else(|| Lineup {
             viewer: view.player(),
-            key: 0,
+            key: None,
             planet,
             site: None,
             seen: Vec::new(),

@@ -19,6 +19,7 @@ mod podrace;
 mod reflections;
 mod setup;
 mod starships;
+mod state_key;
 mod sweep;
 mod text_templates;
 mod texts;
