@@ -16,11 +16,12 @@ use super::eval::Fighter;
 use crate::catalogue::Planet;
 use crate::engine::{Player, PlayerView, Seen};
 
-/// One line-up and what it was read from.
+/// One line-up and what it was read from; `key` None: nothing kept.
+#[derive(Default)]
 struct Lineup {
-    viewer: Player,
     key: Option<u64>,
-    planet: Planet,
+    viewer: Option<Player>,
+    planet: Option<Planet>,
     site: Option<(Planet, u8)>,
     /// The side's cards at the planet as the viewer saw them, in the zone's order.
     seen: Vec<Seen>,
@@ -31,7 +32,7 @@ struct Lineup {
 /// The last line-up of each side, with and without the viewer's hidden cards.
 #[derive(Default)]
 pub(super) struct Lineups {
-    slots: RefCell<[Option<Lineup>; 4]>,
+    slots: RefCell<[Lineup; 4]>,
 }
 
 fn slot(p: Player, hidden: bool) -> usize {
@@ -49,10 +50,10 @@ impl Lineups {
     ) -> Option<(Vec<Fighter>, usize)> {
         let key = view.state_key()?;
         let slots = self.slots.borrow();
-        let l = slots[slot(p, hidden)].as_ref()?;
+        let l = &slots[slot(p, hidden)];
         let same = l.key == Some(key)
-            && l.viewer == view.player()
-            && l.planet == planet
+            && l.viewer == Some(view.player())
+            && l.planet == Some(planet)
             && l.site == view.site()
             && view
                 .seen_at(planet, p)
@@ -73,30 +74,23 @@ impl Lineups {
         lineup: &(Vec<Fighter>, usize),
     ) {
         let mut slots = self.slots.borrow_mut();
-        let entry = &mut slots[slot(p, hidden)];
-        if view.state_key().is_none() || view.fight_texts_at(planet, p) {
-            *entry = None;
+        let l = &mut slots[slot(p, hidden)];
+        l.key = None;
+        let Some(key) = view.state_key() else {
+            return;
+        };
+        if view.fight_texts_at(planet, p) {
             return;
         }
-        // The vectors of the slot are reused.
-        let mut l = entry.take().unwrap_or_else(|| Lineup {
-            viewer: view.player(),
-            key: None,
-            planet,
-            site: None,
-            seen: Vec::new(),
-            fighters: Vec::new(),
-            unseen: 0,
-        });
-        l.viewer = view.player();
-        l.key = view.state_key();
-        l.planet = planet;
+        // The slot's vectors are reused.
+        l.key = Some(key);
+        l.viewer = Some(view.player());
+        l.planet = Some(planet);
         l.site = view.site();
         l.seen.clear();
         l.seen.extend(view.seen_at(planet, p).map(|(s, _)| s));
         l.fighters.clear();
         l.fighters.extend_from_slice(&lineup.0);
         l.unseen = lineup.1;
-        *entry = Some(l);
     }
 }
