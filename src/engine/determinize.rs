@@ -94,8 +94,6 @@ impl GameState {
     fn determinize(&self, viewer: Player, seed: u64) -> GameState {
         let mut rng = GameRng::new(seed);
         let mut g = self.clone();
-        // The opponent's hidden cards change below.
-        g.renew_key();
         let opp = viewer.other();
         let o = opp.index();
 

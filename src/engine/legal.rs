@@ -248,15 +248,11 @@ impl GameState {
         }
         self.log.clear();
         let before = self.draw_deck_lens();
-        let quiet = self.numbers_quiet();
         // `Ended` only says the game is over; the result is in the state. Any step that empties
         // a draw deck without checking (taking a card from it, say) is caught here.
         let _ = self
             .execute(p, action)
             .and_then(|()| self.check_decks(before));
-        if !(quiet && self.numbers_quiet()) {
-            self.renew_key();
-        }
         events.append(&mut self.log);
     }
 

@@ -324,8 +324,6 @@ impl GameState {
     pub fn add_lasting(&mut self, l: super::text::Lasting) {
         self.listen = self.listen.union(Listen::number(l.number));
         self.text_state.lasting.push(l);
-        // Numbers change from now: also when a caller adds one outside an action.
-        self.renew_key();
     }
 
     /// Recomputes which texts the cards of this game listen to (after the table changes).
@@ -352,8 +350,6 @@ impl GameState {
     pub fn with_texts(mut self, texts: Arc<Texts>) -> GameState {
         self.texts = texts;
         self.refresh_listen();
-        // Other texts: other numbers.
-        self.renew_key();
         self
     }
 

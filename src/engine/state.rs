@@ -319,8 +319,6 @@ pub struct GameState {
     pub(crate) legal_scratch: Vec<super::action::Action>,
     /// What each player has seen of the other's hand, for determinization.
     pub(crate) known: super::determinize::Known,
-    /// Changes when a number a text may change could answer differently (`state_key.rs`).
-    pub(crate) key: u64,
 }
 
 /// The game stopped (someone won, or the turn cap): unwinds the rules code with `?`.
@@ -361,7 +359,6 @@ impl GameState {
             deck_trace: None,
             legal_scratch: Vec::new(),
             known: Default::default(),
-            key: super::state_key::fresh(),
         };
         g.refresh_listen();
         g
@@ -373,8 +370,6 @@ impl GameState {
     }
 
     pub fn text_state_mut(&mut self) -> &mut TextState {
-        // A caller may change what numbers read.
-        self.renew_key();
         &mut self.text_state
     }
 

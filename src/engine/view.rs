@@ -86,24 +86,24 @@ impl<'a> PlayerView<'a> {
         self.state.site()
     }
 
-    /// The game's state key (`engine::state_key`): while it stands, every number of a fight
-    /// answers as before for the same cards in the same places, unless a card's own text
-    /// listens ([`PlayerView::fight_texts_at`]). None while a text in force changes such a
-    /// number (then every action renews it). It reveals nothing hidden.
-    pub fn state_key(&self) -> Option<u64> {
-        self.state.state_key()
+    /// Whether the numbers of a fight are the rules' values from printed facts and place
+    /// (`engine::fight_numbers`): no face-up text in force nor lasting effect changes one.
+    /// Then the cards at a planet have the numbers those cards, the planet and its site give
+    /// them, unless a card's own text listens ([`PlayerView::fight_texts_at`]).
+    pub fn fight_numbers_printed(&self) -> bool {
+        self.state.fight_numbers_printed()
     }
 
     /// Whether a card of `p` at `planet` that the viewer sees (face up, or the viewer's own)
     /// has text of its own listening to a number of a fight: its numbers may then change
-    /// while the state key stands.
+    /// while the cards stay as they are.
     pub fn fight_texts_at(&self, planet: Planet, p: Player) -> bool {
         let g = self.state;
         g.at(planet, p).iter().any(|c| {
             (c.face_up || p == self.player)
                 && g.card_listen
                     .get(c.card.index())
-                    .is_some_and(|l| l.any(super::state_key::FIGHT_NUMBERS))
+                    .is_some_and(|l| l.any(super::fight_numbers::FIGHT_NUMBERS))
         })
     }
 

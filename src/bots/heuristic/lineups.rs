@@ -1,14 +1,16 @@
 //! The line-ups the agent sized up earlier ([`Ctx::ground`](super::eval::Ctx::ground)), kept
-//! from one decision to the next and reused while nothing they read has changed: the same
-//! cards seen at the same planet and site, and the same engine state key (`engine::state_key`:
-//! it stands only while no text in force, nor any lasting effect, can change a number of a
-//! fight). About
-//! half the line-ups an agent asks for in a turn are the one it asked for last for that side
-//! (its own deploys elsewhere, the steps of a battle, the end of its turn).
+//! from one decision to the next and reused while nothing they read has changed. While the
+//! numbers of a fight are the rules' values from printed facts and place
+//! (`PlayerView::fight_numbers_printed`: no face-up text in force nor lasting effect changes
+//! one), a line-up depends only on the side's cards at the planet as the viewer sees them,
+//! the planet and its site: when those are as they were, the line-up is. About half the
+//! line-ups an agent asks for are the one it asked for last for that side (its deploys
+//! elsewhere, the steps of a battle, the end of its turn).
 //!
-//! A line-up holding a card whose own text listens to a number of a fight is not kept: such a text may
-//! read anything while the key stands. Debug builds check every reuse against a fresh
-//! line-up (`Ctx::ground`), so a key that missed a change fails the tests.
+//! Nothing is kept while a text in force or a lasting effect changes such a number, nor a
+//! line-up holding a card whose own text listens to one (such a text may read anything).
+//! Debug builds check every reuse against a fresh line-up (`Ctx::ground`), so a reuse that
+//! missed a change fails the tests.
 
 use std::cell::RefCell;
 
@@ -16,10 +18,9 @@ use super::eval::Fighter;
 use crate::catalogue::Planet;
 use crate::engine::{Player, PlayerView, Seen};
 
-/// One line-up and what it was read from; `key` None: nothing kept.
+/// One line-up and what it was read from; `planet` None: nothing kept.
 #[derive(Default)]
 struct Lineup {
-    key: Option<u64>,
     viewer: Option<Player>,
     planet: Option<Planet>,
     site: Option<(Planet, u8)>,
@@ -48,12 +49,13 @@ impl Lineups {
         p: Player,
         hidden: bool,
     ) -> Option<(Vec<Fighter>, usize)> {
-        let key = view.state_key()?;
+        if !view.fight_numbers_printed() {
+            return None;
+        }
         let slots = self.slots.borrow();
         let l = &slots[slot(p, hidden)];
-        let same = l.key == Some(key)
+        let same = l.planet == Some(planet)
             && l.viewer == Some(view.player())
-            && l.planet == Some(planet)
             && l.site == view.site()
             && view
                 .seen_at(planet, p)
@@ -62,9 +64,9 @@ impl Lineups {
         same.then(|| (l.fighters.clone(), l.unseen))
     }
 
-    /// Keeps `lineup`, the line-up of `p` at `planet` just sized up, unless the state key is
-    /// not handed out (a text in force changes numbers of a fight) or a card of the side has
-    /// text of its own that changes them.
+    /// Keeps `lineup`, the line-up of `p` at `planet` just sized up, unless a text in force
+    /// or a lasting effect changes numbers of a fight, or a card of the side has text of its
+    /// own that does.
     pub fn put(
         &self,
         view: &PlayerView,
@@ -75,17 +77,13 @@ impl Lineups {
     ) {
         let mut slots = self.slots.borrow_mut();
         let l = &mut slots[slot(p, hidden)];
-        l.key = None;
-        let Some(key) = view.state_key() else {
-            return;
-        };
-        if view.fight_texts_at(planet, p) {
+        l.planet = None;
+        if !view.fight_numbers_printed() || view.fight_texts_at(planet, p) {
             return;
         }
         // The slot's vectors are reused.
-        l.key = Some(key);
-        l.viewer = Some(view.player());
         l.planet = Some(planet);
+        l.viewer = Some(view.player());
         l.site = view.site();
         l.seen.clear();
         l.seen.extend(view.seen_at(planet, p).map(|(s, _)| s));
