@@ -95,6 +95,10 @@ impl GameState {
         let mut rng = GameRng::new(seed);
         let mut g = self.clone();
         let opp = viewer.other();
+        // The opponent's hidden cards at the planets change below.
+        for versions in &mut g.zone_versions {
+            versions[opp.index()] = super::state::fresh_version();
+        }
         let o = opp.index();
 
         // The opponent's hidden cards, taken out of their places, which are remembered.

@@ -319,6 +319,17 @@ pub struct GameState {
     pub(crate) legal_scratch: Vec<super::action::Action>,
     /// What each player has seen of the other's hand, for determinization.
     pub(crate) known: super::determinize::Known,
+    /// A version of each side's cards at each planet (`zone_version`).
+    pub(crate) zone_versions: [[u64; 2]; 3],
+}
+
+/// A zone version no game has had yet: versions come from one counter shared by every game
+/// of the process, so two games, or two copies of a game that went different ways, never
+/// share one for different cards.
+pub(crate) fn fresh_version() -> u64 {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static LAST: AtomicU64 = AtomicU64::new(0);
+    LAST.fetch_add(1, Ordering::Relaxed) + 1
 }
 
 /// The game stopped (someone won, or the turn cap): unwinds the rules code with `?`.
@@ -359,6 +370,7 @@ impl GameState {
             deck_trace: None,
             legal_scratch: Vec::new(),
             known: Default::default(),
+            zone_versions: std::array::from_fn(|_| [fresh_version(), fresh_version()]),
         };
         g.refresh_listen();
         g
@@ -466,6 +478,8 @@ impl GameState {
     }
 
     pub(crate) fn at_mut(&mut self, planet: Planet, p: Player) -> &mut Vec<InPlay> {
+        // Whoever takes the list may change it.
+        self.zone_versions[planet as usize][p.index()] = fresh_version();
         &mut self.planets[planet as usize].cards[p.index()]
     }
 

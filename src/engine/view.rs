@@ -94,6 +94,14 @@ impl<'a> PlayerView<'a> {
         self.state.fight_numbers_printed()
     }
 
+    /// A version of `p`'s cards at `planet`: it changes whenever a card arrives there, leaves
+    /// or turns face up (and may change when nothing did), never stays while they change.
+    /// Two equal versions: the same cards, as the viewer sees them. It tells nothing a player
+    /// at the table does not see happen.
+    pub fn zone_version(&self, planet: Planet, p: Player) -> u64 {
+        self.state.zone_versions[planet as usize][p.index()]
+    }
+
     /// Whether a card of `p` at `planet` that the viewer sees (face up, or the viewer's own)
     /// has text of its own listening to a number of a fight: its numbers may then change
     /// while the cards stay as they are.

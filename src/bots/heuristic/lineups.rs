@@ -3,7 +3,8 @@
 //! numbers of a fight are the rules' values from printed facts and place
 //! (`PlayerView::fight_numbers_printed`: no face-up text in force nor lasting effect changes
 //! one), a line-up depends only on the side's cards at the planet as the viewer sees them,
-//! the planet and its site: when those are as they were, the line-up is. About half the
+//! the planet and its site: when those are as they were (the zone's version,
+//! `PlayerView::zone_version`, and the site), the line-up is. About half the
 //! line-ups an agent asks for are the one it asked for last for that side (its deploys
 //! elsewhere, the steps of a battle, the end of its turn).
 //!
@@ -16,7 +17,7 @@ use std::cell::RefCell;
 
 use super::eval::Fighter;
 use crate::catalogue::Planet;
-use crate::engine::{Player, PlayerView, Seen};
+use crate::engine::{Player, PlayerView};
 
 /// One line-up and what it was read from; `planet` None: nothing kept.
 #[derive(Default)]
@@ -24,8 +25,8 @@ struct Lineup {
     viewer: Option<Player>,
     planet: Option<Planet>,
     site: Option<(Planet, u8)>,
-    /// The side's cards at the planet as the viewer saw them, in the zone's order.
-    seen: Vec<Seen>,
+    /// The version of the side's cards at the planet.
+    version: u64,
     fighters: Vec<Fighter>,
     unseen: usize,
 }
@@ -56,11 +57,8 @@ impl Lineups {
         let l = &slots[slot(p, hidden)];
         let same = l.planet == Some(planet)
             && l.viewer == Some(view.player())
-            && l.site == view.site()
-            && view
-                .seen_at(planet, p)
-                .map(|(s, _)| s)
-                .eq(l.seen.iter().copied());
+            && l.version == view.zone_version(planet, p)
+            && l.site == view.site();
         same.then(|| (l.fighters.clone(), l.unseen))
     }
 
@@ -85,8 +83,7 @@ impl Lineups {
         l.planet = Some(planet);
         l.viewer = Some(view.player());
         l.site = view.site();
-        l.seen.clear();
-        l.seen.extend(view.seen_at(planet, p).map(|(s, _)| s));
+        l.version = view.zone_version(planet, p);
         l.fighters.clear();
         l.fighters.extend_from_slice(&lineup.0);
         l.unseen = lineup.1;

@@ -111,3 +111,49 @@ fn battle_cards_and_dueling_hands_stay_secret() {
     // Dueling cards are still part of the draw deck when counted.
     assert_eq!(g.view(A).deck_len(B), 10);
 }
+
+#[test]
+fn a_zone_version_changes_with_the_cards_there_and_stands_otherwise() {
+    // What the heuristic agent reuses its line-ups on (`PlayerView::zone_version`): a card
+    // deployed to Naboo ("1. Deploy") changes A's version there and no other.
+    let mut b = Builder::new();
+    b.current(Planet::Naboo, 0);
+    let card = b.add(
+        A,
+        crate::catalogue::Card {
+            counters: Some(2),
+            ..ch("Deployed", 2, 1)
+        },
+        Zone::Hand,
+    );
+    b.add(B, ch("Theirs", 2, 1), Zone::At(Planet::Naboo, true));
+    b.deck_filler(A, 10, 4);
+    b.deck_filler(B, 10, 4);
+    let mut g = b.build();
+    let versions = |g: &GameState| {
+        let v = g.view(B);
+        [A, B].map(|p| Planet::ALL.map(|pl| v.zone_version(pl, p)))
+    };
+    let before = versions(&g);
+    play(&mut g, &[Action::Deploy(card)]);
+    let after = versions(&g);
+    for p in [A, B] {
+        for (i, pl) in Planet::ALL.into_iter().enumerate() {
+            let changed = p == A && pl == Planet::Naboo;
+            assert_eq!(
+                before[p.index()][i] != after[p.index()][i],
+                changed,
+                "{p:?} at {pl:?}"
+            );
+        }
+    }
+    // Ending the deploy step moves no card: every version stands.
+    play(&mut g, &[Action::EndDeploy]);
+    assert_eq!(versions(&g), after);
+    // A copy that goes another way never meets the original's versions for other cards.
+    let (mut one, mut two) = (g.clone(), g);
+    let theirs = one.planet(Planet::Naboo).cards[B.index()][0].card;
+    assert!(one.remove_from_planet(Planet::Naboo, B, theirs));
+    assert!(two.remove_from_planet(Planet::Naboo, B, theirs));
+    assert_ne!(versions(&one), versions(&two));
+}
