@@ -593,3 +593,43 @@ fn the_pairing_gives_up_the_character_whose_defeat_costs_least() {
         vec![1, 0]
     );
 }
+
+#[test]
+fn deploys_no_card_that_makes_its_own_even_up_empty_the_draw_deck() {
+    // RULINGS.md E1: a player whose draw deck is empty loses at once, and "3. Even Up" draws a
+    // card for each one that left the hand. Three cheap characters and a starship in a hand of
+    // four: with 30 cards in the draw deck all go; with 4 the Even Up after two of them would
+    // draw the deck's last card (2 + 4 = 6 leaves 0), so only one goes; with 3, none.
+    let build = |deck: usize| {
+        let mut b = Builder::new();
+        b.current(Planet::Naboo, 0);
+        b.phase(Phase::Deploy, A);
+        b.deck_filler(A, 2, deck);
+        b.deck_filler(B, 2, 30);
+        let ship = b.add(
+            A,
+            fx::starship(
+                "Freighter",
+                crate::catalogue::StarshipClass::Transport,
+                3,
+                1,
+            ),
+            Zone::Hand,
+        );
+        let troopers: Vec<CardRef> = (0..3)
+            .map(|i| b.add(A, ch(&format!("Trooper {i}"), 4, 1, 2), Zone::Hand))
+            .collect();
+        (b.build(), ship, troopers)
+    };
+    let (g, ship, troopers) = build(30);
+    let mut deployed = deploy_step(g);
+    deployed.sort();
+    let mut all = troopers;
+    all.push(ship);
+    all.sort();
+    assert_eq!(deployed, all);
+    let (g, _, _) = build(4);
+    assert_eq!(deploy_step(g).len(), 1);
+    let (g, _, _) = build(3);
+    assert_eq!(deploy_step(g), vec![]);
+}
