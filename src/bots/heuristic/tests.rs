@@ -210,6 +210,34 @@ fn surrenders_a_hopeless_planet_only_when_that_does_not_lose_the_game() {
 }
 
 #[test]
+fn surrenders_a_planet_whose_next_battle_may_empty_the_draw_deck() {
+    // RULINGS.md E1: an empty draw deck loses at once; rulebook "Surrender": a surrendered
+    // planet strands our characters and costs no card. Their three 5s against our one 5
+    // (damage 2): their battle is expected to take 1 card for the even fight and 2 for
+    // breakthrough. The forces are too close for the old rule (15 against 2 x 5 + 6), so with 30
+    // cards in the draw deck it plays on; with 4 it surrenders, unless that loses the game.
+    let build = |deck: usize, theirs_held: bool| {
+        let mut b = Builder::new();
+        b.current(Planet::Naboo, 0);
+        b.phase(Phase::EndOfTurn, A);
+        b.deck_filler(A, 2, deck);
+        b.deck_filler(B, 2, 30);
+        b.add(A, ch("Guard", 5, 2, 1), here(true));
+        for i in 0..3 {
+            b.add(B, ch(&format!("Raider {i}"), 5, 1, 1), here(true));
+        }
+        if theirs_held {
+            b.controlled(Planet::Tatooine, B);
+        }
+        b.build()
+    };
+    let mut agent = HeuristicAgent::default();
+    assert_eq!(decide(&mut agent, &build(30, false)), Action::EndTurn);
+    assert_eq!(decide(&mut agent, &build(4, false)), Action::Surrender);
+    assert_eq!(decide(&mut agent, &build(4, true)), Action::EndTurn);
+}
+
+#[test]
 fn duels_a_character_printed_with_zero_damage() {
     // "Second Exception": a 0-damage character in a duel is simply discarded.
     let mut b = naboo(Phase::BattleStep);
