@@ -9,18 +9,21 @@
 //! `examples/decks/*.txt` that `standard` finds legal (the 30-card starters are not), or a word: the pairs
 //! of `all` with a deck whose file name contains it). `HEURISTIC_WEIGHTS=PATH` plays the
 //! heuristic agent with the weights of a file like `data/agents/heuristic.toml` (both seats,
-//! when the opponent is `heuristic` too), to try weights without rebuilding.
+//! when the opponent is `heuristic` too), to try weights without rebuilding. `LOST=N` lists,
+//! under each seat, the indexes of its first N games the heuristic agent did not win and how
+//! they ended, to watch with `yj play DECK OPPONENT --seed MASTER_SEED --game I --agents
+//! heuristic,OPPONENT`.
 
 use std::sync::Arc;
 use std::time::Instant;
 
-use youngjedi::bots::Weights;
+use youngjedi::bots::{PlayOptions, Weights, play};
 use youngjedi::catalogue::Side;
 use youngjedi::catalogue::{Catalogue, CatalogueSource};
 use youngjedi::deck::{Resolver, RulesSet, check};
-use youngjedi::engine::{CardPool, GameOptions};
+use youngjedi::engine::{CardPool, DefId, GameOptions, GameState, Player, game_seed};
 use youngjedi::sim::decks::{EXAMPLES, def_ids, load_list};
-use youngjedi::sim::{AgentKind, Matchup, OpponentReport, RunConfig};
+use youngjedi::sim::{AgentKind, Matchup, OpponentReport, RunConfig, agent_seed, make_agent};
 
 const PAIRS: &[(&str, &str)] = &[
     ("example:light", "example:dark"),
@@ -52,6 +55,10 @@ fn main() {
         def_ids(&resolver.resolve(&list))
     };
     let verbose = std::env::var_os("VERBOSE").is_some();
+    let lost: usize = std::env::var("LOST")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0);
     let weights = Arc::new(match std::env::var_os("HEURISTIC_WEIGHTS") {
         Some(path) => Weights::from_file(std::path::Path::new(&path)).unwrap_or_else(|e| {
             // The error names the file and the key or line at fault.
@@ -112,6 +119,10 @@ fn main() {
                     r.won_by, r.lost_by, r.no_winner_by
                 );
             }
+            if lost > 0 {
+                let games = not_won(&pool, [deck, opp], opponent, &weights, master, games, lost);
+                println!("    not won: {games:?}");
+            }
         }
     }
     println!(
@@ -119,6 +130,35 @@ fn main() {
         worst * 100.0,
         start.elapsed().as_secs_f64()
     );
+}
+
+/// The first `limit` games of `games` (master seed `master`) that the heuristic agent, playing
+/// `decks[0]` as player A as the run does, does not win: each game's index and how it ended.
+fn not_won(
+    pool: &Arc<CardPool>,
+    decks: [&[DefId]; 2],
+    opponent: AgentKind,
+    weights: &Arc<Weights>,
+    master: u64,
+    games: u64,
+    limit: usize,
+) -> Vec<(u64, String)> {
+    let mut out = Vec::new();
+    for i in 0..games {
+        if out.len() >= limit {
+            break;
+        }
+        let seed = game_seed(master, i);
+        let mut state =
+            GameState::new(Arc::clone(pool), decks, GameOptions::default(), seed).expect("setup");
+        let mut a = make_agent(AgentKind::Heuristic, weights, agent_seed(seed, Player::A));
+        let mut b = make_agent(opponent, weights, agent_seed(seed, Player::B));
+        let result = play(&mut state, [&mut *a, &mut *b], PlayOptions::default()).expect("play");
+        if result.winner != Some(Player::A) {
+            out.push((i, format!("{:?} turn {}", result.victory, result.turn)));
+        }
+    }
+    out
 }
 
 /// Every Light deck against every Dark deck: the engine's two example decks and those of

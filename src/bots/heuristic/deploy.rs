@@ -34,8 +34,17 @@ pub(super) fn choose(cx: &Ctx, legal: &[Action]) -> Option<Action> {
                 .then(|| super::texts::deploy_step(cx, legal))
                 .flatten()
         })
-        .or_else(|| scene.then(|| location(cx, legal)).flatten())
-        .or_else(|| ship.then(|| starship(legal, cx)).flatten())
+        // A location or starship leaves the hand like any card deployed (`spare_cards`).
+        .or_else(|| {
+            (scene && spare_cards(cx) > 0)
+                .then(|| location(cx, legal))
+                .flatten()
+        })
+        .or_else(|| {
+            (ship && spare_cards(cx) > 0)
+                .then(|| starship(legal, cx))
+                .flatten()
+        })
         .or_else(|| evacuation.then(|| evacuate(cx, legal)).flatten())
         .or_else(|| force(cx, legal))
         .or(Some(Action::EndDeploy))
@@ -156,6 +165,9 @@ fn evacuate(cx: &Ctx, legal: &[Action]) -> Option<Action> {
 /// exactly (a character at a planet not worth contesting is valued by the fights it would win:
 /// [`char_deploy_value`]). Deploys the most valuable card of that set; the next decision solves again.
 fn force(cx: &Ctx, legal: &[Action]) -> Option<Action> {
+    if spare_cards(cx) == 0 {
+        return None;
+    }
     let budget = cx.view.counters_left().max(0) as usize;
     let mut items: Vec<(Action, usize, f32)> = Vec::with_capacity(legal.len());
     // Our characters here that may take a weapon card, for valuing weapons: only when a
@@ -219,6 +231,14 @@ fn force(cx: &Ctx, legal: &[Action]) -> Option<Action> {
                 .then(b.1.cmp(&a.1))
         })
         .map(|x| x.0)
+}
+
+/// How many more cards may leave the hand this turn before Even Up, which draws one for each,
+/// would take the last card of the draw deck: a player whose draw deck is empty loses at once
+/// (RULINGS.md E1), so a deploy that makes the turn's own Even Up empty it loses the game,
+/// whatever it gains on the table.
+pub(super) fn spare_cards(cx: &Ctx) -> usize {
+    (cx.view.hand().len() + cx.view.deck_len(cx.me)).saturating_sub(cx.view.even_up_size() + 1)
 }
 
 /// The opponent's face-up characters here that a character deployed now would have to fight,

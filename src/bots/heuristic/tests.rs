@@ -210,6 +210,34 @@ fn surrenders_a_hopeless_planet_only_when_that_does_not_lose_the_game() {
 }
 
 #[test]
+fn surrenders_a_planet_whose_next_battle_may_empty_the_draw_deck() {
+    // RULINGS.md E1: an empty draw deck loses at once; rulebook "Surrender": a surrendered
+    // planet strands our characters and costs no card. Their three 5s against our one 5
+    // (damage 2): their battle is expected to take 1 card for the even fight and 2 for
+    // breakthrough. The forces are too close for the old rule (15 against 2 x 5 + 6), so with 30
+    // cards in the draw deck it plays on; with 4 it surrenders, unless that loses the game.
+    let build = |deck: usize, theirs_held: bool| {
+        let mut b = Builder::new();
+        b.current(Planet::Naboo, 0);
+        b.phase(Phase::EndOfTurn, A);
+        b.deck_filler(A, 2, deck);
+        b.deck_filler(B, 2, 30);
+        b.add(A, ch("Guard", 5, 2, 1), here(true));
+        for i in 0..3 {
+            b.add(B, ch(&format!("Raider {i}"), 5, 1, 1), here(true));
+        }
+        if theirs_held {
+            b.controlled(Planet::Tatooine, B);
+        }
+        b.build()
+    };
+    let mut agent = HeuristicAgent::default();
+    assert_eq!(decide(&mut agent, &build(30, false)), Action::EndTurn);
+    assert_eq!(decide(&mut agent, &build(4, false)), Action::Surrender);
+    assert_eq!(decide(&mut agent, &build(4, true)), Action::EndTurn);
+}
+
+#[test]
 fn duels_a_character_printed_with_zero_damage() {
     // "Second Exception": a 0-damage character in a duel is simply discarded.
     let mut b = naboo(Phase::BattleStep);
@@ -594,4 +622,44 @@ fn the_pairing_gives_up_the_character_whose_defeat_costs_least() {
         pair(&[cheap, costly], &[f(8.0, 1.0), f(2.0, 1.0)]),
         vec![1, 0]
     );
+}
+
+#[test]
+fn deploys_no_card_that_makes_its_own_even_up_empty_the_draw_deck() {
+    // RULINGS.md E1: a player whose draw deck is empty loses at once, and "3. Even Up" draws a
+    // card for each one that left the hand. Three cheap characters and a starship in a hand of
+    // four: with 30 cards in the draw deck all go; with 4 the Even Up after two of them would
+    // draw the deck's last card (2 + 4 = 6 leaves 0), so only one goes; with 3, none.
+    let build = |deck: usize| {
+        let mut b = Builder::new();
+        b.current(Planet::Naboo, 0);
+        b.phase(Phase::Deploy, A);
+        b.deck_filler(A, 2, deck);
+        b.deck_filler(B, 2, 30);
+        let ship = b.add(
+            A,
+            fx::starship(
+                "Freighter",
+                crate::catalogue::StarshipClass::Transport,
+                3,
+                1,
+            ),
+            Zone::Hand,
+        );
+        let troopers: Vec<CardRef> = (0..3)
+            .map(|i| b.add(A, ch(&format!("Trooper {i}"), 4, 1, 2), Zone::Hand))
+            .collect();
+        (b.build(), ship, troopers)
+    };
+    let (g, ship, troopers) = build(30);
+    let mut deployed = deploy_step(g);
+    deployed.sort();
+    let mut all = troopers;
+    all.push(ship);
+    all.sort();
+    assert_eq!(deployed, all);
+    let (g, _, _) = build(4);
+    assert_eq!(deploy_step(g).len(), 1);
+    let (g, _, _) = build(3);
+    assert_eq!(deploy_step(g), vec![]);
 }

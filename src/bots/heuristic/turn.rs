@@ -1,6 +1,6 @@
 //! Locations for new planets, Effect fetches, Even Up and the end of the turn.
 
-use super::eval::Ctx;
+use super::eval::{Ctx, Fighter, pair};
 use crate::engine::{Action, CardRef, Kind};
 
 /// The starting or next location: the site where our characters' bonuses add up highest
@@ -126,8 +126,9 @@ pub(super) fn discard(cx: &Ctx, legal: &[Action]) -> Option<Action> {
         .map(|(_, a)| a)
 }
 
-/// Surrender a hopeless planet: the opponent's force there dwarfs ours, and giving it up does
-/// not hand them the game (they hold no planet yet). Otherwise end the turn.
+/// Surrender a hopeless planet: the opponent's force there dwarfs ours, or its next battle may
+/// empty our draw deck, and giving it up does not hand them the game (they hold no planet
+/// yet). Otherwise end the turn.
 pub(super) fn end(cx: &Ctx, legal: &[Action]) -> Option<Action> {
     if legal.contains(&Action::Surrender) && hopeless(cx) {
         return Some(Action::Surrender);
@@ -157,4 +158,29 @@ fn hopeless(cx: &Ctx) -> bool {
         .map(|(c, d)| cx.char_strength(c, d))
         .sum();
     total >= cx.w.turn.surrender_ratio * (ours + in_hand) + cx.w.turn.surrender_margin
+        || battle_empties_deck(cx, &theirs, hidden)
+}
+
+/// Whether the opponent's battle on their next turn may take our whole draw deck: the cards
+/// it is expected to take, times `turn.surrender_deck` (they may deploy more before it), are
+/// at least our draw deck. Expected: the damage of our characters in the fights they would win
+/// (ours paired as our battle plan pairs them against theirs, strongest first), and one card
+/// for each of theirs left over (breakthrough; their hidden cards are turned up before it, so
+/// each counts as one more). An empty draw deck loses at once (RULINGS.md E1); a surrendered
+/// planet strands our characters but costs no card (rulebook "Surrender").
+fn battle_empties_deck(cx: &Ctx, theirs: &[Fighter], hidden: usize) -> bool {
+    // Our hidden cards stay hidden through their turn and do not fight; with none face up
+    // there is no battle.
+    let (mine, _) = cx.ground(cx.me, false);
+    if mine.is_empty() {
+        return false;
+    }
+    let order = pair(&mine, theirs);
+    let lost: f32 = order
+        .iter()
+        .zip(theirs)
+        .map(|(&i, t)| cx.p_win(t.strength, mine[i].strength) * mine[i].damage)
+        .sum();
+    let through = (theirs.len() + hidden).saturating_sub(mine.len()) as f32;
+    cx.w.turn.surrender_deck * (lost + through) >= cx.view.deck_len(cx.me) as f32
 }

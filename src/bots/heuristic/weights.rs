@@ -73,6 +73,7 @@ pub struct Duel {
 pub struct Turn {
     pub surrender_ratio: f32,
     pub surrender_margin: f32,
+    pub surrender_deck: f32,
     pub recycle_hand_value: f32,
     pub recycle_min_deck: u32,
     pub keep_locations_deck: u32,
@@ -151,6 +152,7 @@ impl Weights {
             ("duel", "damage", self.duel.damage),
             ("turn", "surrender_ratio", self.turn.surrender_ratio),
             ("turn", "surrender_margin", self.turn.surrender_margin),
+            ("turn", "surrender_deck", self.turn.surrender_deck),
             ("turn", "recycle_hand_value", self.turn.recycle_hand_value),
             ("starships", "evacuate_edge", self.starships.evacuate_edge),
             ("starships", "intercept_edge", self.starships.intercept_edge),
