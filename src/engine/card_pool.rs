@@ -265,6 +265,9 @@ fn depends_on_fight(m: &use_lines::Single) -> bool {
         use_lines::Pred::FirstInPlan | use_lines::Pred::ThisCard => true,
         use_lines::Pred::Either(kinds) => kinds.iter().any(depends_on_fight),
         use_lines::Pred::Except(inner, _) => depends_on_fight(inner),
+        use_lines::Pred::Other(inner, first) => {
+            depends_on_fight(inner) || first.iter().any(depends_on_fight)
+        }
         _ => false,
     }
 }
@@ -597,10 +600,12 @@ fn read_card(c: &Card, titles: &[Vec<String>]) -> CardDef {
         None
     };
     let read_uses = || -> Vec<Use> {
+        let rules = use_lines::parse_lines(c.uses.iter().map(|u| u.who.as_str()), titles);
         c.uses
             .iter()
-            .map(|u| Use {
-                rule: use_lines::parse(&u.who, titles),
+            .zip(rules)
+            .map(|(u, rule)| Use {
+                rule,
                 dots: u.dots.unwrap_or(0),
                 cubes: u.cubes.unwrap_or(0),
             })
