@@ -1145,3 +1145,6 @@ fn planet_name(planet: Planet) -> &'static str {
         Planet::Naboo => "Naboo",
     }
 }
+
+#[cfg(test)]
+mod tests;
