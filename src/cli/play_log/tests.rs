@@ -151,9 +151,13 @@ fn one_of_each(c: CardRef) -> Vec<Event> {
             player: p,
             planet,
             cards: 2,
+            transport: Some(c),
         },
         Event::StarshipAdded { player: p, card: c },
-        Event::Intercepted { player: p },
+        Event::Intercepted {
+            player: p,
+            starfighter: Some(c),
+        },
         Event::NotIntercepted { player: p },
         Event::Evacuated {
             player: p,
