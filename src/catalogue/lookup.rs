@@ -118,6 +118,34 @@ pub fn normalise(text: &str) -> String {
         .collect()
 }
 
+/// A name's words, each as `normalise` reads it, joined by one space: what [`kind_in_name`]
+/// reads (`Valorum, Supreme Chancellor & Planetary Shuttle` → `valorum supreme chancellor
+/// planetary shuttle`).
+pub fn name_words_key(text: &str) -> String {
+    let words: Vec<String> = text
+        .split_whitespace()
+        .map(normalise)
+        .filter(|w| !w.is_empty())
+        .collect();
+    words.join(" ")
+}
+
+/// Whether a kind (`key`, normalised: `hutt`, `royalguard`) is named by a card's name (as
+/// [`name_words_key`] gives it): its letters run from the start of one of the name's words,
+/// on across the words after it (RULINGS.md R1: a kind is read from the card's name). So
+/// `royalguard` is in "Royal Guard, Leader", `gungan` in "Gungans" and `hutt` in "Jabba the
+/// Hutt", but not in "Planetary Shuttle", nor `nikto` in "Saesee Tiin, Iktotchi Jedi Master".
+pub fn kind_in_name(name: &str, key: &str) -> bool {
+    let b = name.as_bytes();
+    !key.is_empty()
+        && (0..b.len())
+            .filter(|&i| b[i] != b' ' && (i == 0 || b[i - 1] == b' '))
+            .any(|i| {
+                let mut rest = b[i..].iter().filter(|&&c| c != b' ');
+                key.bytes().all(|k| rest.next() == Some(&k))
+            })
+}
+
 /// Options that narrow a lookup.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct LookupOptions {
@@ -638,6 +666,23 @@ mod tests {
     /// The bound that skips most names must never skip one that would pass: checked for
     /// every card name against near misses of names (a letter dropped, doubled, swapped)
     /// and against nonsense of several lengths.
+    #[test]
+    fn a_kind_is_read_from_the_start_of_a_word_of_the_name() {
+        // RULINGS.md R1: kinds are read from names, as words.
+        let has = |name: &str, kind: &str| kind_in_name(&name_words_key(name), &normalise(kind));
+        assert!(has("Jabba the Hutt, Vile Crime Lord", "Hutt"));
+        assert!(has("Royal Guard, Leader", "Royal Guard"));
+        assert!(has("Battle Droid: Infantry, MTT Division", "battle droid"));
+        assert!(has("Gungans", "Gungan"));
+        assert!(!has(
+            "Valorum, Supreme Chancellor & Planetary Shuttle",
+            "Hutt"
+        ));
+        assert!(!has("Saesee Tiin, Iktotchi Jedi Master", "Nikto"));
+        assert!(!has("Podrace Preparation", "Rep"));
+        assert!(!has("Anyone", ""));
+    }
+
     #[test]
     fn the_score_bound_never_leaves_out_a_name_that_passes() {
         let c = catalogue();

@@ -66,6 +66,8 @@ pub struct CardDef {
     /// The stack / uniqueness key: the normalised title (Padmé and the Queen differ).
     pub persona: String,
     pub title_words: Vec<String>,
+    /// `title subtitle` as normalised words, one space between (`catalogue::name_words_key`):
+    /// what a use line's kind is read in.
     pub name_key: String,
     pub side: Side,
     pub kind: Kind,
@@ -640,7 +642,7 @@ fn read_card(c: &Card, titles: &[Vec<String>]) -> CardDef {
         title: title.to_string(),
         persona: normalise(title),
         title_words: use_lines::name_words(title),
-        name_key: normalise(&format!("{title} {subtitle}")),
+        name_key: crate::catalogue::name_words_key(&format!("{title} {subtitle}")),
         side: c.side,
         kind,
         armed,

@@ -122,7 +122,8 @@ impl UseRule {
 /// What the matcher needs to know about a candidate card.
 pub trait Candidate {
     fn title_words(&self) -> &[String];
-    /// Normalised `title subtitle`, no spaces.
+    /// `title subtitle` as `catalogue::name_words_key` gives it: normalised words, one space
+    /// between (a kind is read from the start of a word, `catalogue::kind_in_name`).
     fn name_key(&self) -> &str;
     fn traits(&self) -> Traits;
     fn is_diamond(&self) -> bool;
@@ -154,7 +155,7 @@ impl Single {
             Pred::Any => true,
             Pred::Named(words) => contains_run(c.title_words(), words),
             Pred::OneOf(names) => names.iter().any(|w| contains_run(c.title_words(), w)),
-            Pred::NameContains(key) => c.name_key().contains(key.as_str()),
+            Pred::NameContains(key) => crate::catalogue::kind_in_name(c.name_key(), key),
             Pred::Trait(t) => c.traits().contains(*t),
             Pred::FirstInPlan => first_in_plan,
             Pred::ThisCard => this_card,
