@@ -555,9 +555,9 @@ impl<'a> Log<'a> {
             (Some(n), Some(c)) if c != card => {
                 s.push_str(&format!(" ({}: {} {signed})", self.card(c), number_word(n)))
             }
-            (Some(n), _) if what.is_none() => {
-                s.push_str(&format!(" ({} {signed})", number_word(n)))
-            }
+            // The card's own number, or its owner's (counters, Even Up hand size): what it
+            // changed here, which no other line states ("counters this turn +2").
+            (Some(n), _) => s.push_str(&format!(" ({} {signed})", number_word(n))),
             (None, Some(c)) if c != card => s.push_str(&format!(" ({})", self.card(c))),
             _ => {}
         }

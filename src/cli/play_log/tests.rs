@@ -402,3 +402,34 @@ fn the_readme_json_table_lists_every_kind_emitted_with_its_fields() {
     let listed: BTreeSet<String> = table.keys().cloned().collect();
     assert_eq!(listed, emitted, "kinds in README's table and kinds emitted");
 }
+
+#[test]
+fn a_text_line_says_what_the_text_changed_here() {
+    // Issue 12: a text that takes effect is said with its card and what it did. A number of
+    // the owner's (BN-133 This Is Too Close!: 8 counters this step) is stated, as no other
+    // line states it.
+    use crate::engine::builder::{Builder, Zone};
+    use crate::engine::text::Number;
+    let cat = Catalogue::embedded_for_tests();
+    let mut b = Builder::new();
+    b.current(Planet::Naboo, 0);
+    let effect = b.add(Player::B, cat.get("BN-133").unwrap().clone(), Zone::Hand);
+    let game = b.build();
+    let mut log = Log::new(&game, [Some(Side::Light), Some(Side::Dark)], false);
+    let line = |log: &mut Log, on, number| {
+        let e = Event::TextUsed {
+            player: Player::B,
+            card: effect,
+            ability: 0,
+            on,
+            number,
+            by: 2,
+        };
+        log.line(&e, [10, 10]).unwrap().text
+    };
+    let counters = line(&mut log, None, Some(Number::CountersPerTurn));
+    assert!(counters.starts_with("This Is Too Close!: "), "{counters}");
+    assert!(counters.ends_with(" (counters this turn +2)"), "{counters}");
+    let used = line(&mut log, None, None);
+    assert!(!used.contains('('), "{used}");
+}
