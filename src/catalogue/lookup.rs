@@ -131,19 +131,37 @@ pub fn name_words_key(text: &str) -> String {
 }
 
 /// Whether a kind (`key`, normalised: `hutt`, `royalguard`) is named by a card's name (as
-/// [`name_words_key`] gives it): its letters run from the start of one of the name's words,
-/// on across the words after it (RULINGS.md R1: a kind is read from the card's name). So
-/// `royalguard` is in "Royal Guard, Leader", `gungan` in "Gungans" and `hutt` in "Jabba the
-/// Hutt", but not in "Planetary Shuttle", nor `nikto` in "Saesee Tiin, Iktotchi Jedi Master".
+/// [`name_words_key`] gives it): whole words of the name run together spell it, the last
+/// perhaps with a plural ending (RULINGS.md R1: a name "holds the word"). So `royalguard` is
+/// in "Royal Guard, Leader", `gungan` in "Gungans" and `hutt` in "Jabba the Hutt", but `hutt`
+/// is not in "Planetary Shuttle", `nikto` not in "Saesee Tiin, Iktotchi Jedi Master" and
+/// `rep` (BN-47 Gunga City's "any Rep": Rep Been, Rep Officer) not in "Republic Captain".
 pub fn kind_in_name(name: &str, key: &str) -> bool {
-    let b = name.as_bytes();
-    !key.is_empty()
-        && (0..b.len())
-            .filter(|&i| b[i] != b' ' && (i == 0 || b[i - 1] == b' '))
-            .any(|i| {
-                let mut rest = b[i..].iter().filter(|&&c| c != b' ');
-                key.bytes().all(|k| rest.next() == Some(&k))
-            })
+    if key.is_empty() {
+        return false;
+    }
+    let mut starts = name.split(' ');
+    loop {
+        let mut rest = key;
+        for w in starts.clone() {
+            if let Some(r) = rest.strip_prefix(w) {
+                rest = r;
+                if rest.is_empty() {
+                    return true;
+                }
+                continue;
+            }
+            if w.strip_prefix(rest)
+                .is_some_and(|end| end == "s" || end == "es")
+            {
+                return true;
+            }
+            break;
+        }
+        if starts.next().is_none() {
+            return false;
+        }
+    }
 }
 
 /// Options that narrow a lookup.
@@ -667,8 +685,8 @@ mod tests {
     /// every card name against near misses of names (a letter dropped, doubled, swapped)
     /// and against nonsense of several lengths.
     #[test]
-    fn a_kind_is_read_from_the_start_of_a_word_of_the_name() {
-        // RULINGS.md R1: kinds are read from names, as words.
+    fn a_kind_is_read_from_whole_words_of_the_name() {
+        // RULINGS.md R1: kinds are read from names, as whole words (a plural ending allowed).
         let has = |name: &str, kind: &str| kind_in_name(&name_words_key(name), &normalise(kind));
         assert!(has("Jabba the Hutt, Vile Crime Lord", "Hutt"));
         assert!(has("Royal Guard, Leader", "Royal Guard"));
@@ -680,6 +698,9 @@ mod tests {
         ));
         assert!(!has("Saesee Tiin, Iktotchi Jedi Master", "Nikto"));
         assert!(!has("Podrace Preparation", "Rep"));
+        assert!(has("Rep Officer, Gungan Diplomat", "Rep"));
+        assert!(!has("Republic Captain, Officer", "Rep"));
+        assert!(!has("Queen Amidala, Representative of Naboo", "Rep"));
         assert!(!has("Anyone", ""));
     }
 

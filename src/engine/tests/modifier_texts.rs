@@ -243,9 +243,9 @@ fn a_kind_named_by_a_text_is_a_word_of_the_name_not_letters_inside_one() {
 
 #[test]
 fn a_kind_named_by_a_use_line_is_a_word_of_the_name() {
-    // BP-51 Watto's Datapad, line 2 "Gragra, Bib Fortuna, or any Nikto, Pacithhip or
-    // Quarren" (RULINGS.md R1): BP-43 Meddun, Nikto Mercenary fits it, JC-19 Saesee Tiin,
-    // Iktotchi Jedi Master does not ("tiiN IKTOtchi" is no Nikto).
+    // RULINGS.md R1, a kind is a word of the name. BP-51 Watto's Datapad, line 2 "Gragra,
+    // Bib Fortuna, or any Nikto, Pacithhip or Quarren": BP-43 Meddun, Nikto Mercenary fits
+    // it, JC-19 Saesee Tiin, Iktotchi Jedi Master does not ("tiiN IKTOtchi" is no Nikto).
     use crate::engine::card_pool::CardPool;
     let cat = Catalogue::embedded_for_tests();
     let pool = CardPool::from_catalogue(cat);
@@ -260,4 +260,16 @@ fn a_kind_named_by_a_use_line_is_a_word_of_the_name() {
     };
     assert!(fits("BP-43"));
     assert!(!fits("JC-19"));
+    // BN-47 Gunga City: "Use with Boss Nass, any Rep or any diamond Gungan Official". BN-32
+    // Rep Officer is a Rep; JC-31 Republic Captain and JC-8 Queen Amidala, Representative of
+    // Naboo are not (their words begin with the letters, they are not the word).
+    let line = &def("BN-47").uses[0];
+    let fits = |id: &str| {
+        line.rule
+            .alts
+            .iter()
+            .any(|g| matches!(g.members.as_slice(), [m] if m.matches(def(id), false, false)))
+    };
+    assert!(fits("BN-32"));
+    assert!(!fits("JC-31") && !fits("JC-8"));
 }
