@@ -205,8 +205,12 @@ fn a_game_decided_by_a_surrender_says_so_in_its_last_line() {
         if !last.contains("planet victory") && !last.contains("surrender") {
             continue;
         }
-        // The control event just before the result decided the game.
-        let decided = lines[lines.len() - 2];
+        // The last control event decided the game (the Effects it discards may follow it).
+        let decided = lines
+            .iter()
+            .rev()
+            .find(|l| l.contains(" surrenders ") || l.contains(" takes control of "))
+            .unwrap();
         if decided.contains(" surrenders ") {
             surrendered += 1;
             assert!(last.contains("by surrender"), "{decided}\n{last}");

@@ -80,7 +80,7 @@ fn a_text_that_takes_effect_is_narrated_and_named_in_the_json() {
     assert_eq!(text.code, 0, "{}", text.stderr);
     assert!(
         text.stdout.lines().any(|line| line
-            == "Darth Sidious, Sith Manipulator: +1 power while using diamond Sith Lightsaber"),
+            == "Darth Sidious, Sith Manipulator: +1 power while using diamond Sith Lightsaber (power +1)"),
         "{}",
         text.stdout
     );

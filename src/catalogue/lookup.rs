@@ -118,6 +118,52 @@ pub fn normalise(text: &str) -> String {
         .collect()
 }
 
+/// A name's words, each as `normalise` reads it, joined by one space: what [`kind_in_name`]
+/// reads (`Valorum, Supreme Chancellor & Planetary Shuttle` → `valorum supreme chancellor
+/// planetary shuttle`).
+pub fn name_words_key(text: &str) -> String {
+    let words: Vec<String> = text
+        .split_whitespace()
+        .map(normalise)
+        .filter(|w| !w.is_empty())
+        .collect();
+    words.join(" ")
+}
+
+/// Whether a kind (`key`, normalised: `hutt`, `royalguard`) is named by a card's name (as
+/// [`name_words_key`] gives it): whole words of the name run together spell it, the last
+/// perhaps with a plural ending (RULINGS.md R1: a name "holds the word"). So `royalguard` is
+/// in "Royal Guard, Leader", `gungan` in "Gungans" and `hutt` in "Jabba the Hutt", but `hutt`
+/// is not in "Planetary Shuttle", `nikto` not in "Saesee Tiin, Iktotchi Jedi Master" and
+/// `rep` (BN-47 Gunga City's "any Rep": Rep Been, Rep Officer) not in "Republic Captain".
+pub fn kind_in_name(name: &str, key: &str) -> bool {
+    if key.is_empty() {
+        return false;
+    }
+    let mut starts = name.split(' ');
+    loop {
+        let mut rest = key;
+        for w in starts.clone() {
+            if let Some(r) = rest.strip_prefix(w) {
+                rest = r;
+                if rest.is_empty() {
+                    return true;
+                }
+                continue;
+            }
+            if w.strip_prefix(rest)
+                .is_some_and(|end| end == "s" || end == "es")
+            {
+                return true;
+            }
+            break;
+        }
+        if starts.next().is_none() {
+            return false;
+        }
+    }
+}
+
 /// Options that narrow a lookup.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct LookupOptions {
@@ -638,6 +684,26 @@ mod tests {
     /// The bound that skips most names must never skip one that would pass: checked for
     /// every card name against near misses of names (a letter dropped, doubled, swapped)
     /// and against nonsense of several lengths.
+    #[test]
+    fn a_kind_is_read_from_whole_words_of_the_name() {
+        // RULINGS.md R1: kinds are read from names, as whole words (a plural ending allowed).
+        let has = |name: &str, kind: &str| kind_in_name(&name_words_key(name), &normalise(kind));
+        assert!(has("Jabba the Hutt, Vile Crime Lord", "Hutt"));
+        assert!(has("Royal Guard, Leader", "Royal Guard"));
+        assert!(has("Battle Droid: Infantry, MTT Division", "battle droid"));
+        assert!(has("Gungans", "Gungan"));
+        assert!(!has(
+            "Valorum, Supreme Chancellor & Planetary Shuttle",
+            "Hutt"
+        ));
+        assert!(!has("Saesee Tiin, Iktotchi Jedi Master", "Nikto"));
+        assert!(!has("Podrace Preparation", "Rep"));
+        assert!(has("Rep Officer, Gungan Diplomat", "Rep"));
+        assert!(!has("Republic Captain, Officer", "Rep"));
+        assert!(!has("Queen Amidala, Representative of Naboo", "Rep"));
+        assert!(!has("Anyone", ""));
+    }
+
     #[test]
     fn the_score_bound_never_leaves_out_a_name_that_passes() {
         let c = catalogue();

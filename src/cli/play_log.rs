@@ -251,16 +251,31 @@ impl<'a> Log<'a> {
                 player,
                 planet,
                 cards,
+                transport,
             } => format!(
-                "{} evacuates {cards} {} from {}",
+                "{} evacuates {cards} {} from {}{}",
                 p(player),
                 plural(*cards, "card"),
-                planet_name(*planet)
+                planet_name(*planet),
+                match transport {
+                    Some(t) => format!(", playing {} from hand", self.card(*t)),
+                    None => String::new(),
+                }
             ),
             Event::StarshipAdded { player, card } => {
                 format!("{} adds {} to Hyperspace", p(player), self.card(*card))
             }
-            Event::Intercepted { player } => format!("{} intercepts", p(player)),
+            Event::Intercepted {
+                player,
+                starfighter,
+            } => match starfighter {
+                Some(s) => format!(
+                    "{} intercepts, playing {} from hand",
+                    p(player),
+                    self.card(*s)
+                ),
+                None => format!("{} intercepts", p(player)),
+            },
             Event::NotIntercepted { player } => format!("{} does not intercept", p(player)),
             Event::Evacuated {
                 player,
@@ -540,9 +555,9 @@ impl<'a> Log<'a> {
             (Some(n), Some(c)) if c != card => {
                 s.push_str(&format!(" ({}: {} {signed})", self.card(c), number_word(n)))
             }
-            (Some(n), _) if what.is_none() => {
-                s.push_str(&format!(" ({} {signed})", number_word(n)))
-            }
+            // The card's own number, or its owner's (counters, Even Up hand size): what it
+            // changed here, which no other line states ("counters this turn +2").
+            (Some(n), _) => s.push_str(&format!(" ({} {signed})", number_word(n))),
             (None, Some(c)) if c != card => s.push_str(&format!(" ({})", self.card(c))),
             _ => {}
         }
@@ -792,16 +807,25 @@ impl<'a> Log<'a> {
                 player,
                 planet,
                 cards,
+                transport,
             } => (
                 "evacuation",
                 Some(player),
-                vec![],
+                transport.into_iter().collect(),
                 json!({ "planet": pl(&planet), "evacuees": cards }),
             ),
             Event::StarshipAdded { player, card } => {
                 ("starship-added", Some(player), vec![card], none)
             }
-            Event::Intercepted { player } => ("intercept", Some(player), vec![], none),
+            Event::Intercepted {
+                player,
+                starfighter,
+            } => (
+                "intercept",
+                Some(player),
+                starfighter.into_iter().collect(),
+                none,
+            ),
             Event::NotIntercepted { player } => ("no-intercept", Some(player), vec![], none),
             Event::Evacuated {
                 player,
@@ -1145,3 +1169,6 @@ fn planet_name(planet: Planet) -> &'static str {
         Planet::Naboo => "Naboo",
     }
 }
+
+#[cfg(test)]
+mod tests;

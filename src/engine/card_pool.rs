@@ -66,6 +66,8 @@ pub struct CardDef {
     /// The stack / uniqueness key: the normalised title (Padmé and the Queen differ).
     pub persona: String,
     pub title_words: Vec<String>,
+    /// `title subtitle` as normalised words, one space between (`catalogue::name_words_key`):
+    /// what a use line's kind is read in.
     pub name_key: String,
     pub side: Side,
     pub kind: Kind,
@@ -265,6 +267,9 @@ fn depends_on_fight(m: &use_lines::Single) -> bool {
         use_lines::Pred::FirstInPlan | use_lines::Pred::ThisCard => true,
         use_lines::Pred::Either(kinds) => kinds.iter().any(depends_on_fight),
         use_lines::Pred::Except(inner, _) => depends_on_fight(inner),
+        use_lines::Pred::Other(inner, first) => {
+            depends_on_fight(inner) || first.iter().any(depends_on_fight)
+        }
         _ => false,
     }
 }
@@ -597,10 +602,12 @@ fn read_card(c: &Card, titles: &[Vec<String>]) -> CardDef {
         None
     };
     let read_uses = || -> Vec<Use> {
+        let rules = use_lines::parse_lines(c.uses.iter().map(|u| u.who.as_str()), titles);
         c.uses
             .iter()
-            .map(|u| Use {
-                rule: use_lines::parse(&u.who, titles),
+            .zip(rules)
+            .map(|(u, rule)| Use {
+                rule,
                 dots: u.dots.unwrap_or(0),
                 cubes: u.cubes.unwrap_or(0),
             })
@@ -635,7 +642,7 @@ fn read_card(c: &Card, titles: &[Vec<String>]) -> CardDef {
         title: title.to_string(),
         persona: normalise(title),
         title_words: use_lines::name_words(title),
-        name_key: normalise(&format!("{title} {subtitle}")),
+        name_key: crate::catalogue::name_words_key(&format!("{title} {subtitle}")),
         side: c.side,
         kind,
         armed,

@@ -188,6 +188,9 @@ pub enum Event {
         player: Player,
         planet: Planet,
         cards: u8,
+        /// Battle of Naboo rules: the transport played from hand to carry them (Duel of the
+        /// Fates rules: None, every starship of the Hyperspace pile goes).
+        transport: Option<CardRef>,
     },
     StarshipAdded {
         player: Player,
@@ -195,6 +198,8 @@ pub enum Event {
     },
     Intercepted {
         player: Player,
+        /// Battle of Naboo rules: the starfighter played from hand to intercept.
+        starfighter: Option<CardRef>,
     },
     NotIntercepted {
         player: Player,
@@ -205,6 +210,8 @@ pub enum Event {
         cards: u8,
         transport: Option<CardRef>,
     },
+    /// The evacuees' transport was destroyed: `cards` characters and weapons are discarded
+    /// (the transport itself is said defeated).
     EvacueesLost {
         player: Player,
         cards: u8,

@@ -60,6 +60,7 @@ impl GameState {
             player: p,
             planet,
             cards: cards.len() as u8,
+            transport,
         });
         self.evacuation = Some(Box::new(Evacuation {
             player: p,
@@ -103,6 +104,7 @@ impl GameState {
         let interceptor = ev.player.other();
         self.emit(Event::Intercepted {
             player: interceptor,
+            starfighter: None,
         });
         let units = Player::BOTH.map(|p| self.players[p.index()].hyperspace.clone());
         self.battle = Some(Box::new(Battle::new(interceptor, Some(ev.planet), units)));
@@ -128,7 +130,10 @@ impl GameState {
 
     fn evacuees_lost(&mut self, p: Player) {
         let held = std::mem::take(&mut self.players[p.index()].held);
-        let n = held.len() as u8;
+        // The evacuees only: a Battle of Naboo transport held with them is discarded too, but
+        // it was said defeated (and costs its own damage).
+        let transport = self.evacuation.as_ref().and_then(|e| e.transport);
+        let n = held.iter().filter(|&&c| Some(c) != transport).count() as u8;
         self.players[p.index()].discard.extend(held);
         self.emit(Event::EvacueesLost {
             player: p,
@@ -210,7 +215,10 @@ impl GameState {
         self.remove_from_hand(o, starfighter);
         self.players[o.index()].held.push(starfighter);
         self.zones_changed();
-        self.emit(Event::Intercepted { player: o });
+        self.emit(Event::Intercepted {
+            player: o,
+            starfighter: Some(starfighter),
+        });
         // The transport's window goes under the starfighter's: the interceptor is asked first.
         self.open_window(p, Window::BeforeFight);
         self.open_window(o, Window::BeforeFight);

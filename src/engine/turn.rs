@@ -281,6 +281,15 @@ impl GameState {
     }
 
     fn planet_controlled(&mut self, planet: Planet, by: Player, surrendered: bool) -> Flow {
+        self.planets[planet as usize].status = PlanetStatus::Controlled { by, surrendered };
+        self.current = None;
+        // Said before its consequences, so the play-by-play tells who won the planet before
+        // the Effects it discards ("the planet is decided").
+        self.emit(Event::PlanetControlled {
+            planet,
+            by,
+            surrendered,
+        });
         // "Effect cards are discarded when the current planet is controlled or surrendered."
         for q in Player::BOTH {
             let effects: Vec<CardRef> = self
@@ -299,13 +308,6 @@ impl GameState {
                 });
             }
         }
-        self.planets[planet as usize].status = PlanetStatus::Controlled { by, surrendered };
-        self.current = None;
-        self.emit(Event::PlanetControlled {
-            planet,
-            by,
-            surrendered,
-        });
         self.trigger(Trigger::PlanetControlled(planet, by))?;
         let won: Vec<Planet> = Planet::ALL
             .into_iter()

@@ -48,6 +48,10 @@ pub enum Pred {
     /// A member that fits the inner condition and whose title does not hold these words
     /// (`any two different Podracer pilots (except Sebulba)`, JC-126).
     Except(Box<Single>, Vec<String>),
+    /// `any other X` on a later line: fits the inner condition and none of the first line's
+    /// members (BN-34 Mace Windu's Lightsaber, "any other Jedi": a Jedi who is not Mace
+    /// Windu). Rulebook "Other": a card's "other" never takes in what it already named.
+    Other(Box<Single>, Vec<Single>),
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -118,7 +122,8 @@ impl UseRule {
 /// What the matcher needs to know about a candidate card.
 pub trait Candidate {
     fn title_words(&self) -> &[String];
-    /// Normalised `title subtitle`, no spaces.
+    /// `title subtitle` as `catalogue::name_words_key` gives it: normalised words, one space
+    /// between (a kind is read from the start of a word, `catalogue::kind_in_name`).
     fn name_key(&self) -> &str;
     fn traits(&self) -> Traits;
     fn is_diamond(&self) -> bool;
@@ -150,7 +155,7 @@ impl Single {
             Pred::Any => true,
             Pred::Named(words) => contains_run(c.title_words(), words),
             Pred::OneOf(names) => names.iter().any(|w| contains_run(c.title_words(), w)),
-            Pred::NameContains(key) => c.name_key().contains(key.as_str()),
+            Pred::NameContains(key) => crate::catalogue::kind_in_name(c.name_key(), key),
             Pred::Trait(t) => c.traits().contains(*t),
             Pred::FirstInPlan => first_in_plan,
             Pred::ThisCard => this_card,
@@ -160,6 +165,10 @@ impl Single {
                 m.matches(c, first_in_plan, this_card) && !contains_run(c.title_words(), not)
             }
             Pred::Either(kinds) => kinds.iter().any(|m| m.matches(c, first_in_plan, this_card)),
+            Pred::Other(m, first) => {
+                m.matches(c, first_in_plan, this_card)
+                    && !first.iter().any(|f| f.matches(c, first_in_plan, this_card))
+            }
         }
     }
 }
@@ -186,6 +195,34 @@ pub fn parse(who: &str, titles: &[Vec<String>]) -> UseRule {
         effect,
         ..parse_inner(&rest, titles).unwrap_or_default()
     }
+}
+
+/// Parses every use line of one card. A line of `any other X` after the first (`Mace Windu`,
+/// then `any other Jedi`) is for the characters the first line does not take in: since the
+/// owner chooses among the lines that fit (RULINGS.md E4), reading "other" as nothing would
+/// let Mace Windu use his own lightsaber's 0-dot line.
+pub fn parse_lines<'a>(
+    whos: impl IntoIterator<Item = &'a str>,
+    titles: &[Vec<String>],
+) -> Vec<UseRule> {
+    let whos: Vec<&str> = whos.into_iter().collect();
+    let mut rules: Vec<UseRule> = whos.iter().map(|w| parse(w, titles)).collect();
+    let first: Vec<Single> = rules
+        .first()
+        .map(|r| r.alts.iter().flat_map(|g| g.members.clone()).collect())
+        .unwrap_or_default();
+    for (rule, who) in rules.iter_mut().zip(&whos).skip(1) {
+        let lower = deunicode(who).to_lowercase();
+        let lower = lower.trim_start();
+        if first.is_empty() || !(lower.starts_with("any other ") || lower.starts_with("other ")) {
+            continue;
+        }
+        for m in rule.alts.iter_mut().flat_map(|g| g.members.iter_mut()) {
+            let inner = std::mem::replace(m, single(Pred::Any));
+            *m = single(Pred::Other(Box::new(inner), first.clone()));
+        }
+    }
+    rules
 }
 
 /// Strips a Double Impact half label: `left half:` / `right half:` before, `(left half)` /
@@ -601,8 +638,7 @@ fn parse_single(s: &str, titles: &[Vec<String>]) -> Option<(Single, usize, Optio
         rest = r;
     }
     if let Some(r) = rest.strip_prefix("other ") {
-        // Under first-matching-line semantics an earlier line has already been tried, so
-        // "other" adds nothing.
+        // Whom "other" leaves out is the card's first line: `parse_lines` reads it.
         rest = r;
     }
     for (w, k) in [("one ", 1), ("two ", 2), ("three ", 3)] {

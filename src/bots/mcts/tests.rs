@@ -373,6 +373,47 @@ fn a_sweep_reaches_every_kind_of_decision() {
     )
     .unwrap();
     phases.extend(d.phases);
+    // Choosing a weapon's bonus line (RULINGS.md E4): the games above reach it only where two
+    // lines of one weapon fit one fighter, which their play may never bring, so one position
+    // is built for it. A's Obi-Wan (no diamond) with BP-21 Hold-Out Blaster against B's
+    // diamond battle droid: "any character" (3 dots) and "any non-diamond character (bonus
+    // only vs any diamond character)" (3 dots and a cube) both fit.
+    let mut b = crate::engine::builder::Builder::new();
+    b.current(crate::catalogue::Planet::Naboo, 0);
+    b.phase(Phase::BattleStep, Player::A);
+    let obi = b.add(Player::A, real("DM-1"), here);
+    let blaster = b.add(Player::A, real("BP-21"), here);
+    let droid = b.add(Player::B, real("DM-99"), here);
+    b.deck_filler(Player::A, 1, 20);
+    b.deck_filler(Player::B, 1, 20);
+    let mut g = b.build();
+    for act in [
+        Action::DeclareBattle,
+        Action::BattleCardsDone,
+        Action::BattleCardsDone,
+        Action::PlanNext(blaster),
+        Action::PlanNext(obi),
+        Action::PlanDone,
+        Action::PlanNext(droid),
+        Action::PlanDone,
+    ] {
+        g.apply(act).unwrap();
+    }
+    let mut a = Recording {
+        inner: agent(3, 3),
+        phases: BTreeSet::new(),
+    };
+    let mut r = RandomAgent::never_surrendering(3);
+    play(
+        &mut g,
+        [&mut a, &mut r],
+        PlayOptions {
+            check_zones: true,
+            events: None,
+        },
+    )
+    .unwrap();
+    phases.extend(a.phases);
     let all = [
         "BattleCards",
         "BattlePlan",

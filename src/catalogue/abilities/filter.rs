@@ -5,7 +5,7 @@
 use deunicode::deunicode_with_tofu_cow;
 use serde::{Deserialize, Serialize};
 
-use crate::catalogue::{Card, CardType, StarshipClass, normalise};
+use crate::catalogue::{Card, CardType, StarshipClass, kind_in_name, name_words_key, normalise};
 
 /// The catalogue's traits (column `traits`, `RULINGS.md` R1: traits are read from names).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
@@ -226,7 +226,10 @@ impl Filter {
             return false;
         }
         if let Some(n) = &self.name
-            && !normalise(&format!("{} {}", card.title, card.subtitle)).contains(&normalise(n))
+            && !kind_in_name(
+                &name_words_key(&format!("{} {}", card.title, card.subtitle)),
+                &normalise(n),
+            )
         {
             return false;
         }

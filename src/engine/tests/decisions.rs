@@ -293,23 +293,78 @@ fn the_heuristic_agent_chooses_the_line_that_adds_most_in_this_fight() {
 
 #[test]
 fn a_weapon_with_one_line_that_fits_asks_nothing() {
-    // "any other Jedi" lines exclude the named user: one line fits, no decision.
-    let mut b = at_naboo();
-    let mace = b.add(A, ch("Mace Windu", 5, 1), Zone::At(Planet::Naboo, true));
-    let saber = b.add(
-        A,
-        fx::weapon(
-            "Mace Windu's Lightsaber",
-            &[("Mace Windu", 2, 1), ("any other Jedi", 0, 1)],
-        ),
-        Zone::At(Planet::Naboo, true),
-    );
-    let theirs = b.add(B, ch("Trooper", 3, 1), Zone::At(Planet::Naboo, true));
-    b.deck_filler(A, 1, 5);
-    b.deck_filler(B, 1, 5);
-    let mut g = b.build();
-    let ev = battle(&mut g, [&[], &[]], [&[saber, mace], &[theirs]]);
-    assert_eq!(fights(&ev), vec![(8, 3, Some(A))]);
+    // Rulebook "Other": "any other Jedi" leaves out the Jedi the first line names. Mace Windu
+    // (a Jedi by his name, RULINGS.md R1) fits only his own line (+2): one line, no decision;
+    // another Jedi fits only the 0-dot line. Read as plain "any Jedi", Mace would be asked
+    // to choose (RULINGS.md E4) and could take the 0-dot line with his own lightsaber.
+    for (who, want) in [
+        (fx::character("Mace Windu", "Jedi Councilor", 5, 1, 1), 8),
+        (fx::character("Obi-Wan Kenobi", "Young Jedi", 5, 1, 1), 6),
+    ] {
+        let mut b = at_naboo();
+        let jedi = b.add(A, who, Zone::At(Planet::Naboo, true));
+        let saber = b.add(
+            A,
+            fx::weapon(
+                "Mace Windu's Lightsaber",
+                &[("Mace Windu", 2, 1), ("any other Jedi", 0, 1)],
+            ),
+            Zone::At(Planet::Naboo, true),
+        );
+        let theirs = b.add(B, ch("Trooper", 3, 1), Zone::At(Planet::Naboo, true));
+        b.deck_filler(A, 1, 5);
+        b.deck_filler(B, 1, 5);
+        let mut g = b.build();
+        let ev = battle(&mut g, [&[], &[]], [&[saber, jedi], &[theirs]]);
+        assert_eq!(fights(&ev), vec![(want, 3, Some(A))], "{:?}", g.pending());
+    }
+}
+
+#[test]
+fn no_catalogue_character_fits_both_the_first_line_and_an_any_other_line() {
+    // Rulebook "Other", for every catalogue card with a later "any other ..." line (BN-34 Mace
+    // Windu's Lightsaber, DM-39 Electropole "any diamond Gungan" / "any other character",
+    // DF-13 Booma's two later lines, DF-43 Neimoidian Viewscreen...): whoever its first line
+    // takes in fits none of them, and someone else does.
+    use crate::catalogue::Catalogue;
+    use crate::engine::card_pool::{CardDef, CardPool, DefId, Use};
+    let cat = Catalogue::embedded_for_tests();
+    let pool = CardPool::from_catalogue(cat);
+    let fits = |u: &Use, c: &CardDef| {
+        u.rule
+            .alts
+            .iter()
+            .any(|g| matches!(g.members.as_slice(), [m] if m.matches(c, false, false)))
+    };
+    let mut lines = 0;
+    for (i, card) in cat.cards().iter().enumerate() {
+        let d = pool.get(DefId(i as u16));
+        for (l, u) in card.uses.iter().enumerate().skip(1) {
+            if !u.who.to_lowercase().starts_with("any other ") {
+                continue;
+            }
+            let (mut first, mut other) = (0, 0);
+            for j in 0..pool.len() {
+                let c = pool.get(DefId(j as u16));
+                if !c.is_character() {
+                    continue;
+                }
+                let (f, o) = (fits(&d.uses[0], c), fits(&d.uses[l], c));
+                assert!(
+                    !(f && o),
+                    "{} fits lines 1 and {} of {}",
+                    c.name,
+                    l + 1,
+                    card.id
+                );
+                first += usize::from(f);
+                other += usize::from(o);
+            }
+            assert!(first > 0 && other > 0, "{} line {}", card.id, l + 1);
+            lines += 1;
+        }
+    }
+    assert_eq!(lines, 45, "the catalogue's 'any other' lines");
 }
 
 /// A Battle of Naboo evacuation from Tatooine: A's transport of power 4 (in hand) and B's

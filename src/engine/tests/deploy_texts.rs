@@ -417,11 +417,22 @@ fn every_played_counters_and_even_up_text_changes_its_owners_number_while_face_u
                 failures.push(format!("{}: more counters before paying", c.id));
                 continue;
             }
-            if let Err(e) =
-                apply(&mut g, use_it).and_then(|_| apply(&mut g, Action::ChooseCard(spare)))
+            let paid = match apply(&mut g, use_it)
+                .and_then(|_| apply(&mut g, Action::ChooseCard(spare)))
             {
-                failures.push(format!("{}: {e}", c.id));
-                continue;
+                Ok(ev) => ev,
+                Err(e) => {
+                    failures.push(format!("{}: {e}", c.id));
+                    continue;
+                }
+            };
+            // Said in the order a reader follows: the text, then the hand card it costs.
+            let at = |f: &dyn Fn(&Event) -> bool| paid.iter().position(f);
+            let said = at(&|e| matches!(e, Event::TextUsed { card, .. } if *card == me));
+            let discarded =
+                at(&|e| matches!(e, Event::DiscardedFromHand { card, .. } if *card == spare));
+            if !(said.is_some() && said < discarded) {
+                failures.push(format!("{}: the discard told before the text", c.id));
             }
             if !g.players[0].discard.contains(&spare) || legal(&g).contains(&use_it) {
                 failures.push(format!(

@@ -827,9 +827,11 @@ fn in_a_duel_the_first_fitting_bonus_line_is_always_the_one_of_most_dots() {
     // dots count (they size the dueling hand: "don't draw destiny to add power to the
     // weapon"), and a duel reads only lines without a bonus condition (`not_for_duels`).
     // The engine asks no line in duels because, over the whole catalogue, the first line
-    // that fits a character is the one of most dots (250 pairs have two lines, e.g. Obi-Wan
-    // Kenobi's Lightsaber for any Obi-Wan: 2 dots, or 0): taking it is the owner's best
-    // choice. This test fails, naming the pairs, the day a weapon breaks that.
+    // that fits a character is the one of most dots: taking it is the owner's best choice.
+    // Since "any other" lines leave out whom the first line names (rulebook "Other": Obi-Wan
+    // fits only his own lightsaber's 2-dot line), two pairs have two lines in a duel, V1-JC-42
+    // Adi Gallia's Lightsaber for both Adi Gallia cards (3 dots, or the cube-only Jedi
+    // Master line). This test fails, naming the pairs, the day a weapon breaks that.
     use crate::engine::builder::Builder;
     let cards = catalogue();
     let mut b = Builder::new();
@@ -867,6 +869,6 @@ fn in_a_duel_the_first_fitting_bonus_line_is_always_the_one_of_most_dots() {
             }
         }
     }
-    assert!(pairs >= 100, "{pairs}");
+    assert!(pairs >= 2, "{pairs}");
     assert!(worse.is_empty(), "{}", worse.join("\n"));
 }

@@ -114,11 +114,22 @@ fn effects_discarded_when_a_planet_is_won_are_events() {
     b.add(B, fx::location(Planet::Tatooine, 0), Zone::Hand);
     let mut g = b.build();
     let ev = play(&mut g, &[Action::EndTurn]);
-    assert!(ev.contains(&Event::Discarded {
+    let at = |e: &Event| ev.iter().position(|x| x == e);
+    let discarded = at(&Event::Discarded {
         player: A,
         card: fx_a,
         reason: DiscardReason::PlanetWon,
-    }));
+    });
+    let won = at(&Event::PlanetControlled {
+        planet: Planet::Naboo,
+        by: A,
+        surrendered: false,
+    });
+    // Told in the order a reader follows: who won the planet, then the Effects it discards.
+    assert!(
+        won.is_some() && discarded.is_some() && won < discarded,
+        "{ev:?}"
+    );
     assert!(g.player(A).discard.contains(&fx_a));
 }
 

@@ -215,3 +215,61 @@ fn a_duel_counts_as_a_fight_for_fought_this_turn() {
     assert!(g.text_state().fought.contains(&maul));
     assert_eq!(power_of(&g, obi), before + 2);
 }
+
+#[test]
+fn a_kind_named_by_a_text_is_a_word_of_the_name_not_letters_inside_one() {
+    // BP-58 Gangster's Paradise: "Add power bonus to each Hutt, Diva, Bith, Nikto, and
+    // Weequay", kinds read from names (RULINGS.md R1). DM-76 Jabba the Hutt is a Hutt; RF-A6
+    // Valorum, Supreme Chancellor & Planetary Shuttle is not ("sHUTTle"), nor is JC-19
+    // Saesee Tiin, Iktotchi Jedi Master a Nikto ("tiiN IKTOtchi"): read as letters of the
+    // name run together, both got +2 from the opponent's Effect (seen in play).
+    let powers = |with_effect: bool| {
+        let mut b = at_naboo();
+        let cards = ["DM-76", "RF-A6", "JC-19"].map(|id| {
+            let p = if id == "DM-76" { B } else { A };
+            b.add(p, real(id), Zone::At(Planet::Naboo, true))
+        });
+        if with_effect {
+            b.add(B, real("BP-58"), Zone::At(Planet::Naboo, true));
+        }
+        let g = b.build();
+        cards.map(|c| power_of(&g, c))
+    };
+    let (without, with) = (powers(false), powers(true));
+    assert_eq!(with[0], without[0] + 2, "Jabba the Hutt");
+    assert_eq!(with[1], without[1], "Valorum & Planetary Shuttle");
+    assert_eq!(with[2], without[2], "Saesee Tiin");
+}
+
+#[test]
+fn a_kind_named_by_a_use_line_is_a_word_of_the_name() {
+    // RULINGS.md R1, a kind is a word of the name. BP-51 Watto's Datapad, line 2 "Gragra,
+    // Bib Fortuna, or any Nikto, Pacithhip or Quarren": BP-43 Meddun, Nikto Mercenary fits
+    // it, JC-19 Saesee Tiin, Iktotchi Jedi Master does not ("tiiN IKTOtchi" is no Nikto).
+    use crate::engine::card_pool::CardPool;
+    let cat = Catalogue::embedded_for_tests();
+    let pool = CardPool::from_catalogue(cat);
+    let def = |id: &str| pool.get(pool.find(id).unwrap_or_else(|| panic!("{id}")));
+    let line = &def("BP-51").uses[1];
+    let fits = |id: &str| {
+        let c = def(id);
+        line.rule
+            .alts
+            .iter()
+            .any(|g| matches!(g.members.as_slice(), [m] if m.matches(c, false, false)))
+    };
+    assert!(fits("BP-43"));
+    assert!(!fits("JC-19"));
+    // BN-47 Gunga City: "Use with Boss Nass, any Rep or any diamond Gungan Official". BN-32
+    // Rep Officer is a Rep; JC-31 Republic Captain and JC-8 Queen Amidala, Representative of
+    // Naboo are not (their words begin with the letters, they are not the word).
+    let line = &def("BN-47").uses[0];
+    let fits = |id: &str| {
+        line.rule
+            .alts
+            .iter()
+            .any(|g| matches!(g.members.as_slice(), [m] if m.matches(def(id), false, false)))
+    };
+    assert!(fits("BN-32"));
+    assert!(!fits("JC-31") && !fits("JC-8"));
+}

@@ -388,6 +388,23 @@ fn battle_of_naboo_a_destroyed_transport_costs_its_damage_not_its_passengers() {
     assert_eq!(fights(&ev), vec![(3, 2, Some(B))]);
     assert!(g.player(A).discard.contains(&x) && g.player(A).discard.contains(&t));
     assert_eq!(g.player(A).deck.len(), 10 - 3);
+    // Told as played: the transport and the starfighter from hand are named, and the one
+    // evacuee lost is counted apart from the transport (said defeated, with its damage).
+    assert!(ev.contains(&Event::EvacuationStarted {
+        player: A,
+        planet: Planet::Tatooine,
+        cards: 1,
+        transport: Some(t),
+    }));
+    assert!(ev.contains(&Event::Intercepted {
+        player: B,
+        starfighter: Some(f),
+    }));
+    assert!(ev.contains(&Event::Defeated { player: A, card: t }));
+    assert!(ev.contains(&Event::EvacueesLost {
+        player: A,
+        cards: 1
+    }));
     // The surviving starfighter flies away: discarded, no damage to its owner.
     assert!(ev.contains(&Event::FlewAway { player: B, card: f }));
     assert_eq!(g.player(B).deck.len(), 5);

@@ -366,6 +366,14 @@ fn the_opponent_chooses_the_card_it_discards() {
         legal(&g),
         vec![Action::ChooseCard(x), Action::ChooseCard(y)]
     );
-    g.apply(Action::ChooseCard(y)).unwrap();
+    let ev = g.apply(Action::ChooseCard(y)).unwrap();
     assert_eq!(g.players[B.index()].hand, vec![x]);
+    // The text is said first, then the discard it makes.
+    let said = ev
+        .iter()
+        .position(|e| matches!(e, Event::TextUsed { card, .. } if *card == me));
+    let discarded = ev
+        .iter()
+        .position(|e| *e == Event::DiscardedFromHand { player: B, card: y });
+    assert!(said.is_some() && said < discarded, "{ev:?}");
 }

@@ -503,9 +503,10 @@ impl Part for DeployTexts {
             CHOOSE => {
                 if let Some(c) = self.counters.iter().find(|c| c.ability == ability) {
                     if let Some(card) = chosen {
+                        // Said before the discard it costs.
+                        g.text_used(me, ability, None);
                         g.discard_from_hand(p, card);
                         g.text_state_mut().set_memo(me, c.ability, Scope::Turn, 1);
-                        g.text_used(me, ability, None);
                     }
                 } else if let Some(s) = self.steps.iter().find(|s| s.ability == ability) {
                     let Some(card) = chosen else { return Ok(()) };

@@ -259,8 +259,9 @@ impl Part for TriggeredTexts {
         let owner = g.owner(me);
         match (t.does, key >= STAGE, answer) {
             (Does::OpponentDiscards(_), _, Action::ChooseCard(c)) => {
-                g.discard_from_hand(owner.other(), c);
+                // Said before the discard it explains.
                 g.text_used(me, t.ability, Some(c));
+                g.discard_from_hand(owner.other(), c);
                 let left = g.text_state.memo(me, key).unwrap_or(1) - 1;
                 if left > 0 && !g.players[owner.other().index()].hand.is_empty() {
                     g.text_state.set_memo(me, key, Scope::Turn, left);

@@ -1,0 +1,435 @@
+//! The JSON schema in README "yj play" against what the play-by-play emits: every kind
+//! emitted is in the table with exactly its fields, and every kind in the table is emitted.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use super::*;
+use crate::catalogue::Catalogue;
+use crate::engine::sample_decks::sample_decks;
+use crate::engine::{CardPool, GameOptions};
+
+/// Which variant an event is. Exhaustive on purpose: a new variant does not compile until
+/// it is numbered here, and `one_of_each` must then hold one.
+fn variant(e: &Event) -> usize {
+    match e {
+        Event::ObjectivePlaced { .. } => 0,
+        Event::FirstPlayerDestiny { .. } => 1,
+        Event::FirstPlayer(_) => 2,
+        Event::LocationPlaced { .. } => 3,
+        Event::SiteChanged { .. } => 4,
+        Event::Shuffled(_) => 5,
+        Event::Drew { .. } => 6,
+        Event::EffectFetched { .. } => 7,
+        Event::TurnStarted { .. } => 8,
+        Event::Revealed { .. } => 9,
+        Event::Deployed { .. } => 10,
+        Event::Stacked { .. } => 11,
+        Event::Thrust { .. } => 12,
+        Event::LapCard { .. } => 13,
+        Event::LapCompleted { .. } => 14,
+        Event::LapCardTaken { .. } => 15,
+        Event::Refueled { .. } => 16,
+        Event::DeckSearched { .. } => 17,
+        Event::TookIntoHand { .. } => 18,
+        Event::EvacuationStarted { .. } => 19,
+        Event::StarshipAdded { .. } => 20,
+        Event::Intercepted { .. } => 21,
+        Event::NotIntercepted { .. } => 22,
+        Event::Evacuated { .. } => 23,
+        Event::EvacueesLost { .. } => 24,
+        Event::FlewAway { .. } => 25,
+        Event::DuelStarted { .. } => 26,
+        Event::DuelHand { .. } => 27,
+        Event::DuelZeroDamage { .. } => 28,
+        Event::DuelAttack { .. } => 29,
+        Event::DuelBlock { .. } => 30,
+        Event::DuelHit { .. } => 31,
+        Event::DuelPass { .. } => 32,
+        Event::DuelHitsRemoved { .. } => 33,
+        Event::DuelDrew { .. } => 34,
+        Event::DuelEnded { .. } => 35,
+        Event::BattleDeclared { .. } => 36,
+        Event::BattleCardsDeclared { .. } => 37,
+        Event::DestinyDrawn { .. } => 38,
+        Event::Fight { .. } => 39,
+        Event::MisplacedBattleCard { .. } => 40,
+        Event::IgnoredWeapon { .. } => 41,
+        Event::Defeated { .. } => 42,
+        Event::Damage { .. } => 43,
+        Event::Breakthrough { .. } => 44,
+        Event::BattleEnded => 45,
+        Event::DiscardedFromHand { .. } => 46,
+        Event::HandRecycled { .. } => 47,
+        Event::HandRevealed { .. } => 48,
+        Event::PlanetControlled { .. } => 49,
+        Event::EvenUp { .. } => 50,
+        Event::Discarded { .. } => 51,
+        Event::TextUsed { .. } => 52,
+        Event::GameOver(_) => 53,
+    }
+}
+
+/// Every variant at least once (both forms where a line differs: a search that took
+/// nothing, an Even Up with no draw), and every discard reason.
+fn one_of_each(c: CardRef) -> Vec<Event> {
+    use crate::engine::{DeployedTo, DiscardReason, FightSide, GameResult, Number};
+    let (p, planet) = (Player::A, Planet::Naboo);
+    let side = FightSide {
+        player: p,
+        cards: [Some(c), None, None],
+        weapon: Some(c),
+        battle_card: None,
+        power: 3,
+        parts: PowerParts::default(),
+    };
+    let mut all = vec![
+        Event::ObjectivePlaced { player: p, card: c },
+        Event::FirstPlayerDestiny {
+            player: p,
+            card: c,
+            value: 3,
+        },
+        Event::FirstPlayer(p),
+        Event::LocationPlaced {
+            player: p,
+            card: c,
+            planet,
+        },
+        Event::SiteChanged {
+            player: p,
+            card: c,
+            planet,
+        },
+        Event::Shuffled(p),
+        Event::Drew {
+            player: p,
+            count: 6,
+        },
+        Event::EffectFetched { player: p, card: c },
+        Event::TurnStarted { player: p, turn: 1 },
+        Event::Revealed { player: p, card: c },
+        Event::Deployed {
+            player: p,
+            card: c,
+            hidden: false,
+            to: DeployedTo::Planet(planet),
+        },
+        Event::Stacked {
+            player: p,
+            card: c,
+            cards: 2,
+        },
+        Event::Thrust {
+            player: p,
+            thrust: 1,
+        },
+        Event::LapCard {
+            player: p,
+            card: c,
+            value: 1,
+            handling: false,
+        },
+        Event::LapCompleted { player: p, laps: 1 },
+        Event::LapCardTaken { player: p, card: c },
+        Event::Refueled {
+            player: p,
+            count: 1,
+        },
+        Event::DeckSearched {
+            player: p,
+            took: Some(c),
+        },
+        Event::DeckSearched {
+            player: p,
+            took: None,
+        },
+        Event::TookIntoHand {
+            player: p,
+            card: Some(c),
+        },
+        Event::EvacuationStarted {
+            player: p,
+            planet,
+            cards: 2,
+            transport: Some(c),
+        },
+        Event::StarshipAdded { player: p, card: c },
+        Event::Intercepted {
+            player: p,
+            starfighter: Some(c),
+        },
+        Event::NotIntercepted { player: p },
+        Event::Evacuated {
+            player: p,
+            planet,
+            cards: 2,
+            transport: Some(c),
+        },
+        Event::EvacueesLost {
+            player: p,
+            cards: 2,
+        },
+        Event::FlewAway { player: p, card: c },
+        Event::DuelStarted {
+            attacker: c,
+            defender: c,
+            attacker_weapon: Some(c),
+            defender_weapon: None,
+        },
+        Event::DuelHand {
+            player: p,
+            cards: 5,
+            wanted: 5,
+            parts: PowerParts::default(),
+        },
+        Event::DuelZeroDamage { card: c },
+        Event::DuelAttack {
+            player: p,
+            card: c,
+            value: 2,
+        },
+        Event::DuelBlock { player: p, card: c },
+        Event::DuelHit { player: p, hits: 1 },
+        Event::DuelPass { player: p },
+        Event::DuelHitsRemoved {
+            player: p,
+            removed: 1,
+            left: 0,
+        },
+        Event::DuelDrew {
+            player: p,
+            cards: 1,
+            wanted: 1,
+        },
+        Event::DuelEnded {
+            defeated: Some(c),
+            hits: [1, 0],
+            due: 2,
+            damage: 1,
+        },
+        Event::BattleDeclared {
+            attacker: p,
+            space: false,
+        },
+        Event::BattleCardsDeclared {
+            player: p,
+            count: 1,
+        },
+        Event::DestinyDrawn {
+            player: p,
+            card: c,
+            value: 4,
+        },
+        Event::Fight {
+            attacker: side,
+            defender: side,
+            winner: None,
+        },
+        Event::MisplacedBattleCard { player: p, card: c },
+        Event::IgnoredWeapon { player: p, card: c },
+        Event::Defeated { player: p, card: c },
+        Event::Damage {
+            player: p,
+            cards: 2,
+        },
+        Event::Breakthrough {
+            player: p,
+            cards: 2,
+        },
+        Event::BattleEnded,
+        Event::DiscardedFromHand { player: p, card: c },
+        Event::HandRecycled {
+            player: p,
+            cards: 3,
+        },
+        Event::HandRevealed {
+            player: p,
+            cards: 3,
+        },
+        Event::PlanetControlled {
+            planet,
+            by: p,
+            surrendered: false,
+        },
+        Event::EvenUp {
+            player: p,
+            drew: 2,
+            hand: 6,
+        },
+        Event::EvenUp {
+            player: p,
+            drew: 0,
+            hand: 6,
+        },
+        Event::TextUsed {
+            player: p,
+            card: c,
+            ability: 0,
+            on: Some(c),
+            number: Some(Number::Power),
+            by: 1,
+        },
+        Event::GameOver(GameResult {
+            winner: Some(p),
+            victory: Victory::Deck,
+            turn: 9,
+        }),
+    ];
+    for reason in [
+        DiscardReason::WithDefeated,
+        DiscardReason::PlanetWon,
+        DiscardReason::BattleCard,
+        DiscardReason::TextCost,
+        DiscardReason::ByText,
+        DiscardReason::Text,
+    ] {
+        all.push(Event::Discarded {
+            player: p,
+            card: c,
+            reason,
+        });
+    }
+    all
+}
+
+/// `s` without its parenthesised asides.
+fn outside_parens(s: &str) -> String {
+    let mut depth = 0;
+    s.chars()
+        .filter(|&ch| {
+            match ch {
+                '(' => depth += 1,
+                ')' => depth -= 1,
+                _ => return depth == 0,
+            }
+            false
+        })
+        .collect()
+}
+
+/// The `backticked` words of `s`.
+fn ticked(s: &str) -> Vec<String> {
+    s.split('`')
+        .skip(1)
+        .step_by(2)
+        .map(str::to_string)
+        .collect()
+}
+
+/// README's table: each kind with its fields, and the discard reasons it lists.
+fn documented() -> (BTreeMap<String, BTreeSet<String>>, BTreeSet<String>) {
+    let readme = include_str!("../../../README.md");
+    let start = readme
+        .find("| kind | fields |")
+        .expect("README's JSON table");
+    let mut kinds = BTreeMap::new();
+    let mut reasons = BTreeSet::new();
+    for row in readme[start..]
+        .lines()
+        .skip(2)
+        .take_while(|l| l.starts_with('|'))
+    {
+        let cells: Vec<&str> = row.trim_matches('|').split(" | ").collect();
+        assert_eq!(cells.len(), 2, "{row}");
+        let names = ticked(&outside_parens(cells[0]));
+        // `a`; `b`: one group of fields per kind, in order; `field`: values...
+        let fields = outside_parens(cells[1]);
+        let groups: Vec<Vec<String>> = fields
+            .split(';')
+            .map(|g| ticked(g.split(':').next().unwrap_or("")))
+            .collect();
+        if let Some((_, values)) = fields.split_once("`reason`:") {
+            reasons.extend(ticked(values));
+        }
+        for (i, k) in names.iter().enumerate() {
+            let mine = if groups.len() == names.len() {
+                groups[i].clone()
+            } else {
+                groups.concat()
+            };
+            assert!(
+                kinds
+                    .insert(k.clone(), mine.into_iter().collect())
+                    .is_none(),
+                "{k} twice"
+            );
+        }
+    }
+    (kinds, reasons)
+}
+
+#[test]
+fn the_readme_json_table_lists_every_kind_emitted_with_its_fields() {
+    let cat = Catalogue::embedded_for_tests();
+    let pool = CardPool::from_catalogue(cat);
+    let decks = sample_decks(&pool).unwrap();
+    let game = GameState::new(pool, [&decks[0], &decks[1]], GameOptions::default(), 1).unwrap();
+    let mut log = Log::new(&game, [Some(Side::Light), Some(Side::Dark)], false);
+    let events = one_of_each(CardRef::new(0));
+    let variants: BTreeSet<usize> = events.iter().map(variant).collect();
+    assert_eq!(variants.len(), 54, "one_of_each lacks a variant");
+    let (table, reasons) = documented();
+    let common = ["turn", "text", "kind", "player", "cards", "draw_decks"];
+    let mut emitted = BTreeSet::new();
+    for e in &events {
+        let Some(line) = log.line(e, [10, 10]) else {
+            continue;
+        };
+        let Value::Object(map) = line.json else {
+            panic!("{e:?}: not an object");
+        };
+        for k in common {
+            assert!(map.contains_key(k), "{e:?} lacks {k}");
+        }
+        let kind = map["kind"].as_str().unwrap().to_string();
+        let fields: BTreeSet<String> = map
+            .keys()
+            .filter(|k| !common.contains(&k.as_str()))
+            .cloned()
+            .collect();
+        let Some(want) = table.get(&kind) else {
+            panic!("README's table lacks the kind {kind}");
+        };
+        assert_eq!(&fields, want, "the fields of {kind}");
+        if let Some(r) = map.get("reason") {
+            assert!(
+                reasons.contains(r.as_str().unwrap()),
+                "README lacks the reason {r}"
+            );
+        }
+        emitted.insert(kind);
+    }
+    let listed: BTreeSet<String> = table.keys().cloned().collect();
+    assert_eq!(listed, emitted, "kinds in README's table and kinds emitted");
+}
+
+#[test]
+fn a_text_line_says_what_the_text_changed_here() {
+    // Issue 12: a text that takes effect is said with its card and what it did. A number of
+    // the owner's (BN-133 This Is Too Close!: 8 counters this step) is stated, as no other
+    // line states it.
+    use crate::engine::builder::{Builder, Zone};
+    use crate::engine::text::Number;
+    let cat = Catalogue::embedded_for_tests();
+    let mut b = Builder::new();
+    b.current(Planet::Naboo, 0);
+    let effect = b.add(Player::B, cat.get("BN-133").unwrap().clone(), Zone::Hand);
+    let game = b.build();
+    let mut log = Log::new(&game, [Some(Side::Light), Some(Side::Dark)], false);
+    let line = |log: &mut Log, on, number| {
+        let e = Event::TextUsed {
+            player: Player::B,
+            card: effect,
+            ability: 0,
+            on,
+            number,
+            by: 2,
+        };
+        log.line(&e, [10, 10]).unwrap().text
+    };
+    let counters = line(&mut log, None, Some(Number::CountersPerTurn));
+    assert!(counters.starts_with("This Is Too Close!: "), "{counters}");
+    assert!(counters.ends_with(" (counters this turn +2)"), "{counters}");
+    let used = line(&mut log, None, None);
+    assert!(!used.contains('('), "{used}");
+}
