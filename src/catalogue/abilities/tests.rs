@@ -312,7 +312,8 @@ fn double_impact_abilities_name_their_half_and_no_other_card_does() {
 /// no "(s)" left for the reader to resolve, no "each of your" before a singular noun, and a
 /// cost followed by a verb. Checked on the cards that showed each fault (BP-49 Gaderffii
 /// Stick's "discard this card to The opposing weapon...", BP-56 All-Out Attack's "Each of
-/// your character", DF-7 Yoda's "3 card(s)") and on every card of the catalogue.
+/// your character", DF-7 Yoda's "3 card(s)", BP-4 Jira's "search ... for a Anakin's Friend")
+/// and on every card of the catalogue.
 #[test]
 fn every_description_reads_as_english() {
     let book = AbilityBook::embedded();
@@ -336,8 +337,22 @@ fn every_description_reads_as_english() {
         "{}",
         said("DF-14")
     );
+    assert_eq!(
+        said("BP-4"),
+        "When it deploys, you may search your draw deck for an Anakin's Friend and deploy it."
+    );
     for spec in book.cards() {
         let s = describe(spec);
+        let article_before_vowel = s
+            .split(' ')
+            .collect::<Vec<_>>()
+            .windows(2)
+            .any(|w| w[0] == "a" && w[1].starts_with(|c: char| "AEIOUaeiou".contains(c)));
+        assert!(
+            !article_before_vowel,
+            "{}: {s:?} has `a` before a vowel",
+            spec.id
+        );
         for bad in ["(s)", "Each of your ", " to The ", " to the opposing"] {
             assert!(!s.contains(bad), "{}: {s:?} has {bad:?}", spec.id);
         }
