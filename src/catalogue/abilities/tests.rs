@@ -358,3 +358,34 @@ fn every_description_reads_as_english() {
         }
     }
 }
+
+/// The engine reads a `counts-as` text (EBN-P11 Captain Panaka "for all your cards") into every
+/// filter of every card without asking whose card the filter is on
+/// (`engine::text_templates::DefSet::of`): right only while no card of the other side names
+/// what he counts as. Fails naming such a card.
+#[test]
+fn counts_as_kinds_are_named_only_by_cards_of_the_same_side() {
+    let cat = catalogue();
+    let book = AbilityBook::embedded();
+    let mut bad = Vec::new();
+    for spec in book.cards() {
+        for a in &spec.abilities {
+            let Ability::CountsAs { filters } = a else {
+                continue;
+            };
+            let side = cat.get(&spec.id).unwrap().side;
+            let names: Vec<&str> = filters.iter().filter_map(|f| f.name.as_deref()).collect();
+            for other in book.cards() {
+                if cat.get(&other.id).unwrap().side == side {
+                    continue;
+                }
+                for f in other.abilities.iter().flat_map(filters_of) {
+                    if f.name.as_deref().is_some_and(|n| names.contains(&n)) {
+                        bad.push(format!("{} names {:?} ({})", other.id, f.name, spec.id));
+                    }
+                }
+            }
+        }
+    }
+    assert!(bad.is_empty(), "{bad:#?}");
+}
