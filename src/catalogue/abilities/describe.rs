@@ -485,10 +485,14 @@ pub fn describe_ability(a: &Ability) -> String {
             }
         ),
         Ability::CountsAs { filters } => {
-            format!(
-                "Counts as {} for your cards' use lines",
-                a_or_an(&describe_any(filters))
-            )
+            // He is every one of them at once ("a ◆ Naboo Officer, ◆ Royal Guard, and ◆ Naboo
+            // Security"), so "and", where `describe_any` says "or".
+            let each: Vec<String> = filters.iter().map(|f| a_or_an(&f.describe())).collect();
+            let all = match each.as_slice() {
+                [init @ .., last] if !init.is_empty() => format!("{} and {last}", init.join(", ")),
+                _ => each.concat(),
+            };
+            format!("Counts as {all} for all your cards (use lines and texts)")
         }
         Ability::MayUse { weapons } => format!("May use any {}", describe_any(weapons)),
         Ability::ExtraHandling { number } => format!(

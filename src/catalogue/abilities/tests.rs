@@ -338,6 +338,11 @@ fn every_description_reads_as_english() {
         said("DF-14")
     );
     assert_eq!(
+        said("EBN-P11"),
+        "Counts as a diamond Naboo Officer, a diamond Royal Guard and a diamond Naboo Security \
+         for all your cards (use lines and texts)."
+    );
+    assert_eq!(
         said("BP-4"),
         "When it deploys, you may search your draw deck for an Anakin's Friend and deploy it."
     );

@@ -700,3 +700,24 @@ fn gungan_energy_shield_takes_a_dueled_tanks_weapon_too() {
         );
     }
 }
+
+#[test]
+fn move_against_the_jedi_first_adds_only_at_the_jedi_council_chamber() {
+    // JC-123 Move Against The Jedi First: "●●●● Use with any character who is fighting at the
+    // Jedi Council Chamber." At Coruscant's Jedi Council Chamber the fighter gets +4; at the
+    // Galactic Senate the card fits nobody (misplaced, no bonus).
+    for (site, bonus) in [(0, 4), (1, 0)] {
+        let mut b = Builder::new();
+        b.current(Planet::Coruscant, site);
+        b.phase(Phase::BattleStep, A);
+        b.deck_filler(A, 1, 12);
+        b.deck_filler(B, 1, 12);
+        let here = Zone::At(Planet::Coruscant, true);
+        let card = b.add(A, real("JC-123"), Zone::Hand);
+        let x = b.add(A, ch("X", 3, 1), here);
+        let y = b.add(B, ch("Y", 1, 1), here);
+        let mut g = b.build();
+        let ev = battle(&mut g, [&[card], &[]], [&[card, x], &[y]]);
+        assert_eq!(fights(&ev)[0].0, 3 + bonus, "site {site}: {ev:?}");
+    }
+}
