@@ -27,8 +27,8 @@ impl super::use_lines::Candidate for PrintedOnly<'_> {
     fn title_words(&self) -> &[String] {
         &self.0.title_words
     }
-    fn name_key(&self) -> &str {
-        &self.0.name_key
+    fn name_words(&self) -> &[String] {
+        &self.0.name_words
     }
     fn traits(&self) -> super::card_traits::Traits {
         self.0.traits

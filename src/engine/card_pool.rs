@@ -66,7 +66,8 @@ pub struct CardDef {
     /// The stack / uniqueness key: the normalised title (Padmé and the Queen differ).
     pub persona: String,
     pub title_words: Vec<String>,
-    pub name_key: String,
+    /// The words of `title subtitle`, each normalised: kinds are read from them (R1).
+    pub name_words: Vec<String>,
     pub side: Side,
     pub kind: Kind,
     /// An Armed & Dangerous card: a character (`kind` Character) with a built-in weapon whose
@@ -178,8 +179,8 @@ impl Candidate for CardDef {
     fn title_words(&self) -> &[String] {
         &self.title_words
     }
-    fn name_key(&self) -> &str {
-        &self.name_key
+    fn name_words(&self) -> &[String] {
+        &self.name_words
     }
     fn traits(&self) -> Traits {
         self.traits
@@ -635,7 +636,7 @@ fn read_card(c: &Card, titles: &[Vec<String>]) -> CardDef {
         title: title.to_string(),
         persona: normalise(title),
         title_words: use_lines::name_words(title),
-        name_key: normalise(&format!("{title} {subtitle}")),
+        name_words: use_lines::name_words(&format!("{title} {subtitle}")),
         side: c.side,
         kind,
         armed,

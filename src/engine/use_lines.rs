@@ -118,8 +118,8 @@ impl UseRule {
 /// What the matcher needs to know about a candidate card.
 pub trait Candidate {
     fn title_words(&self) -> &[String];
-    /// Normalised `title subtitle`, no spaces.
-    fn name_key(&self) -> &str;
+    /// The words of `title subtitle`, each normalised.
+    fn name_words(&self) -> &[String];
     fn traits(&self) -> Traits;
     fn is_diamond(&self) -> bool;
     /// A starship's class (None: not a starship).
@@ -150,7 +150,7 @@ impl Single {
             Pred::Any => true,
             Pred::Named(words) => contains_run(c.title_words(), words),
             Pred::OneOf(names) => names.iter().any(|w| contains_run(c.title_words(), w)),
-            Pred::NameContains(key) => c.name_key().contains(key.as_str()),
+            Pred::NameContains(key) => words_spell(c.name_words(), key),
             Pred::Trait(t) => c.traits().contains(*t),
             Pred::FirstInPlan => first_in_plan,
             Pred::ThisCard => this_card,
@@ -166,6 +166,24 @@ impl Single {
 
 fn contains_run(hay: &[String], needle: &[String]) -> bool {
     !needle.is_empty() && hay.windows(needle.len()).any(|w| w == needle)
+}
+
+/// Whether a run of whole `words` spells `key` (a kind, normalised: `royalguard`): BN-47 Gunga
+/// City's "any Rep" is Rep Been or Rep Officer, not the "Representative" of JC-8 Queen Amidala
+/// nor a "Republic" Captain (RULINGS.md R1: kinds are read from names, word by word).
+/// Allocates nothing: it is asked in battles.
+fn words_spell(words: &[String], key: &str) -> bool {
+    (0..words.len()).any(|i| {
+        let mut rest = key;
+        for w in &words[i..] {
+            match rest.strip_prefix(w.as_str()) {
+                Some("") => return true,
+                Some(r) => rest = r,
+                None => return false,
+            }
+        }
+        false
+    })
 }
 
 /// Words of a name, each normalised (`Qui-Gon Jinn` → `quigon`, `jinn`).
@@ -983,8 +1001,8 @@ mod tests {
         fn title_words(&self) -> &[String] {
             &self.0
         }
-        fn name_key(&self) -> &str {
-            ""
+        fn name_words(&self) -> &[String] {
+            &[]
         }
         fn traits(&self) -> Traits {
             Traits::default()
