@@ -31,6 +31,21 @@ fn each(w: Whose, what: &str) -> String {
     }
 }
 
+/// "a Jedi", "an Anakin's Friend": the noun with its indefinite article, chosen by the
+/// noun's first letter (the nouns are card names and kinds, none starting with a silent or a
+/// sounded-as-consonant vowel).
+fn a_or_an(noun: &str) -> String {
+    let vowel = noun
+        .chars()
+        .next()
+        .is_some_and(|c| "AEIOUaeiou".contains(c));
+    if vowel {
+        format!("an {noun}")
+    } else {
+        format!("a {noun}")
+    }
+}
+
 /// "1 card", "3 cards", "2 extra hits".
 fn count(n: u8, one: &str) -> String {
     if n == 1 {
@@ -321,9 +336,9 @@ pub fn describe_ability(a: &Ability) -> String {
             describe_any(second)
         ),
         Ability::FightsAgain { defeats, half: h } => format!(
-            "{}If its user defeats a {}, it also fights the next fight with the same weapon",
+            "{}If its user defeats {}, it also fights the next fight with the same weapon",
             half(h),
-            describe_any(defeats)
+            a_or_an(&describe_any(defeats))
         ),
         Ability::DeckSearch {
             trigger,
@@ -348,11 +363,11 @@ pub fn describe_ability(a: &Ability) -> String {
                 Destination::Hand => "reveal it and take it into hand",
             };
             format!(
-                "{}{t}{}, you may {}search your draw deck for a {} and {what}",
+                "{}{t}{}, you may {}search your draw deck for {} and {what}",
                 half(h),
                 conditions(when),
                 cost(c),
-                describe_any(find)
+                a_or_an(&describe_any(find))
             )
         }
         Ability::Triggered {
@@ -470,10 +485,14 @@ pub fn describe_ability(a: &Ability) -> String {
             }
         ),
         Ability::CountsAs { filters } => {
-            format!(
-                "Counts as a {} for your cards' use lines",
-                describe_any(filters)
-            )
+            // He is every one of them at once ("a ◆ Naboo Officer, ◆ Royal Guard, and ◆ Naboo
+            // Security"), so "and", where `describe_any` says "or".
+            let each: Vec<String> = filters.iter().map(|f| a_or_an(&f.describe())).collect();
+            let all = match each.as_slice() {
+                [init @ .., last] if !init.is_empty() => format!("{} and {last}", init.join(", ")),
+                _ => each.concat(),
+            };
+            format!("Counts as {all} for all your cards (use lines and texts)")
         }
         Ability::MayUse { weapons } => format!("May use any {}", describe_any(weapons)),
         Ability::ExtraHandling { number } => format!(

@@ -76,8 +76,8 @@ pub struct Filter {
     /// `Darth Maul`), as a use line names a character.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
-    /// A kind named by the card's title or subtitle (`Royal Guard`, `Naboo Starfighter`):
-    /// `RULINGS.md` R1.
+    /// A kind named by whole words of the card's title or subtitle (`Royal Guard`, `Naboo
+    /// Starfighter`): `RULINGS.md` R1.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
     #[serde(default, rename = "trait", skip_serializing_if = "Option::is_none")]
@@ -225,6 +225,8 @@ impl Filter {
         {
             return false;
         }
+        // Whole words, in order: BP-58's "Hutt" is not the "shuttle" of RF-A6 Valorum &
+        // Planetary Shuttle, nor its "Nikto" the "Tiin Iktotchi" of JC-19 Saesee Tiin.
         if let Some(n) = &self.name
             && !kind_in_name(
                 &name_words_key(&format!("{} {}", card.title, card.subtitle)),

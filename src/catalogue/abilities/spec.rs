@@ -442,7 +442,8 @@ pub enum Ability {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         half: Option<Half>,
     },
-    /// This character counts as a card that fits these filters when use lines are matched.
+    /// This character counts as a card that fits each of these filters for all its owner's
+    /// cards: their use lines and the filters of their texts (EBN-P11).
     CountsAs { filters: Vec<Filter> },
     /// This character may use weapons that fit, as if their use line named him.
     MayUse { weapons: Vec<Filter> },

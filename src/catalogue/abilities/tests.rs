@@ -312,7 +312,8 @@ fn double_impact_abilities_name_their_half_and_no_other_card_does() {
 /// no "(s)" left for the reader to resolve, no "each of your" before a singular noun, and a
 /// cost followed by a verb. Checked on the cards that showed each fault (BP-49 Gaderffii
 /// Stick's "discard this card to The opposing weapon...", BP-56 All-Out Attack's "Each of
-/// your character", DF-7 Yoda's "3 card(s)") and on every card of the catalogue.
+/// your character", DF-7 Yoda's "3 card(s)", BP-4 Jira's "search ... for a Anakin's Friend")
+/// and on every card of the catalogue.
 #[test]
 fn every_description_reads_as_english() {
     let book = AbilityBook::embedded();
@@ -336,10 +337,60 @@ fn every_description_reads_as_english() {
         "{}",
         said("DF-14")
     );
+    assert_eq!(
+        said("EBN-P11"),
+        "Counts as a diamond Naboo Officer, a diamond Royal Guard and a diamond Naboo Security \
+         for all your cards (use lines and texts)."
+    );
+    assert_eq!(
+        said("BP-4"),
+        "When it deploys, you may search your draw deck for an Anakin's Friend and deploy it."
+    );
     for spec in book.cards() {
         let s = describe(spec);
+        let article_before_vowel = s
+            .split(' ')
+            .collect::<Vec<_>>()
+            .windows(2)
+            .any(|w| w[0] == "a" && w[1].starts_with(|c: char| "AEIOUaeiou".contains(c)));
+        assert!(
+            !article_before_vowel,
+            "{}: {s:?} has `a` before a vowel",
+            spec.id
+        );
         for bad in ["(s)", "Each of your ", " to The ", " to the opposing"] {
             assert!(!s.contains(bad), "{}: {s:?} has {bad:?}", spec.id);
         }
     }
+}
+
+/// The engine reads a `counts-as` text (EBN-P11 Captain Panaka "for all your cards") into every
+/// filter of every card without asking whose card the filter is on
+/// (`engine::text_templates::DefSet::of`): right only while no card of the other side names
+/// what he counts as. Fails naming such a card.
+#[test]
+fn counts_as_kinds_are_named_only_by_cards_of_the_same_side() {
+    let cat = catalogue();
+    let book = AbilityBook::embedded();
+    let mut bad = Vec::new();
+    for spec in book.cards() {
+        for a in &spec.abilities {
+            let Ability::CountsAs { filters } = a else {
+                continue;
+            };
+            let side = cat.get(&spec.id).unwrap().side;
+            let names: Vec<&str> = filters.iter().filter_map(|f| f.name.as_deref()).collect();
+            for other in book.cards() {
+                if cat.get(&other.id).unwrap().side == side {
+                    continue;
+                }
+                for f in other.abilities.iter().flat_map(filters_of) {
+                    if f.name.as_deref().is_some_and(|n| names.contains(&n)) {
+                        bad.push(format!("{} names {:?} ({})", other.id, f.name, spec.id));
+                    }
+                }
+            }
+        }
+    }
+    assert!(bad.is_empty(), "{bad:#?}");
 }

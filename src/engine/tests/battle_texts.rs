@@ -700,3 +700,52 @@ fn gungan_energy_shield_takes_a_dueled_tanks_weapon_too() {
         );
     }
 }
+
+#[test]
+fn move_against_the_jedi_first_adds_only_at_the_jedi_council_chamber() {
+    // JC-123 Move Against The Jedi First: "●●●● Use with any character who is fighting at the
+    // Jedi Council Chamber." At Coruscant's Jedi Council Chamber the fighter gets +4; at the
+    // Galactic Senate the card fits nobody (misplaced, no bonus).
+    for (site, bonus) in [(0, 4), (1, 0)] {
+        let mut b = Builder::new();
+        b.current(Planet::Coruscant, site);
+        b.phase(Phase::BattleStep, A);
+        b.deck_filler(A, 1, 12);
+        b.deck_filler(B, 1, 12);
+        let here = Zone::At(Planet::Coruscant, true);
+        let card = b.add(A, real("JC-123"), Zone::Hand);
+        let x = b.add(A, ch("X", 3, 1), here);
+        let y = b.add(B, ch("Y", 1, 1), here);
+        let mut g = b.build();
+        let ev = battle(&mut g, [&[card], &[]], [&[card, x], &[y]]);
+        assert_eq!(fights(&ev)[0].0, 3 + bonus, "site {site}: {ev:?}");
+    }
+}
+
+#[test]
+fn gunga_city_works_with_a_rep_but_not_a_representative() {
+    // BN-47 Gunga City: "●●● Use with Boss Nass, any Rep or any ◆ Gungan Official." BN-32 Rep
+    // Officer is a Rep (+3); JC-8 Queen Amidala, Representative of Naboo is not (the card is
+    // misplaced: +0), though "Representative" starts with the same letters (RULINGS.md R1:
+    // kinds are read from whole words of names).
+    for (id, bonus) in [("BN-32", 3), ("JC-8", 0)] {
+        let mut b = at_naboo();
+        b.deck_filler(A, 1, 12);
+        b.deck_filler(B, 1, 12);
+        let card = b.add(A, real("BN-47"), Zone::Hand);
+        // The line's names and kinds must name cards of the pool: Boss Nass, a Rep, a Gungan
+        // Official.
+        for named in ["BN-12", "BN-32", "DM-22"] {
+            b.add(A, real(named), Zone::Discard);
+        }
+        let x = b.add(A, real(id), Zone::At(Planet::Naboo, true));
+        let y = b.add(B, ch("Y", 1, 1), Zone::At(Planet::Naboo, true));
+        let mut g = b.build();
+        let base = g
+            .view(A)
+            .power(x, crate::engine::Arena::Battle, None, None)
+            .unwrap();
+        let ev = battle(&mut g, [&[card], &[]], [&[card, x], &[y]]);
+        assert_eq!(fights(&ev)[0].0, base + bonus, "{id}: {ev:?}");
+    }
+}

@@ -79,3 +79,71 @@ fn random_legal_decks_from_the_whole_catalogue_play_every_text_with_cards_conser
     );
     assert!(fired.len() >= 5, "texts that fired: {fired:?}");
 }
+
+/// A use line's kind (`any Royal Guard`, RULINGS.md R1) fits the cards whose name holds its
+/// words, never letters inside another word: BN-47 Gunga City's "any Rep" fitted JC-8 Queen
+/// Amidala, Representative of Naboo, the Republic Captain and R2-D2, Repair Droid. Every kind
+/// of every catalogue use line, against every catalogue card (those that count as another kind,
+/// EBN-P11, aside): the matcher fits exactly where the kind is a run of the card's whole words.
+/// Fails naming each disagreement.
+#[test]
+fn every_use_line_kind_fits_whole_words_only() {
+    use crate::engine::use_lines::{Pred, Single};
+    fn kinds<'a>(s: &'a Single, out: &mut Vec<&'a str>) {
+        match &s.pred {
+            Pred::NameContains(k) => out.push(k),
+            Pred::Either(v) => v.iter().for_each(|s| kinds(s, out)),
+            Pred::Except(s, _) => kinds(s, out),
+            _ => {}
+        }
+    }
+    let cat = crate::catalogue::Catalogue::embedded_for_tests();
+    let pool = crate::engine::CardPool::from_cards(cat.cards());
+    let mut keys = std::collections::BTreeSet::new();
+    for c in cat.cards() {
+        let def = pool.get(pool.find(&c.id).unwrap());
+        for u in &def.uses {
+            let mut out = Vec::new();
+            for g in &u.rule.alts {
+                g.members.iter().for_each(|m| kinds(m, &mut out));
+            }
+            u.rule
+                .vs
+                .iter()
+                .chain(&u.rule.not_vs)
+                .for_each(|m| kinds(m, &mut out));
+            keys.extend(out.into_iter().map(|k| (k.to_string(), c.id.clone())));
+        }
+    }
+    assert!(
+        keys.iter().any(|(k, id)| k == "rep" && id == "BN-47"),
+        "{keys:?}"
+    );
+    let mut bad = Vec::new();
+    for (key, line_of) in &keys {
+        let kind = Single {
+            pred: Pred::NameContains(key.clone()),
+            diamond: false,
+        };
+        for c in cat.cards() {
+            let def = pool.get(pool.find(&c.id).unwrap());
+            if !def.counts_as.is_empty() {
+                continue;
+            }
+            let words: Vec<String> = format!("{} {}", c.title, c.subtitle)
+                .split_whitespace()
+                .map(crate::catalogue::normalise)
+                .filter(|w| !w.is_empty())
+                .collect();
+            let whole = (0..words.len())
+                .any(|i| (i + 1..=words.len()).any(|j| words[i..j].concat() == *key));
+            if kind.matches(def, false, false) != whole {
+                bad.push(format!(
+                    "{line_of}'s {key:?} on {} {}: whole words {whole}",
+                    c.id, def.name
+                ));
+            }
+        }
+    }
+    assert!(bad.is_empty(), "{bad:#?}");
+}

@@ -757,3 +757,72 @@ fn a_fighter_who_fights_again_with_no_next_fight_does_not_break_through() {
     );
     assert_eq!(damage_to(&ev, B), 1, "only the foe's own damage");
 }
+
+#[test]
+fn captain_panaka_counts_as_a_naboo_officer_for_come_on_move() {
+    // EBN-P11 Captain Panaka "is considered to be a ◆ Naboo Officer, ◆ Royal Guard and ◆ Naboo
+    // Security for all your cards": DF-15 Come On, Move! ("Use with any speeder, Naboo Blaster
+    // and ◆ Naboo Officer. That character may use two weapons") lets him use both weapons, as
+    // it does DM-19 Naboo Officer; a character who is neither (DM-1 Obi-Wan) uses one only.
+    // DM-42 Flash Speeder adds 2 dots to a ◆ Naboo Officer, DM-44 Naboo Blaster 2 to a ◆ Royal
+    // Guard (Panaka is both, DM-19 only the first); each line left adds 0 dots and 1 cube.
+    // Each weapon used draws one destiny (the filler's cards are worth 1).
+    for (id, dots, draws) in [("EBN-P11", 4, 2), ("DM-19", 2, 2), ("DM-1", 0, 1)] {
+        let mut b = probe_game();
+        let bc = b.add(A, real_card("DF-15"), Zone::Hand);
+        let speeder = b.add(A, real_card("DM-42"), NABOO);
+        let blaster = b.add(A, real_card("DM-44"), NABOO);
+        let u = b.add(A, real_card(id), NABOO);
+        let foe = b.add(B, ch("Probe Foe", 0, 1), NABOO);
+        let mut g = b.build();
+        let mut ev = battle(&mut g, [&[bc], &[]], [&[bc, speeder, blaster, u], &[foe]]);
+        // Both weapons have a second line for any other character: the first line offered
+        // is the better one.
+        while let Some(crate::engine::Pending::BonusLine { lines, .. }) = g.pending() {
+            ev.extend(play(
+                &mut g,
+                &[Action::ChooseLine(lines.trailing_zeros() as u8)],
+            ));
+        }
+        let s = sides(&ev);
+        let a = s
+            .first()
+            .unwrap_or_else(|| panic!("{id}: no fight, {:?}", g.pending()))
+            .0;
+        assert_eq!(
+            (a.parts.weapon, a.parts.destiny),
+            (dots, draws),
+            "{id}: {:?}",
+            a.parts
+        );
+    }
+}
+
+fn real_card(id: &str) -> Card {
+    crate::catalogue::Catalogue::embedded_for_tests()
+        .get(id)
+        .unwrap_or_else(|| panic!("{id}"))
+        .clone()
+}
+
+#[test]
+fn captain_panaka_counts_as_a_naboo_officer_in_a_fight_together_group() {
+    // EBN-P11 Captain Panaka counts as a ◆ Naboo Officer "for all your cards": DM-60 The
+    // Federation Has Gone Too Far ("any two ◆ Naboo Officers ... fight together", +1 power)
+    // joins him with DM-19 Naboo Officer into one fighter; with DM-1 Obi-Wan instead of him
+    // the card is misplaced and the two fight apart.
+    for (id, together) in [("EBN-P11", true), ("DM-1", false)] {
+        let mut b = probe_game();
+        let bc = b.add(A, real_card("DM-60"), Zone::Hand);
+        let officer = b.add(A, real_card("DM-19"), NABOO);
+        let u = b.add(A, real_card(id), NABOO);
+        let foe = b.add(B, ch("Probe Foe", 0, 1), NABOO);
+        let foe2 = b.add(B, ch("Probe Foe 2", 0, 1), NABOO);
+        let mut g = b.build();
+        let ev = battle(&mut g, [&[bc], &[]], [&[bc, officer, u], &[foe, foe2]]);
+        let grouped = sides(&ev)
+            .first()
+            .is_some_and(|(a, _)| a.cards.iter().flatten().count() == 2);
+        assert_eq!(grouped, together, "{id}: {:?}", sides(&ev));
+    }
+}

@@ -273,3 +273,25 @@ fn a_kind_named_by_a_use_line_is_a_word_of_the_name() {
     assert!(fits("BN-32"));
     assert!(!fits("JC-31") && !fits("JC-8"));
 }
+
+#[test]
+fn gangsters_paradise_reaches_hutts_and_nikto_by_whole_words_only() {
+    // BP-58 Gangster's Paradise: "Add power bonus (●●) to each Hutt, Diva, Bith, Nikto, and
+    // Weequay" (by name, RULINGS.md R1). BN-76 Jabba The Hutt and BN-94 Nikto get +2; RF-A6
+    // Valorum & Planetary Shuttle ("shuttle" holds the letters of "Hutt") and JC-19 Saesee
+    // Tiin, Iktotchi Jedi Master ("Tiin Iktotchi" holds "nikto") are neither: +0.
+    for (id, bonus) in [("BN-76", 2), ("BN-94", 2), ("RF-A6", 0), ("JC-19", 0)] {
+        let power = |with_effect: bool| {
+            let mut b = at_naboo();
+            let c = b.add(A, real(id), Zone::At(Planet::Naboo, true));
+            if with_effect {
+                b.add(B, real("BP-58"), Zone::At(Planet::Naboo, true));
+            }
+            b.deck_filler(A, 1, 5);
+            b.deck_filler(B, 1, 5);
+            let g = b.build();
+            power_of(&g, c)
+        };
+        assert_eq!(power(true) - power(false), bonus, "{id}");
+    }
+}

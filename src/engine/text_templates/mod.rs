@@ -26,7 +26,7 @@ use super::card_pool::DefId;
 use super::player::{CardRef, Player};
 use super::state::{Flow, GameState, PlanetStatus};
 use super::text::{Arena, Listen, Num, Query, Text, Trigger, Window};
-use crate::catalogue::abilities::{Ability, Condition, Filter, Whose};
+use crate::catalogue::abilities::{Ability, AbilityBook, Condition, Filter, Whose};
 use crate::catalogue::{Card, Planet};
 
 /// A set of card definitions of a pool: those that fit a list of filters.
@@ -34,8 +34,16 @@ use crate::catalogue::{Card, Planet};
 pub(crate) struct DefSet(Box<[u64]>);
 
 impl DefSet {
+    /// A character fits also as what its `counts-as` text names: EBN-P11 Captain Panaka "is
+    /// considered to be a ◆ Naboo Officer, ◆ Royal Guard, and ◆ Naboo Security for all your
+    /// cards", so DF-15 Come On, Move! lets him use two weapons. "Your cards" needs no owner
+    /// here: every filter naming such a kind is on a card of his own side (a test checks it).
     pub(crate) fn of(cards: &[Card], filters: &[Filter]) -> DefSet {
-        DefSet::where_(cards, |c| filters.iter().any(|f| f.matches(c)))
+        DefSet::where_(cards, |c| {
+            filters.iter().any(|f| f.matches(c))
+                || filters.iter().any(|f| f.name.is_some())
+                    && counted_as(c).any(|as_| filters.iter().any(|f| f.matches(&as_)))
+        })
     }
 
     /// The definitions of a pool whose catalogue card fits `pred`.
@@ -54,6 +62,26 @@ impl DefSet {
         let i = d.0 as usize;
         self.0.get(i / 64).is_some_and(|w| w & (1 << (i % 64)) != 0)
     }
+}
+
+/// The cards a character counts as by its `counts-as` text: itself, titled as each named
+/// kind (no subtitle), diamond if the kind is.
+fn counted_as(c: &Card) -> impl Iterator<Item = Card> + '_ {
+    let text = AbilityBook::embedded().get(&c.id);
+    text.into_iter()
+        .flat_map(|t| &t.abilities)
+        .filter_map(|a| match a {
+            Ability::CountsAs { filters } => Some(filters),
+            _ => None,
+        })
+        .flatten()
+        .filter_map(move |f| {
+            let mut as_ = c.clone();
+            as_.title = f.name.clone().or_else(|| f.title.clone())?;
+            as_.subtitle = String::new();
+            as_.diamond = f.diamond.or(c.diamond);
+            Some(as_)
+        })
 }
 
 /// A condition of a text that the engine checks (`holds` is asked with the text's own card).
