@@ -42,8 +42,10 @@ struct Plan {
 
 impl Plan {
     /// The cards in plan order: battle card, weapon, fighter (and the rest of its group).
-    fn cards(&self) -> Vec<CardRef> {
-        let mut out = self.front.clone();
+    /// Written into `out` (the agent's plan, cleared) rather than a new vector.
+    fn cards_into(&self, out: &mut Vec<CardRef>) {
+        out.clear();
+        out.extend_from_slice(&self.front);
         for (k, (f, battle)) in self.fights.iter().enumerate() {
             out.extend(battle);
             out.extend(f.weapon);
@@ -53,7 +55,6 @@ impl Plan {
                 out.extend(rest);
             }
         }
-        out
     }
 
     fn battle_cards(&self) -> impl Iterator<Item = CardRef> + '_ {
@@ -443,7 +444,7 @@ pub(super) fn plan_next(cx: &Ctx, legal: &[Action], plan: &mut Vec<CardRef>) -> 
         // The battle cards taken for this battle (cards used so by their text included).
         let held = cx.view.own_battle_cards();
         let battle: Vec<CardRef> = units.iter().copied().filter(|c| held.contains(c)).collect();
-        *plan = make_plan(cx, &units, &battle).cards();
+        make_plan(cx, &units, &battle).cards_into(plan);
     }
     match plan.get(placed) {
         Some(&c) if legal.contains(&Action::PlanNext(c)) => Some(Action::PlanNext(c)),
@@ -594,7 +595,8 @@ mod tests {
             let view = g.view(Player::A);
             let weights = Weights::default();
             let lineups = super::super::lineups::Lineups::default();
-            let cx = Ctx::new(&view, &weights, false, &lineups);
+            let scratch = super::super::eval::Scratch::default();
+            let cx = Ctx::new(&view, &weights, false, &lineups, &scratch);
             let units = battle_units(&cx);
             assert_eq!(might_plan(&cx, card, &units, false), usable, "{user}");
             // The shortcut is sound only if a plan never names a card it rules out.

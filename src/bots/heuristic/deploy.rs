@@ -157,7 +157,10 @@ fn evacuate(cx: &Ctx, legal: &[Action]) -> Option<Action> {
 /// [`char_deploy_value`]). Deploys the most valuable card of that set; the next decision solves again.
 fn force(cx: &Ctx, legal: &[Action]) -> Option<Action> {
     let budget = cx.view.counters_left().max(0) as usize;
-    let mut items: Vec<(Action, usize, f32)> = Vec::with_capacity(legal.len());
+    // The agent's buffer, cleared: this runs at every deploy decision, and allocating the
+    // list each time was a measurable part of it.
+    let mut items = cx.scratch.deploys.borrow_mut();
+    items.clear();
     // Our characters here that may take a weapon card, for valuing weapons: only when a
     // weapon can be deployed.
     let present = OnceCell::new();
@@ -203,22 +206,27 @@ fn force(cx: &Ctx, legal: &[Action]) -> Option<Action> {
             items.push((a, cost.max(0) as usize, value));
         }
     }
-    let chosen = knapsack(&items, budget);
     // Characters before weapons, so each weapon finds its user already there; then value.
-    chosen
-        .into_iter()
-        .map(|i| items[i])
-        .max_by(|a, b| {
-            let is_char = |x: &(Action, usize, f32)| match x.0 {
-                Action::Deploy(c) => cx.def(c).is_some_and(|d| d.is_character()),
-                _ => true,
-            };
-            is_char(a)
-                .cmp(&is_char(b))
-                .then(a.2.total_cmp(&b.2))
-                .then(b.1.cmp(&a.1))
-        })
-        .map(|x| x.0)
+    let order = |a: &(Action, usize, f32), b: &(Action, usize, f32)| {
+        let is_char = |x: &(Action, usize, f32)| match x.0 {
+            Action::Deploy(c) => cx.def(c).is_some_and(|d| d.is_character()),
+            _ => true,
+        };
+        is_char(a)
+            .cmp(&is_char(b))
+            .then(a.2.total_cmp(&b.2))
+            .then(b.1.cmp(&a.1))
+    };
+    // The greatest of the chosen set in the knapsack's order, the last of equals (as
+    // `Iterator::max_by` picks), without gathering the set in a vector.
+    let mut best: Option<(Action, usize, f32)> = None;
+    knapsack(&items, budget, |i| {
+        let x = items[i];
+        if best.is_none_or(|b| order(&b, &x) != std::cmp::Ordering::Greater) {
+            best = Some(x);
+        }
+    });
+    best.map(|x| x.0)
 }
 
 /// The opponent's face-up characters here that a character deployed now would have to fight,
@@ -227,7 +235,7 @@ fn force(cx: &Ctx, legal: &[Action]) -> Option<Action> {
 /// giving the planet up does not lose the game (the opponent controls no planet yet). Empty
 /// otherwise: then every character counts for holding the planet.
 fn opposition(cx: &Ctx) -> Vec<super::eval::Fighter> {
-    if cx.deciding {
+    if cx.deciding() {
         return Vec::new();
     }
     let (theirs, _) = cx.ground(cx.opp, false);
@@ -340,8 +348,8 @@ fn podrace_value(cx: &Ctx, card: CardRef) -> f32 {
 }
 
 /// 0/1 knapsack by dynamic programming (a hand holds a handful of cards and the budget is a
-/// few counters). Returns the chosen item indexes.
-fn knapsack(items: &[(Action, usize, f32)], budget: usize) -> Vec<usize> {
+/// few counters). Calls `chosen` with each chosen item's index, last index first.
+fn knapsack(items: &[(Action, usize, f32)], budget: usize, mut chosen: impl FnMut(usize)) {
     let n = items.len();
     let width = budget + 1;
     // On the stack when it fits (it nearly always does: a hand of cards, a few counters);
@@ -366,15 +374,13 @@ fn knapsack(items: &[(Action, usize, f32)], budget: usize) -> Vec<usize> {
             best[(i + 1) * width + b] = skip.max(take);
         }
     }
-    let mut chosen = Vec::new();
     let mut b = budget;
     for i in (0..n).rev() {
         if best[(i + 1) * width + b] != best[i * width + b] {
-            chosen.push(i);
+            chosen(i);
             b -= items[i].1;
         }
     }
-    chosen
 }
 
 /// A deploy from the draw deck (the Boonta Eve Classic's free search): search only when a
@@ -429,9 +435,13 @@ mod tests {
             (a(3), 3, 3.5),
             (a(4), 0, 0.5),
         ];
-        let mut chosen = knapsack(&items, 6);
-        chosen.sort();
-        assert_eq!(chosen, vec![1, 2, 3]);
-        assert!(knapsack(&items[..1], 3).is_empty());
+        let chosen = |items: &[(Action, usize, f32)], budget| {
+            let mut chosen = Vec::new();
+            knapsack(items, budget, |i| chosen.push(i));
+            chosen.sort();
+            chosen
+        };
+        assert_eq!(chosen(&items, 6), vec![1, 2, 3]);
+        assert!(chosen(&items[..1], 3).is_empty());
     }
 }

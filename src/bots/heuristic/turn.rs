@@ -136,7 +136,7 @@ pub(super) fn end(cx: &Ctx, legal: &[Action]) -> Option<Action> {
 }
 
 fn hopeless(cx: &Ctx) -> bool {
-    if cx.deciding {
+    if cx.deciding() {
         return false;
     }
     let (mine, _) = cx.ground(cx.me, true);
