@@ -13,10 +13,13 @@ pub(super) fn step(cx: &Ctx, legal: &[Action]) -> Option<Action> {
         return Some(d);
     }
     if legal.contains(&Action::DeclareBattle) {
-        let (mine, _) = cx.ground(cx.me, false);
-        let (theirs, _) = cx.ground(cx.opp, false);
+        let (mut mine, mut theirs) = (cx.scratch.fighters(), cx.scratch.fighters());
+        cx.ground_into(cx.me, false, &mut mine);
+        cx.ground_into(cx.opp, false, &mut theirs);
         let order = pair(&mine, &theirs);
         let gain = cx.battle_gain(&mine, &order, &theirs, true, false);
+        cx.scratch.give(mine);
+        cx.scratch.give(theirs);
         let mut needed = cx.w.battle.declare;
         if cx.view.deck_len(cx.me) < cx.w.battle.deck_caution as usize {
             needed *= 2.0;
@@ -74,7 +77,8 @@ fn make_plan(cx: &Ctx, units: &[CardRef], battle_cards: &[CardRef]) -> Plan {
             .collect();
         (mine, Vec::new(), cx.space(cx.opp))
     } else {
-        let (mut mine, _) = cx.ground(cx.me, false);
+        let mut mine = cx.scratch.fighters();
+        cx.ground_into(cx.me, false, &mut mine);
         mine.retain(|f| units.contains(&f.card));
         // Weapons are re-armed below among the fighters actually in this battle.
         for f in &mut mine {
@@ -87,7 +91,9 @@ fn make_plan(cx: &Ctx, units: &[CardRef], battle_cards: &[CardRef]) -> Plan {
             .copied()
             .filter(|&c| cx.def(c).is_some_and(|d| d.kind == Kind::Weapon))
             .collect();
-        (mine, weapons, cx.ground(cx.opp, false).0)
+        let mut theirs = cx.scratch.fighters();
+        cx.ground_into(cx.opp, false, &mut theirs);
+        (mine, weapons, theirs)
     };
     cx.arm(&mut mine, weapons.iter().copied(), false);
     sort_strongest_first(&mut mine);
@@ -152,6 +158,8 @@ fn make_plan(cx: &Ctx, units: &[CardRef], battle_cards: &[CardRef]) -> Plan {
     } else {
         fight_text::last_stand(cx, &mut fights, &weapons, &second, battle_cards)
     };
+    cx.scratch.give(mine);
+    cx.scratch.give(theirs);
     Plan {
         fights,
         groups: groups.into_iter().map(|(_, f, rest)| (f, rest)).collect(),
@@ -228,9 +236,10 @@ fn group_up(
     // Combinations of two or three of at most this many fighters are tried.
     const MAX: usize = 9;
     // Scratch buffers for the line-up tried and its pairing, reused for every combination:
-    // a battle card of three members tries up to 120 of them at every plan.
-    let mut after: Vec<Fighter> = Vec::with_capacity(mine.len());
-    let mut order: Vec<usize> = Vec::with_capacity(mine.len());
+    // a battle card of three members tries up to 120 of them at every plan. Allocated at
+    // their first use only: most plans try no combination.
+    let mut after: Vec<Fighter> = Vec::new();
+    let mut order: Vec<usize> = Vec::new();
     loop {
         let mut best: Option<(f32, CardRef, [usize; 3], usize, Fighter)> = None;
         let mut base = None;

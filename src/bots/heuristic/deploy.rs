@@ -243,7 +243,8 @@ fn opposition(cx: &Ctx) -> Vec<super::eval::Fighter> {
     if theirs.is_empty() {
         return theirs;
     }
-    let (mine, _) = cx.ground(cx.me, true);
+    let mut mine = cx.scratch.fighters();
+    cx.ground_into(cx.me, true, &mut mine);
     let in_hand: f32 = cx
         .view
         .hand()
@@ -253,6 +254,7 @@ fn opposition(cx: &Ctx) -> Vec<super::eval::Fighter> {
         .map(|(c, d)| cx.char_strength(c, d))
         .sum();
     let ours: f32 = mine.iter().map(|f| f.strength).sum::<f32>() + in_hand;
+    cx.scratch.give(mine);
     let total: f32 = theirs.iter().map(|f| f.strength).sum();
     if total <= cx.w.deploy.contest_ratio * ours {
         return Vec::new();

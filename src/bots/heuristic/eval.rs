@@ -34,6 +34,27 @@ pub(super) struct Ctx<'v, 'a> {
 pub(super) struct Scratch {
     /// The deploy step's candidates: action, cost, value (`deploy::force`).
     pub deploys: RefCell<Vec<(crate::engine::Action, usize, f32)>>,
+    /// Line-up vectors given back after use ([`Scratch::fighters`]).
+    fighters: RefCell<Vec<Vec<Fighter>>>,
+}
+
+impl Scratch {
+    /// An empty line-up vector, one given back earlier when there is one: a line-up is
+    /// sized up a hundred times a game, and allocating and freeing its vector each time cost
+    /// about as much as copying it. Never fails: with none given back it is a new vector.
+    pub fn fighters(&self) -> Vec<Fighter> {
+        self.fighters.borrow_mut().pop().unwrap_or_default()
+    }
+
+    /// Gives back a vector from [`Scratch::fighters`] for a later decision to fill (a few
+    /// are kept: no decision holds more than three at once).
+    pub fn give(&self, mut v: Vec<Fighter>) {
+        let mut kept = self.fighters.borrow_mut();
+        if kept.len() < 4 {
+            v.clear();
+            kept.push(v);
+        }
+    }
 }
 
 /// A character (or starship) with its expected power in a fight, and what losing it costs.
@@ -157,25 +178,53 @@ impl<'v, 'a> Ctx<'v, 'a> {
     /// ones when `hidden` is set), each with the best of the face-up weapons there assigned to
     /// it greedily; sorted strongest first. Also returns the opponent's hidden cards counted.
     pub fn ground(&self, p: Player, hidden: bool) -> (Vec<Fighter>, usize) {
-        let Some(planet) = self.view.current_planet() else {
-            return (Vec::new(), 0);
-        };
-        if let Some(kept) = self.lineups.get(self.view, planet, p, hidden) {
-            // A stale line-up (a change the state key missed) fails here in the tests.
-            debug_assert_eq!(kept, self.size_up(planet, p, hidden), "stale line-up");
-            return kept;
-        }
-        let lineup = self.size_up(planet, p, hidden);
-        self.lineups.put(self.view, planet, p, hidden, &lineup);
-        lineup
+        let mut fighters = Vec::new();
+        let unseen = self.ground_into(p, hidden, &mut fighters);
+        (fighters, unseen)
     }
 
-    /// [`Ctx::ground`] worked out.
-    fn size_up(&self, planet: Planet, p: Player, hidden: bool) -> (Vec<Fighter>, usize) {
+    /// [`Ctx::ground`] written into `fighters` (cleared first), so that a caller may reuse a
+    /// vector ([`Scratch::fighters`]); returns the opponent's hidden cards counted.
+    pub fn ground_into(&self, p: Player, hidden: bool, fighters: &mut Vec<Fighter>) -> usize {
+        fighters.clear();
+        let Some(planet) = self.view.current_planet() else {
+            return 0;
+        };
+        if let Some(unseen) = self
+            .lineups
+            .get_into(self.view, planet, p, hidden, fighters)
+        {
+            // A stale line-up (a change the state key missed) fails here in the tests.
+            #[cfg(debug_assertions)]
+            {
+                let mut fresh = Vec::new();
+                let fresh_unseen = self.size_up(planet, p, hidden, &mut fresh);
+                assert_eq!(
+                    (&*fighters, unseen),
+                    (&fresh, fresh_unseen),
+                    "stale line-up"
+                );
+            }
+            return unseen;
+        }
+        let unseen = self.size_up(planet, p, hidden, fighters);
+        self.lineups
+            .put(self.view, planet, p, hidden, fighters, unseen);
+        unseen
+    }
+
+    /// [`Ctx::ground`] worked out, into `fighters` (empty).
+    fn size_up(
+        &self,
+        planet: Planet,
+        p: Player,
+        hidden: bool,
+        fighters: &mut Vec<Fighter>,
+    ) -> usize {
         let cards = self.view.seen_at(planet, p);
         // Sized once: agents call this several times a decision, and growing the vector
         // push by push cost more than the estimate itself.
-        let mut fighters = Vec::with_capacity(cards.size_hint().0);
+        fighters.reserve(cards.size_hint().0);
         let mut unseen = 0;
         for (seen, def) in cards {
             match (seen, def) {
@@ -208,9 +257,9 @@ impl<'v, 'a> Ctx<'v, 'a> {
                 ) if d.kind == Kind::Weapon => Some(card),
                 _ => None,
             });
-        self.arm(&mut fighters, weapons, false);
-        sort_strongest_first(&mut fighters);
-        (fighters, unseen)
+        self.arm(fighters, weapons, false);
+        sort_strongest_first(fighters);
+        unseen
     }
 
     /// The starships of `p`'s Hyperspace pile as fighters, strongest first.
@@ -348,8 +397,9 @@ impl<'v, 'a> Ctx<'v, 'a> {
         if !sizes(2) && !sizes(3) {
             return 0.0;
         }
-        let (mine, _) = self.ground(self.me, false);
-        let mine = &mine[..mine.len().min(6)];
+        let mut all = self.scratch.fighters();
+        self.ground_into(self.me, false, &mut all);
+        let mine = &all[..all.len().min(6)];
         let mut best: f32 = 0.0;
         for i in 0..mine.len() {
             for j in i + 1..mine.len() {
@@ -374,6 +424,7 @@ impl<'v, 'a> Ctx<'v, 'a> {
                 }
             }
         }
+        self.scratch.give(all);
         best
     }
 
