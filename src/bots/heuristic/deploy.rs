@@ -364,16 +364,18 @@ fn knapsack(items: &[(Action, usize, f32)], budget: usize, mut chosen: impl FnMu
         heap.resize((n + 1) * width, 0.0);
         &mut heap
     };
-    for i in 0..n {
-        let (_, cost, value) = items[i];
-        for b in 0..width {
-            let skip = best[i * width + b];
-            let take = if cost <= b {
-                best[i * width + b - cost] + value
-            } else {
-                f32::MIN
-            };
-            best[(i + 1) * width + b] = skip.max(take);
+    for (i, &(_, cost, value)) in items.iter().enumerate() {
+        // Row i + 1 from row i, as two slices so that the loops carry no index checks (this
+        // table was most of the deploy step's own cost). Below the cost the item cannot be
+        // taken and the row is copied (what `skip.max(f32::MIN)` gave: every entry is a sum
+        // of positive values); from the cost up, the better of skipping and taking it.
+        let (done, rest) = best.split_at_mut((i + 1) * width);
+        let prev = &done[i * width..];
+        let next = &mut rest[..width];
+        let cut = cost.min(width);
+        next[..cut].copy_from_slice(&prev[..cut]);
+        for ((out, &skip), &before) in next[cut..].iter_mut().zip(&prev[cut..]).zip(prev) {
+            *out = skip.max(before + value);
         }
     }
     let mut b = budget;
