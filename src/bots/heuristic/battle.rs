@@ -2,7 +2,7 @@
 //! intercepting an evacuation.
 
 use super::duel;
-use super::eval::{Ctx, Fighter, pair, pair_into, sort_strongest_first};
+use super::eval::{Ctx, Fighter, pair_into, sort_strongest_first};
 use super::fight_text;
 use crate::catalogue::abilities::{Ability, Condition, Half};
 use crate::engine::{Action, CardRef, Kind, Number};
@@ -16,8 +16,10 @@ pub(super) fn step(cx: &Ctx, legal: &[Action]) -> Option<Action> {
         let (mut mine, mut theirs) = (cx.scratch.fighters(), cx.scratch.fighters());
         cx.ground_into(cx.me, false, &mut mine);
         cx.ground_into(cx.opp, false, &mut theirs);
-        let order = pair(&mine, &theirs);
+        let mut order = cx.scratch.order();
+        pair_into(&mine, &theirs, &mut order);
         let gain = cx.battle_gain(&mine, &order, &theirs, true, false);
+        cx.scratch.give_order(order);
         cx.scratch.give(mine);
         cx.scratch.give(theirs);
         let mut needed = cx.w.battle.declare;
@@ -98,7 +100,8 @@ fn make_plan(cx: &Ctx, units: &[CardRef], battle_cards: &[CardRef]) -> Plan {
     cx.arm(&mut mine, weapons.iter().copied(), false);
     sort_strongest_first(&mut mine);
     let groups = group_up(cx, &mut mine, &theirs, battle_cards, space);
-    let order = pair(&mine, &theirs);
+    let mut order = cx.scratch.order();
+    pair_into(&mine, &theirs, &mut order);
     let mut fights: Vec<(Fighter, Option<CardRef>)> = order
         .iter()
         .map(|&i| {
@@ -109,6 +112,7 @@ fn make_plan(cx: &Ctx, units: &[CardRef], battle_cards: &[CardRef]) -> Plan {
             (mine[i], battle)
         })
         .collect();
+    cx.scratch.give_order(order);
     // Battle cards: each where it turns a loss or a toss-up into a likely win, the smallest
     // card that does it first.
     for &b in battle_cards {

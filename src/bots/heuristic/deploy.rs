@@ -226,6 +226,9 @@ fn force(cx: &Ctx, legal: &[Action]) -> Option<Action> {
             best = Some(x);
         }
     });
+    if let Some(v) = opposed.into_inner() {
+        cx.scratch.give(v);
+    }
     best.map(|x| x.0)
 }
 
@@ -238,7 +241,9 @@ fn opposition(cx: &Ctx) -> Vec<super::eval::Fighter> {
     if cx.deciding() {
         return Vec::new();
     }
-    let (theirs, _) = cx.ground(cx.opp, false);
+    // In a vector of the agent's, given back at the end of `force`.
+    let mut theirs = cx.scratch.fighters();
+    cx.ground_into(cx.opp, false, &mut theirs);
     // Nobody to fight: empty whatever we could bring, and our side is not worth sizing up.
     if theirs.is_empty() {
         return theirs;
@@ -257,7 +262,7 @@ fn opposition(cx: &Ctx) -> Vec<super::eval::Fighter> {
     cx.scratch.give(mine);
     let total: f32 = theirs.iter().map(|f| f.strength).sum();
     if total <= cx.w.deploy.contest_ratio * ours {
-        return Vec::new();
+        theirs.clear();
     }
     theirs
 }

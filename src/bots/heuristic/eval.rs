@@ -36,6 +36,8 @@ pub(super) struct Scratch {
     pub deploys: RefCell<Vec<(crate::engine::Action, usize, f32)>>,
     /// Line-up vectors given back after use ([`Scratch::fighters`]).
     fighters: RefCell<Vec<Vec<Fighter>>>,
+    /// A pairing's vector given back after use ([`Scratch::order`]).
+    order: Cell<Vec<usize>>,
 }
 
 impl Scratch {
@@ -54,6 +56,18 @@ impl Scratch {
             v.clear();
             kept.push(v);
         }
+    }
+
+    /// An empty vector for a pairing ([`pair_into`]), the one given back earlier if any (a
+    /// new one when it is in use).
+    pub fn order(&self) -> Vec<usize> {
+        self.order.take()
+    }
+
+    /// Gives back a vector from [`Scratch::order`].
+    pub fn give_order(&self, mut v: Vec<usize>) {
+        v.clear();
+        self.order.set(v);
     }
 }
 
@@ -455,6 +469,7 @@ pub(super) fn sort_strongest_first(fighters: &mut [Fighter]) {
 /// Fight?": the loser's owner takes its damage from the draw deck), then the weakest, saving
 /// the strong for fights they can win. Returns indexes into `mine` in plan order; those past
 /// `theirs.len()` fight no one (as attacker, they break through).
+#[cfg(test)]
 pub(super) fn pair(mine: &[Fighter], theirs: &[Fighter]) -> Vec<usize> {
     let mut order = Vec::with_capacity(mine.len());
     pair_into(mine, theirs, &mut order);
