@@ -88,11 +88,13 @@ fn make_plan(cx: &Ctx, units: &[CardRef], battle_cards: &[CardRef]) -> Plan {
                 f.strength -= cx.adds(w, f.card, false, false).unwrap_or(0.0);
             }
         }
-        let weapons: Vec<CardRef> = units
-            .iter()
-            .copied()
-            .filter(|&c| cx.def(c).is_some_and(|d| d.kind == Kind::Weapon))
-            .collect();
+        let mut weapons = cx.scratch.cards();
+        weapons.extend(
+            units
+                .iter()
+                .copied()
+                .filter(|&c| cx.def(c).is_some_and(|d| d.kind == Kind::Weapon)),
+        );
         let mut theirs = cx.scratch.fighters();
         cx.ground_into(cx.opp, false, &mut theirs);
         (mine, weapons, theirs)
@@ -164,6 +166,7 @@ fn make_plan(cx: &Ctx, units: &[CardRef], battle_cards: &[CardRef]) -> Plan {
     };
     cx.scratch.give(mine);
     cx.scratch.give(theirs);
+    cx.scratch.give_cards(weapons);
     Plan {
         fights,
         groups: groups.into_iter().map(|(_, f, rest)| (f, rest)).collect(),
@@ -347,14 +350,11 @@ fn each_combination(items: &[usize], n: usize, mut f: impl FnMut(&[usize])) {
     }
 }
 
-fn plan_units(legal: &[Action]) -> Vec<CardRef> {
-    legal
-        .iter()
-        .filter_map(|a| match a {
-            Action::PlanNext(c) => Some(*c),
-            _ => None,
-        })
-        .collect()
+fn plan_units(legal: &[Action], units: &mut Vec<CardRef>) {
+    units.extend(legal.iter().filter_map(|a| match a {
+        Action::PlanNext(c) => Some(*c),
+        _ => None,
+    }));
 }
 
 /// Battle cards from hand: those the plan would use.
@@ -369,17 +369,22 @@ pub(super) fn cards(cx: &Ctx, legal: &[Action]) -> Option<Action> {
     if offered.clone().next().is_none() {
         return Some(Action::BattleCardsDone);
     }
-    let units = battle_units(cx);
+    let mut units = cx.scratch.cards();
+    battle_units(cx, &mut units);
     // No card offered could have a place in any plan: the plan would name none to add, so
     // it is not worked out (most of this step's cost when nothing fits).
     let space = cx.view.battle_in_space();
     if !offered.clone().any(|b| might_plan(cx, b, &units, space)) {
+        cx.scratch.give_cards(units);
         return Some(Action::BattleCardsDone);
     }
     let held = cx.view.own_battle_cards();
-    let mut available: Vec<CardRef> = held.clone();
+    let mut available = cx.scratch.cards();
+    available.extend_from_slice(&held);
     available.extend(offered);
     let plan = make_plan(cx, &units, &available);
+    cx.scratch.give_cards(units);
+    cx.scratch.give_cards(available);
     plan.battle_cards()
         .find(|c| !held.contains(c))
         .map(Action::AddBattleCard)
@@ -429,35 +434,37 @@ fn might_plan(cx: &Ctx, b: CardRef, units: &[CardRef], space: bool) -> bool {
 }
 
 /// The viewer's own cards in the battle: face-up characters and weapons at the planet, or
-/// the Hyperspace pile in a starship battle.
-fn battle_units(cx: &Ctx) -> Vec<CardRef> {
+/// the Hyperspace pile in a starship battle; appended to `units` (empty).
+fn battle_units(cx: &Ctx, units: &mut Vec<CardRef>) {
     if cx.view.battle_in_space() {
-        return cx.view.hyperspace(cx.me).to_vec();
+        units.extend_from_slice(cx.view.hyperspace(cx.me));
+        return;
     }
     let Some(planet) = cx.view.current_planet() else {
-        return Vec::new();
+        return;
     };
-    cx.view
-        .seen_at(planet, cx.me)
-        .filter_map(|(s, _)| match s {
-            crate::engine::Seen::Card {
-                card,
-                face_up: true,
-            } => Some(card),
-            _ => None,
-        })
-        .collect()
+    units.extend(cx.view.seen_at(planet, cx.me).filter_map(|(s, _)| match s {
+        crate::engine::Seen::Card {
+            card,
+            face_up: true,
+        } => Some(card),
+        _ => None,
+    }));
 }
 
 /// The next card of the plan, deciding the whole plan at its first card.
 pub(super) fn plan_next(cx: &Ctx, legal: &[Action], plan: &mut Vec<CardRef>) -> Option<Action> {
     let placed = cx.view.own_plan().len();
     if placed == 0 {
-        let units = plan_units(legal);
+        let mut units = cx.scratch.cards();
+        plan_units(legal, &mut units);
         // The battle cards taken for this battle (cards used so by their text included).
         let held = cx.view.own_battle_cards();
-        let battle: Vec<CardRef> = units.iter().copied().filter(|c| held.contains(c)).collect();
+        let mut battle = cx.scratch.cards();
+        battle.extend(units.iter().copied().filter(|c| held.contains(c)));
         make_plan(cx, &units, &battle).cards_into(plan);
+        cx.scratch.give_cards(units);
+        cx.scratch.give_cards(battle);
     }
     match plan.get(placed) {
         Some(&c) if legal.contains(&Action::PlanNext(c)) => Some(Action::PlanNext(c)),
@@ -610,7 +617,8 @@ mod tests {
             let lineups = super::super::lineups::Lineups::default();
             let scratch = super::super::eval::Scratch::default();
             let cx = Ctx::new(&view, &weights, false, &lineups, &scratch);
-            let units = battle_units(&cx);
+            let mut units = Vec::new();
+            battle_units(&cx, &mut units);
             assert_eq!(might_plan(&cx, card, &units, false), usable, "{user}");
             // The shortcut is sound only if a plan never names a card it rules out.
             let named = make_plan(&cx, &units, &[card])

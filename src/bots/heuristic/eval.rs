@@ -38,6 +38,8 @@ pub(super) struct Scratch {
     fighters: RefCell<Vec<Vec<Fighter>>>,
     /// A pairing's vector given back after use ([`Scratch::order`]).
     order: Cell<Vec<usize>>,
+    /// Card lists given back after use ([`Scratch::cards`]).
+    cards: RefCell<Vec<Vec<CardRef>>>,
 }
 
 impl Scratch {
@@ -52,7 +54,7 @@ impl Scratch {
     /// are kept: no decision holds more than three at once).
     pub fn give(&self, mut v: Vec<Fighter>) {
         let mut kept = self.fighters.borrow_mut();
-        if kept.len() < 4 {
+        if kept.len() < 4 && v.capacity() > 0 {
             v.clear();
             kept.push(v);
         }
@@ -62,6 +64,21 @@ impl Scratch {
     /// new one when it is in use).
     pub fn order(&self) -> Vec<usize> {
         self.order.take()
+    }
+
+    /// An empty list of cards, one given back earlier when there is one (the battle steps'
+    /// units, battle cards and weapons, at every plan).
+    pub fn cards(&self) -> Vec<CardRef> {
+        self.cards.borrow_mut().pop().unwrap_or_default()
+    }
+
+    /// Gives back a list from [`Scratch::cards`] (a few are kept).
+    pub fn give_cards(&self, mut v: Vec<CardRef>) {
+        let mut kept = self.cards.borrow_mut();
+        if kept.len() < 4 && v.capacity() > 0 {
+            v.clear();
+            kept.push(v);
+        }
     }
 
     /// Gives back a vector from [`Scratch::order`].
