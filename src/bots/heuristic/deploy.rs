@@ -229,6 +229,9 @@ fn force(cx: &Ctx, legal: &[Action]) -> Option<Action> {
     if let Some(v) = opposed.into_inner() {
         cx.scratch.give(v);
     }
+    if let Some(v) = present.into_inner() {
+        cx.scratch.give_cards(v);
+    }
     best.map(|x| x.0)
 }
 
@@ -307,15 +310,19 @@ fn unarmed_here(cx: &Ctx) -> Vec<CardRef> {
     let Some(planet) = cx.view.current_planet() else {
         return Vec::new();
     };
-    cx.view
-        .seen_at(planet, cx.me)
-        .filter_map(|(seen, def)| match (seen, def) {
-            (Seen::Card { card, .. }, Some(d)) if d.kind == Kind::Character && !d.armed => {
-                Some(card)
-            }
-            _ => None,
-        })
-        .collect()
+    // A list of the agent's, given back at the end of `force`.
+    let mut present = cx.scratch.cards();
+    present.extend(
+        cx.view
+            .seen_at(planet, cx.me)
+            .filter_map(|(seen, def)| match (seen, def) {
+                (Seen::Card { card, .. }, Some(d)) if d.kind == Kind::Character && !d.armed => {
+                    Some(card)
+                }
+                _ => None,
+            }),
+    );
+    present
 }
 
 /// A weapon is worth its best bonus for one of our characters here (`present`, as
