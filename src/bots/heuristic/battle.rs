@@ -2,7 +2,7 @@
 //! intercepting an evacuation.
 
 use super::duel;
-use super::eval::{Ctx, Fighter, pair, pair_into, sort_strongest_first};
+use super::eval::{Ctx, Fighter, pair_into, sort_strongest_first};
 use super::fight_text;
 use crate::catalogue::abilities::{Ability, Condition, Half};
 use crate::engine::{Action, CardRef, Kind, Number};
@@ -13,10 +13,15 @@ pub(super) fn step(cx: &Ctx, legal: &[Action]) -> Option<Action> {
         return Some(d);
     }
     if legal.contains(&Action::DeclareBattle) {
-        let (mine, _) = cx.ground(cx.me, false);
-        let (theirs, _) = cx.ground(cx.opp, false);
-        let order = pair(&mine, &theirs);
+        let (mut mine, mut theirs) = (cx.scratch.fighters(), cx.scratch.fighters());
+        cx.ground_into(cx.me, false, &mut mine);
+        cx.ground_into(cx.opp, false, &mut theirs);
+        let mut order = cx.scratch.order();
+        pair_into(&mine, &theirs, &mut order);
         let gain = cx.battle_gain(&mine, &order, &theirs, true, false);
+        cx.scratch.give_order(order);
+        cx.scratch.give(mine);
+        cx.scratch.give(theirs);
         let mut needed = cx.w.battle.declare;
         if cx.view.deck_len(cx.me) < cx.w.battle.deck_caution as usize {
             needed *= 2.0;
@@ -42,8 +47,10 @@ struct Plan {
 
 impl Plan {
     /// The cards in plan order: battle card, weapon, fighter (and the rest of its group).
-    fn cards(&self) -> Vec<CardRef> {
-        let mut out = self.front.clone();
+    /// Written into `out` (the agent's plan, cleared) rather than a new vector.
+    fn cards_into(&self, out: &mut Vec<CardRef>) {
+        out.clear();
+        out.extend_from_slice(&self.front);
         for (k, (f, battle)) in self.fights.iter().enumerate() {
             out.extend(battle);
             out.extend(f.weapon);
@@ -53,7 +60,6 @@ impl Plan {
                 out.extend(rest);
             }
         }
-        out
     }
 
     fn battle_cards(&self) -> impl Iterator<Item = CardRef> + '_ {
@@ -73,7 +79,8 @@ fn make_plan(cx: &Ctx, units: &[CardRef], battle_cards: &[CardRef]) -> Plan {
             .collect();
         (mine, Vec::new(), cx.space(cx.opp))
     } else {
-        let (mut mine, _) = cx.ground(cx.me, false);
+        let mut mine = cx.scratch.fighters();
+        cx.ground_into(cx.me, false, &mut mine);
         mine.retain(|f| units.contains(&f.card));
         // Weapons are re-armed below among the fighters actually in this battle.
         for f in &mut mine {
@@ -81,17 +88,22 @@ fn make_plan(cx: &Ctx, units: &[CardRef], battle_cards: &[CardRef]) -> Plan {
                 f.strength -= cx.adds(w, f.card, false, false).unwrap_or(0.0);
             }
         }
-        let weapons: Vec<CardRef> = units
-            .iter()
-            .copied()
-            .filter(|&c| cx.def(c).is_some_and(|d| d.kind == Kind::Weapon))
-            .collect();
-        (mine, weapons, cx.ground(cx.opp, false).0)
+        let mut weapons = cx.scratch.cards();
+        weapons.extend(
+            units
+                .iter()
+                .copied()
+                .filter(|&c| cx.def(c).is_some_and(|d| d.kind == Kind::Weapon)),
+        );
+        let mut theirs = cx.scratch.fighters();
+        cx.ground_into(cx.opp, false, &mut theirs);
+        (mine, weapons, theirs)
     };
     cx.arm(&mut mine, weapons.iter().copied(), false);
     sort_strongest_first(&mut mine);
     let groups = group_up(cx, &mut mine, &theirs, battle_cards, space);
-    let order = pair(&mine, &theirs);
+    let mut order = cx.scratch.order();
+    pair_into(&mine, &theirs, &mut order);
     let mut fights: Vec<(Fighter, Option<CardRef>)> = order
         .iter()
         .map(|&i| {
@@ -102,6 +114,7 @@ fn make_plan(cx: &Ctx, units: &[CardRef], battle_cards: &[CardRef]) -> Plan {
             (mine[i], battle)
         })
         .collect();
+    cx.scratch.give_order(order);
     // Battle cards: each where it turns a loss or a toss-up into a likely win, the smallest
     // card that does it first.
     for &b in battle_cards {
@@ -151,6 +164,9 @@ fn make_plan(cx: &Ctx, units: &[CardRef], battle_cards: &[CardRef]) -> Plan {
     } else {
         fight_text::last_stand(cx, &mut fights, &weapons, &second, battle_cards)
     };
+    cx.scratch.give(mine);
+    cx.scratch.give(theirs);
+    cx.scratch.give_cards(weapons);
     Plan {
         fights,
         groups: groups.into_iter().map(|(_, f, rest)| (f, rest)).collect(),
@@ -227,9 +243,10 @@ fn group_up(
     // Combinations of two or three of at most this many fighters are tried.
     const MAX: usize = 9;
     // Scratch buffers for the line-up tried and its pairing, reused for every combination:
-    // a battle card of three members tries up to 120 of them at every plan.
-    let mut after: Vec<Fighter> = Vec::with_capacity(mine.len());
-    let mut order: Vec<usize> = Vec::with_capacity(mine.len());
+    // a battle card of three members tries up to 120 of them at every plan. Allocated at
+    // their first use only: most plans try no combination.
+    let mut after: Vec<Fighter> = Vec::new();
+    let mut order: Vec<usize> = Vec::new();
     loop {
         let mut best: Option<(f32, CardRef, [usize; 3], usize, Fighter)> = None;
         let mut base = None;
@@ -333,14 +350,11 @@ fn each_combination(items: &[usize], n: usize, mut f: impl FnMut(&[usize])) {
     }
 }
 
-fn plan_units(legal: &[Action]) -> Vec<CardRef> {
-    legal
-        .iter()
-        .filter_map(|a| match a {
-            Action::PlanNext(c) => Some(*c),
-            _ => None,
-        })
-        .collect()
+fn plan_units(legal: &[Action], units: &mut Vec<CardRef>) {
+    units.extend(legal.iter().filter_map(|a| match a {
+        Action::PlanNext(c) => Some(*c),
+        _ => None,
+    }));
 }
 
 /// Battle cards from hand: those the plan would use.
@@ -355,17 +369,22 @@ pub(super) fn cards(cx: &Ctx, legal: &[Action]) -> Option<Action> {
     if offered.clone().next().is_none() {
         return Some(Action::BattleCardsDone);
     }
-    let units = battle_units(cx);
+    let mut units = cx.scratch.cards();
+    battle_units(cx, &mut units);
     // No card offered could have a place in any plan: the plan would name none to add, so
     // it is not worked out (most of this step's cost when nothing fits).
     let space = cx.view.battle_in_space();
     if !offered.clone().any(|b| might_plan(cx, b, &units, space)) {
+        cx.scratch.give_cards(units);
         return Some(Action::BattleCardsDone);
     }
     let held = cx.view.own_battle_cards();
-    let mut available: Vec<CardRef> = held.clone();
+    let mut available = cx.scratch.cards();
+    available.extend_from_slice(&held);
     available.extend(offered);
     let plan = make_plan(cx, &units, &available);
+    cx.scratch.give_cards(units);
+    cx.scratch.give_cards(available);
     plan.battle_cards()
         .find(|c| !held.contains(c))
         .map(Action::AddBattleCard)
@@ -415,35 +434,37 @@ fn might_plan(cx: &Ctx, b: CardRef, units: &[CardRef], space: bool) -> bool {
 }
 
 /// The viewer's own cards in the battle: face-up characters and weapons at the planet, or
-/// the Hyperspace pile in a starship battle.
-fn battle_units(cx: &Ctx) -> Vec<CardRef> {
+/// the Hyperspace pile in a starship battle; appended to `units` (empty).
+fn battle_units(cx: &Ctx, units: &mut Vec<CardRef>) {
     if cx.view.battle_in_space() {
-        return cx.view.hyperspace(cx.me).to_vec();
+        units.extend_from_slice(cx.view.hyperspace(cx.me));
+        return;
     }
     let Some(planet) = cx.view.current_planet() else {
-        return Vec::new();
+        return;
     };
-    cx.view
-        .seen_at(planet, cx.me)
-        .filter_map(|(s, _)| match s {
-            crate::engine::Seen::Card {
-                card,
-                face_up: true,
-            } => Some(card),
-            _ => None,
-        })
-        .collect()
+    units.extend(cx.view.seen_at(planet, cx.me).filter_map(|(s, _)| match s {
+        crate::engine::Seen::Card {
+            card,
+            face_up: true,
+        } => Some(card),
+        _ => None,
+    }));
 }
 
 /// The next card of the plan, deciding the whole plan at its first card.
 pub(super) fn plan_next(cx: &Ctx, legal: &[Action], plan: &mut Vec<CardRef>) -> Option<Action> {
     let placed = cx.view.own_plan().len();
     if placed == 0 {
-        let units = plan_units(legal);
+        let mut units = cx.scratch.cards();
+        plan_units(legal, &mut units);
         // The battle cards taken for this battle (cards used so by their text included).
         let held = cx.view.own_battle_cards();
-        let battle: Vec<CardRef> = units.iter().copied().filter(|c| held.contains(c)).collect();
-        *plan = make_plan(cx, &units, &battle).cards();
+        let mut battle = cx.scratch.cards();
+        battle.extend(units.iter().copied().filter(|c| held.contains(c)));
+        make_plan(cx, &units, &battle).cards_into(plan);
+        cx.scratch.give_cards(units);
+        cx.scratch.give_cards(battle);
     }
     match plan.get(placed) {
         Some(&c) if legal.contains(&Action::PlanNext(c)) => Some(Action::PlanNext(c)),
@@ -594,8 +615,10 @@ mod tests {
             let view = g.view(Player::A);
             let weights = Weights::default();
             let lineups = super::super::lineups::Lineups::default();
-            let cx = Ctx::new(&view, &weights, false, &lineups);
-            let units = battle_units(&cx);
+            let scratch = super::super::eval::Scratch::default();
+            let cx = Ctx::new(&view, &weights, false, &lineups, &scratch);
+            let mut units = Vec::new();
+            battle_units(&cx, &mut units);
             assert_eq!(might_plan(&cx, card, &units, false), usable, "{user}");
             // The shortcut is sound only if a plan never names a card it rules out.
             let named = make_plan(&cx, &units, &[card])

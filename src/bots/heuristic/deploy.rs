@@ -169,7 +169,10 @@ fn force(cx: &Ctx, legal: &[Action]) -> Option<Action> {
         return None;
     }
     let budget = cx.view.counters_left().max(0) as usize;
-    let mut items: Vec<(Action, usize, f32)> = Vec::with_capacity(legal.len());
+    // The agent's buffer, cleared: this runs at every deploy decision, and allocating the
+    // list each time was a measurable part of it.
+    let mut items = cx.scratch.deploys.borrow_mut();
+    items.clear();
     // Our characters here that may take a weapon card, for valuing weapons: only when a
     // weapon can be deployed.
     let present = OnceCell::new();
@@ -215,22 +218,33 @@ fn force(cx: &Ctx, legal: &[Action]) -> Option<Action> {
             items.push((a, cost.max(0) as usize, value));
         }
     }
-    let chosen = knapsack(&items, budget);
     // Characters before weapons, so each weapon finds its user already there; then value.
-    chosen
-        .into_iter()
-        .map(|i| items[i])
-        .max_by(|a, b| {
-            let is_char = |x: &(Action, usize, f32)| match x.0 {
-                Action::Deploy(c) => cx.def(c).is_some_and(|d| d.is_character()),
-                _ => true,
-            };
-            is_char(a)
-                .cmp(&is_char(b))
-                .then(a.2.total_cmp(&b.2))
-                .then(b.1.cmp(&a.1))
-        })
-        .map(|x| x.0)
+    let order = |a: &(Action, usize, f32), b: &(Action, usize, f32)| {
+        let is_char = |x: &(Action, usize, f32)| match x.0 {
+            Action::Deploy(c) => cx.def(c).is_some_and(|d| d.is_character()),
+            _ => true,
+        };
+        is_char(a)
+            .cmp(&is_char(b))
+            .then(a.2.total_cmp(&b.2))
+            .then(b.1.cmp(&a.1))
+    };
+    // The greatest of the chosen set in the knapsack's order, the last of equals (as
+    // `Iterator::max_by` picks), without gathering the set in a vector.
+    let mut best: Option<(Action, usize, f32)> = None;
+    knapsack(&items, budget, |i| {
+        let x = items[i];
+        if best.is_none_or(|b| order(&b, &x) != std::cmp::Ordering::Greater) {
+            best = Some(x);
+        }
+    });
+    if let Some(v) = opposed.into_inner() {
+        cx.scratch.give(v);
+    }
+    if let Some(v) = present.into_inner() {
+        cx.scratch.give_cards(v);
+    }
+    best.map(|x| x.0)
 }
 
 /// How many more cards may leave the hand this turn before Even Up, which draws one for each,
@@ -247,15 +261,18 @@ pub(super) fn spare_cards(cx: &Ctx) -> usize {
 /// giving the planet up does not lose the game (the opponent controls no planet yet). Empty
 /// otherwise: then every character counts for holding the planet.
 fn opposition(cx: &Ctx) -> Vec<super::eval::Fighter> {
-    if cx.deciding {
+    if cx.deciding() {
         return Vec::new();
     }
-    let (theirs, _) = cx.ground(cx.opp, false);
+    // In a vector of the agent's, given back at the end of `force`.
+    let mut theirs = cx.scratch.fighters();
+    cx.ground_into(cx.opp, false, &mut theirs);
     // Nobody to fight: empty whatever we could bring, and our side is not worth sizing up.
     if theirs.is_empty() {
         return theirs;
     }
-    let (mine, _) = cx.ground(cx.me, true);
+    let mut mine = cx.scratch.fighters();
+    cx.ground_into(cx.me, true, &mut mine);
     let in_hand: f32 = cx
         .view
         .hand()
@@ -265,9 +282,10 @@ fn opposition(cx: &Ctx) -> Vec<super::eval::Fighter> {
         .map(|(c, d)| cx.char_strength(c, d))
         .sum();
     let ours: f32 = mine.iter().map(|f| f.strength).sum::<f32>() + in_hand;
+    cx.scratch.give(mine);
     let total: f32 = theirs.iter().map(|f| f.strength).sum();
     if total <= cx.w.deploy.contest_ratio * ours {
-        return Vec::new();
+        theirs.clear();
     }
     theirs
 }
@@ -312,15 +330,19 @@ fn unarmed_here(cx: &Ctx) -> Vec<CardRef> {
     let Some(planet) = cx.view.current_planet() else {
         return Vec::new();
     };
-    cx.view
-        .seen_at(planet, cx.me)
-        .filter_map(|(seen, def)| match (seen, def) {
-            (Seen::Card { card, .. }, Some(d)) if d.kind == Kind::Character && !d.armed => {
-                Some(card)
-            }
-            _ => None,
-        })
-        .collect()
+    // A list of the agent's, given back at the end of `force`.
+    let mut present = cx.scratch.cards();
+    present.extend(
+        cx.view
+            .seen_at(planet, cx.me)
+            .filter_map(|(seen, def)| match (seen, def) {
+                (Seen::Card { card, .. }, Some(d)) if d.kind == Kind::Character && !d.armed => {
+                    Some(card)
+                }
+                _ => None,
+            }),
+    );
+    present
 }
 
 /// A weapon is worth its best bonus for one of our characters here (`present`, as
@@ -360,8 +382,8 @@ fn podrace_value(cx: &Ctx, card: CardRef) -> f32 {
 }
 
 /// 0/1 knapsack by dynamic programming (a hand holds a handful of cards and the budget is a
-/// few counters). Returns the chosen item indexes.
-fn knapsack(items: &[(Action, usize, f32)], budget: usize) -> Vec<usize> {
+/// few counters). Calls `chosen` with each chosen item's index, last index first.
+fn knapsack(items: &[(Action, usize, f32)], budget: usize, mut chosen: impl FnMut(usize)) {
     let n = items.len();
     let width = budget + 1;
     // On the stack when it fits (it nearly always does: a hand of cards, a few counters);
@@ -374,27 +396,27 @@ fn knapsack(items: &[(Action, usize, f32)], budget: usize) -> Vec<usize> {
         heap.resize((n + 1) * width, 0.0);
         &mut heap
     };
-    for i in 0..n {
-        let (_, cost, value) = items[i];
-        for b in 0..width {
-            let skip = best[i * width + b];
-            let take = if cost <= b {
-                best[i * width + b - cost] + value
-            } else {
-                f32::MIN
-            };
-            best[(i + 1) * width + b] = skip.max(take);
+    for (i, &(_, cost, value)) in items.iter().enumerate() {
+        // Row i + 1 from row i, as two slices so that the loops carry no index checks (this
+        // table was most of the deploy step's own cost). Below the cost the item cannot be
+        // taken and the row is copied (what `skip.max(f32::MIN)` gave: every entry is a sum
+        // of positive values); from the cost up, the better of skipping and taking it.
+        let (done, rest) = best.split_at_mut((i + 1) * width);
+        let prev = &done[i * width..];
+        let next = &mut rest[..width];
+        let cut = cost.min(width);
+        next[..cut].copy_from_slice(&prev[..cut]);
+        for ((out, &skip), &before) in next[cut..].iter_mut().zip(&prev[cut..]).zip(prev) {
+            *out = skip.max(before + value);
         }
     }
-    let mut chosen = Vec::new();
     let mut b = budget;
     for i in (0..n).rev() {
         if best[(i + 1) * width + b] != best[i * width + b] {
-            chosen.push(i);
+            chosen(i);
             b -= items[i].1;
         }
     }
-    chosen
 }
 
 /// A deploy from the draw deck (the Boonta Eve Classic's free search): search only when a
@@ -449,9 +471,13 @@ mod tests {
             (a(3), 3, 3.5),
             (a(4), 0, 0.5),
         ];
-        let mut chosen = knapsack(&items, 6);
-        chosen.sort();
-        assert_eq!(chosen, vec![1, 2, 3]);
-        assert!(knapsack(&items[..1], 3).is_empty());
+        let chosen = |items: &[(Action, usize, f32)], budget| {
+            let mut chosen = Vec::new();
+            knapsack(items, budget, |i| chosen.push(i));
+            chosen.sort();
+            chosen
+        };
+        assert_eq!(chosen(&items, 6), vec![1, 2, 3]);
+        assert!(chosen(&items[..1], 3).is_empty());
     }
 }

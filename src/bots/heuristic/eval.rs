@@ -1,6 +1,8 @@
 //! Shared estimates: how strong a card is where the action is, what a weapon or battle card
 //! adds, how a battle between two lines of fighters is likely to go.
 
+use std::cell::{Cell, RefCell};
+
 use super::lineups::Lineups;
 use super::weights::Weights;
 use crate::catalogue::{Planet, StarshipClass};
@@ -16,10 +18,74 @@ pub(super) struct Ctx<'v, 'a> {
     pub site: Option<(Planet, u8)>,
     /// Several idle turns in a row: take the risks that break a standstill.
     pub restless: bool,
-    /// The opponent controls a planet: losing the current one loses the game.
-    pub deciding: bool,
+    /// Whether the opponent controls a planet (losing the current one loses the game), read
+    /// at the first question: most decisions never ask it, and reading every planet's status
+    /// at each decision was 1.5% of a game.
+    deciding: Cell<Option<bool>>,
     /// Line-ups sized up in earlier decisions (`lineups.rs`).
     lineups: &'v Lineups,
+    /// The agent's buffers for lists a decision builds, kept so as not to allocate them.
+    pub scratch: &'v Scratch,
+}
+
+/// Buffers that a decision clears and fills rather than allocates (each borrowed by one
+/// rule at a time, never across a call to another rule).
+#[derive(Default)]
+pub(super) struct Scratch {
+    /// The deploy step's candidates: action, cost, value (`deploy::force`).
+    pub deploys: RefCell<Vec<(crate::engine::Action, usize, f32)>>,
+    /// Line-up vectors given back after use ([`Scratch::fighters`]).
+    fighters: RefCell<Vec<Vec<Fighter>>>,
+    /// A pairing's vector given back after use ([`Scratch::order`]).
+    order: Cell<Vec<usize>>,
+    /// Card lists given back after use ([`Scratch::cards`]).
+    cards: RefCell<Vec<Vec<CardRef>>>,
+}
+
+impl Scratch {
+    /// An empty line-up vector, one given back earlier when there is one: a line-up is
+    /// sized up a hundred times a game, and allocating and freeing its vector each time cost
+    /// about as much as copying it. Never fails: with none given back it is a new vector.
+    pub fn fighters(&self) -> Vec<Fighter> {
+        self.fighters.borrow_mut().pop().unwrap_or_default()
+    }
+
+    /// Gives back a vector from [`Scratch::fighters`] for a later decision to fill (a few
+    /// are kept: no decision holds more than three at once).
+    pub fn give(&self, mut v: Vec<Fighter>) {
+        let mut kept = self.fighters.borrow_mut();
+        if kept.len() < 4 && v.capacity() > 0 {
+            v.clear();
+            kept.push(v);
+        }
+    }
+
+    /// An empty vector for a pairing ([`pair_into`]), the one given back earlier if any (a
+    /// new one when it is in use).
+    pub fn order(&self) -> Vec<usize> {
+        self.order.take()
+    }
+
+    /// An empty list of cards, one given back earlier when there is one (the battle steps'
+    /// units, battle cards and weapons, at every plan).
+    pub fn cards(&self) -> Vec<CardRef> {
+        self.cards.borrow_mut().pop().unwrap_or_default()
+    }
+
+    /// Gives back a list from [`Scratch::cards`] (a few are kept).
+    pub fn give_cards(&self, mut v: Vec<CardRef>) {
+        let mut kept = self.cards.borrow_mut();
+        if kept.len() < 4 && v.capacity() > 0 {
+            v.clear();
+            kept.push(v);
+        }
+    }
+
+    /// Gives back a vector from [`Scratch::order`].
+    pub fn give_order(&self, mut v: Vec<usize>) {
+        v.clear();
+        self.order.set(v);
+    }
 }
 
 /// A character (or starship) with its expected power in a fight, and what losing it costs.
@@ -39,12 +105,10 @@ impl<'v, 'a> Ctx<'v, 'a> {
         w: &'v Weights,
         restless: bool,
         lineups: &'v Lineups,
+        scratch: &'v Scratch,
     ) -> Ctx<'v, 'a> {
         let me = view.player();
         let opp = me.other();
-        let deciding = Planet::ALL.into_iter().any(
-            |p| matches!(view.planet_status(p), PlanetStatus::Controlled { by, .. } if by == opp),
-        );
         Ctx {
             view,
             w,
@@ -52,9 +116,23 @@ impl<'v, 'a> Ctx<'v, 'a> {
             opp,
             site: view.site(),
             restless,
-            deciding,
+            deciding: Cell::new(None),
             lineups,
+            scratch,
         }
+    }
+
+    /// The opponent controls a planet: losing the current one loses the game.
+    pub fn deciding(&self) -> bool {
+        if let Some(d) = self.deciding.get() {
+            return d;
+        }
+        let opp = self.opp;
+        let d = Planet::ALL.into_iter().any(
+            |p| matches!(self.view.planet_status(p), PlanetStatus::Controlled { by, .. } if by == opp),
+        );
+        self.deciding.set(Some(d));
+        d
     }
 
     /// The definition of a card the agent may see (its own, or a public one).
@@ -131,25 +209,53 @@ impl<'v, 'a> Ctx<'v, 'a> {
     /// ones when `hidden` is set), each with the best of the face-up weapons there assigned to
     /// it greedily; sorted strongest first. Also returns the opponent's hidden cards counted.
     pub fn ground(&self, p: Player, hidden: bool) -> (Vec<Fighter>, usize) {
-        let Some(planet) = self.view.current_planet() else {
-            return (Vec::new(), 0);
-        };
-        if let Some(kept) = self.lineups.get(self.view, planet, p, hidden) {
-            // A stale line-up (a change the state key missed) fails here in the tests.
-            debug_assert_eq!(kept, self.size_up(planet, p, hidden), "stale line-up");
-            return kept;
-        }
-        let lineup = self.size_up(planet, p, hidden);
-        self.lineups.put(self.view, planet, p, hidden, &lineup);
-        lineup
+        let mut fighters = Vec::new();
+        let unseen = self.ground_into(p, hidden, &mut fighters);
+        (fighters, unseen)
     }
 
-    /// [`Ctx::ground`] worked out.
-    fn size_up(&self, planet: Planet, p: Player, hidden: bool) -> (Vec<Fighter>, usize) {
+    /// [`Ctx::ground`] written into `fighters` (cleared first), so that a caller may reuse a
+    /// vector ([`Scratch::fighters`]); returns the opponent's hidden cards counted.
+    pub fn ground_into(&self, p: Player, hidden: bool, fighters: &mut Vec<Fighter>) -> usize {
+        fighters.clear();
+        let Some(planet) = self.view.current_planet() else {
+            return 0;
+        };
+        if let Some(unseen) = self
+            .lineups
+            .get_into(self.view, planet, p, hidden, fighters)
+        {
+            // A stale line-up (a change the state key missed) fails here in the tests.
+            #[cfg(debug_assertions)]
+            {
+                let mut fresh = Vec::new();
+                let fresh_unseen = self.size_up(planet, p, hidden, &mut fresh);
+                assert_eq!(
+                    (&*fighters, unseen),
+                    (&fresh, fresh_unseen),
+                    "stale line-up"
+                );
+            }
+            return unseen;
+        }
+        let unseen = self.size_up(planet, p, hidden, fighters);
+        self.lineups
+            .put(self.view, planet, p, hidden, fighters, unseen);
+        unseen
+    }
+
+    /// [`Ctx::ground`] worked out, into `fighters` (empty).
+    fn size_up(
+        &self,
+        planet: Planet,
+        p: Player,
+        hidden: bool,
+        fighters: &mut Vec<Fighter>,
+    ) -> usize {
         let cards = self.view.seen_at(planet, p);
         // Sized once: agents call this several times a decision, and growing the vector
         // push by push cost more than the estimate itself.
-        let mut fighters = Vec::with_capacity(cards.size_hint().0);
+        fighters.reserve(cards.size_hint().0);
         let mut unseen = 0;
         for (seen, def) in cards {
             match (seen, def) {
@@ -182,9 +288,9 @@ impl<'v, 'a> Ctx<'v, 'a> {
                 ) if d.kind == Kind::Weapon => Some(card),
                 _ => None,
             });
-        self.arm(&mut fighters, weapons, false);
-        sort_strongest_first(&mut fighters);
-        (fighters, unseen)
+        self.arm(fighters, weapons, false);
+        sort_strongest_first(fighters);
+        unseen
     }
 
     /// The starships of `p`'s Hyperspace pile as fighters, strongest first.
@@ -282,7 +388,7 @@ impl<'v, 'a> Ctx<'v, 'a> {
     /// character of theirs (rulebook "Controlling the Planet", "2. Battle").
     pub fn char_value(&self, c: CardRef, d: &CardDef) -> f32 {
         let w = &self.w.deploy;
-        let presence = if self.deciding {
+        let presence = if self.deciding() {
             w.presence_deciding
         } else {
             w.presence
@@ -322,8 +428,9 @@ impl<'v, 'a> Ctx<'v, 'a> {
         if !sizes(2) && !sizes(3) {
             return 0.0;
         }
-        let (mine, _) = self.ground(self.me, false);
-        let mine = &mine[..mine.len().min(6)];
+        let mut all = self.scratch.fighters();
+        self.ground_into(self.me, false, &mut all);
+        let mine = &all[..all.len().min(6)];
         let mut best: f32 = 0.0;
         for i in 0..mine.len() {
             for j in i + 1..mine.len() {
@@ -348,6 +455,7 @@ impl<'v, 'a> Ctx<'v, 'a> {
                 }
             }
         }
+        self.scratch.give(all);
         best
     }
 
@@ -378,6 +486,7 @@ pub(super) fn sort_strongest_first(fighters: &mut [Fighter]) {
 /// Fight?": the loser's owner takes its damage from the draw deck), then the weakest, saving
 /// the strong for fights they can win. Returns indexes into `mine` in plan order; those past
 /// `theirs.len()` fight no one (as attacker, they break through).
+#[cfg(test)]
 pub(super) fn pair(mine: &[Fighter], theirs: &[Fighter]) -> Vec<usize> {
     let mut order = Vec::with_capacity(mine.len());
     pair_into(mine, theirs, &mut order);

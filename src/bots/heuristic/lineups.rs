@@ -42,14 +42,16 @@ fn slot(p: Player, hidden: bool) -> usize {
 }
 
 impl Lineups {
-    /// The line-up of `p` at `planet` kept from earlier, if nothing it read has changed.
-    pub fn get(
+    /// The line-up of `p` at `planet` kept from earlier, if nothing it read has changed:
+    /// its fighters appended to `out`, and its unseen cards returned.
+    pub fn get_into(
         &self,
         view: &PlayerView,
         planet: Planet,
         p: Player,
         hidden: bool,
-    ) -> Option<(Vec<Fighter>, usize)> {
+        out: &mut Vec<Fighter>,
+    ) -> Option<usize> {
         if !view.fight_numbers_printed() {
             return None;
         }
@@ -59,7 +61,11 @@ impl Lineups {
             && l.viewer == Some(view.player())
             && l.version == view.zone_version(planet, p)
             && l.site == view.site();
-        same.then(|| (l.fighters.clone(), l.unseen))
+        if !same {
+            return None;
+        }
+        out.extend_from_slice(&l.fighters);
+        Some(l.unseen)
     }
 
     /// Keeps `lineup`, the line-up of `p` at `planet` just sized up, unless a text in force
@@ -71,7 +77,8 @@ impl Lineups {
         planet: Planet,
         p: Player,
         hidden: bool,
-        lineup: &(Vec<Fighter>, usize),
+        fighters: &[Fighter],
+        unseen: usize,
     ) {
         let mut slots = self.slots.borrow_mut();
         let l = &mut slots[slot(p, hidden)];
@@ -85,7 +92,7 @@ impl Lineups {
         l.site = view.site();
         l.version = view.zone_version(planet, p);
         l.fighters.clear();
-        l.fighters.extend_from_slice(&lineup.0);
-        l.unseen = lineup.1;
+        l.fighters.extend_from_slice(fighters);
+        l.unseen = unseen;
     }
 }

@@ -38,6 +38,8 @@ pub struct HeuristicAgent {
     idle: u32,
     /// Line-ups sized up in earlier decisions, reused while they stand.
     lineups: lineups::Lineups,
+    /// Buffers a decision fills rather than allocates.
+    scratch: eval::Scratch,
 }
 
 impl HeuristicAgent {
@@ -48,6 +50,7 @@ impl HeuristicAgent {
             acted: false,
             idle: 0,
             lineups: lineups::Lineups::default(),
+            scratch: eval::Scratch::default(),
         }
     }
 }
@@ -111,7 +114,7 @@ fn pending(cx: &Ctx, top: Pending, legal: &[Action]) -> Option<Action> {
 impl Agent for HeuristicAgent {
     fn choose(&mut self, view: &PlayerView, legal: &[Action]) -> Action {
         let restless = self.idle >= self.weights.turn.stall_turns;
-        let cx = Ctx::new(view, &self.weights, restless, &self.lineups);
+        let cx = Ctx::new(view, &self.weights, restless, &self.lineups, &self.scratch);
         let action = match view.pending() {
             // One action offered: every rule would end at it (or at the fallback below, the
             // same action), so none is asked. Not in the battle plan's first decision, which

@@ -400,7 +400,8 @@ fn values_a_fight_together_card_by_the_group_it_makes_here() {
         let view = g.view(A);
         let weights = super::Weights::default();
         let lineups = super::lineups::Lineups::default();
-        let cx = super::eval::Ctx::new(&view, &weights, false, &lineups);
+        let scratch = super::eval::Scratch::default();
+        let cx = super::eval::Ctx::new(&view, &weights, false, &lineups, &scratch);
         let v = cx.hand_value(card, g.def(card));
         if present {
             assert!((v - 0.7 * 2.0).abs() < 1e-6, "{v}");
@@ -502,7 +503,8 @@ fn an_armed_and_dangerous_fighter_counts_its_own_weapon_half_and_takes_no_weapon
     let view = g.view(A);
     let weights = super::Weights::default();
     let lineups = super::lineups::Lineups::default();
-    let cx = super::eval::Ctx::new(&view, &weights, false, &lineups);
+    let scratch = super::eval::Scratch::default();
+    let cx = super::eval::Ctx::new(&view, &weights, false, &lineups, &scratch);
     let own = view
         .use_line(adi, &[adi], false, false)
         .expect("her own line");

@@ -137,18 +137,22 @@ pub(super) fn end(cx: &Ctx, legal: &[Action]) -> Option<Action> {
 }
 
 fn hopeless(cx: &Ctx) -> bool {
-    if cx.deciding {
+    if cx.deciding() {
         return false;
     }
-    let (mine, _) = cx.ground(cx.me, true);
-    if mine.is_empty() {
+    let mut lineup = cx.scratch.fighters();
+    cx.ground_into(cx.me, true, &mut lineup);
+    if lineup.is_empty() {
         // Nothing to save: the planet goes (or not) by control anyway.
+        cx.scratch.give(lineup);
         return false;
     }
-    let (theirs, hidden) = cx.ground(cx.opp, false);
-    let ours: f32 = mine.iter().map(|f| f.strength).sum();
+    let ours: f32 = lineup.iter().map(|f| f.strength).sum();
+    // The same vector for their side: only our sum is read from ours.
+    let hidden = cx.ground_into(cx.opp, false, &mut lineup);
     let total: f32 =
-        theirs.iter().map(|f| f.strength).sum::<f32>() + hidden as f32 * cx.w.estimates.destiny;
+        lineup.iter().map(|f| f.strength).sum::<f32>() + hidden as f32 * cx.w.estimates.destiny;
+    cx.scratch.give(lineup);
     let in_hand: f32 = cx
         .view
         .hand()
