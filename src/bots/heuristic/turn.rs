@@ -1,6 +1,6 @@
 //! Locations for new planets, Effect fetches, Even Up and the end of the turn.
 
-use super::eval::{Ctx, Fighter, pair};
+use super::eval::{Ctx, Fighter, pair_into};
 use crate::engine::{Action, CardRef, Kind};
 
 /// The starting or next location: the site where our characters' bonuses add up highest
@@ -140,19 +140,19 @@ fn hopeless(cx: &Ctx) -> bool {
     if cx.deciding() {
         return false;
     }
-    let mut lineup = cx.scratch.fighters();
-    cx.ground_into(cx.me, true, &mut lineup);
-    if lineup.is_empty() {
+    let mut mine = cx.scratch.fighters();
+    cx.ground_into(cx.me, true, &mut mine);
+    if mine.is_empty() {
         // Nothing to save: the planet goes (or not) by control anyway.
-        cx.scratch.give(lineup);
+        cx.scratch.give(mine);
         return false;
     }
-    let ours: f32 = lineup.iter().map(|f| f.strength).sum();
-    // The same vector for their side: only our sum is read from ours.
-    let hidden = cx.ground_into(cx.opp, false, &mut lineup);
+    let ours: f32 = mine.iter().map(|f| f.strength).sum();
+    cx.scratch.give(mine);
+    let mut theirs = cx.scratch.fighters();
+    let hidden = cx.ground_into(cx.opp, false, &mut theirs);
     let total: f32 =
-        lineup.iter().map(|f| f.strength).sum::<f32>() + hidden as f32 * cx.w.estimates.destiny;
-    cx.scratch.give(lineup);
+        theirs.iter().map(|f| f.strength).sum::<f32>() + hidden as f32 * cx.w.estimates.destiny;
     let in_hand: f32 = cx
         .view
         .hand()
@@ -161,8 +161,11 @@ fn hopeless(cx: &Ctx) -> bool {
         .filter(|(_, d)| d.kind == Kind::Character)
         .map(|(c, d)| cx.char_strength(c, d))
         .sum();
-    total >= cx.w.turn.surrender_ratio * (ours + in_hand) + cx.w.turn.surrender_margin
-        || battle_empties_deck(cx, &theirs, hidden)
+    let hopeless = total
+        >= cx.w.turn.surrender_ratio * (ours + in_hand) + cx.w.turn.surrender_margin
+        || battle_empties_deck(cx, &theirs, hidden);
+    cx.scratch.give(theirs);
+    hopeless
 }
 
 /// Whether the opponent's battle on their next turn may take our whole draw deck: the cards
@@ -175,16 +178,21 @@ fn hopeless(cx: &Ctx) -> bool {
 fn battle_empties_deck(cx: &Ctx, theirs: &[Fighter], hidden: usize) -> bool {
     // Our hidden cards stay hidden through their turn and do not fight; with none face up
     // there is no battle.
-    let (mine, _) = cx.ground(cx.me, false);
+    let mut mine = cx.scratch.fighters();
+    cx.ground_into(cx.me, false, &mut mine);
     if mine.is_empty() {
+        cx.scratch.give(mine);
         return false;
     }
-    let order = pair(&mine, theirs);
+    let mut order = cx.scratch.order();
+    pair_into(&mine, theirs, &mut order);
     let lost: f32 = order
         .iter()
         .zip(theirs)
         .map(|(&i, t)| cx.p_win(t.strength, mine[i].strength) * mine[i].damage)
         .sum();
     let through = (theirs.len() + hidden).saturating_sub(mine.len()) as f32;
+    cx.scratch.give_order(order);
+    cx.scratch.give(mine);
     cx.w.turn.surrender_deck * (lost + through) >= cx.view.deck_len(cx.me) as f32
 }
