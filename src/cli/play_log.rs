@@ -26,6 +26,9 @@ pub(super) struct Log<'a> {
     turn: u32,
     /// Each player's duelist in the duel last started (a `?`-power duelist's hand says so).
     duelists: [Option<CardRef>; 2],
+    /// Both draw decks' sizes before the event being told (a Podrace Victory empties the
+    /// loser's: the last line says how many cards went).
+    decks_before: [u16; 2],
 }
 
 /// One event as the play-by-play shows it.
@@ -43,6 +46,7 @@ impl<'a> Log<'a> {
             planets_started: 0,
             turn: 0,
             duelists: [None; 2],
+            decks_before: [0; 2],
         }
     }
 
@@ -78,7 +82,12 @@ impl<'a> Log<'a> {
                 self.duelists[self.game.owner(c).index()] = Some(c);
             }
         }
-        let text = self.text(e, decks)?;
+        let text = self.text(e, decks);
+        // Not past the end: the result line, printed after the last event, reads them too.
+        if !matches!(e, Event::GameOver(_)) {
+            self.decks_before = decks;
+        }
+        let text = text?;
         let (kind, player, cards, fields) = self.facts(e);
         let mut json = json!({
             "turn": self.turn,
@@ -663,7 +672,20 @@ impl<'a> Log<'a> {
                 ),
                 None => "deck victory".to_string(),
             },
-            Victory::Podrace => "podrace victory".to_string(),
+            // "Your opponent must immediately place the remaining cards in his draw deck into
+            // his discard pile" (rulebook "Lap Cards"): say how many, or the loser's draw deck
+            // seems to vanish.
+            Victory::Podrace => match r.winner {
+                Some(w) if self.decks_before[w.other().index()] > 0 => format!(
+                    "podrace victory ({} puts {} into its discard pile)",
+                    self.player(w.other()),
+                    match self.decks_before[w.other().index()] {
+                        1 => "the last card of its draw deck".to_string(),
+                        n => format!("the {n} cards left in its draw deck"),
+                    }
+                ),
+                _ => "podrace victory".to_string(),
+            },
             Victory::TurnCap => {
                 return format!("No winner: the turn cap was reached on turn {}", r.turn);
             }

@@ -433,3 +433,38 @@ fn a_text_line_says_what_the_text_changed_here() {
     let used = line(&mut log, None, None);
     assert!(!used.contains('('), "{used}");
 }
+
+#[test]
+fn a_podrace_victory_says_how_many_cards_the_loser_discards() {
+    // Rulebook "Lap Cards": on the third lap "your opponent must immediately place the
+    // remaining cards in his draw deck into his discard pile". The draw-deck count then falls
+    // to 0 at the last event: the line (and the result line printed after it) says why.
+    use crate::engine::builder::Builder;
+    let mut b = Builder::new();
+    b.current(Planet::Tatooine, 0);
+    let game = b.build();
+    let mut log = Log::new(&game, [Some(Side::Light), Some(Side::Dark)], false);
+    let lap = Event::LapCompleted {
+        player: Player::A,
+        laps: 3,
+    };
+    log.line(&lap, [15, 19]);
+    let over = GameResult {
+        winner: Some(Player::A),
+        victory: Victory::Podrace,
+        turn: 17,
+    };
+    let line = log.line(&Event::GameOver(over), [15, 0]).unwrap();
+    let said = "Light Side wins by podrace victory (Dark Side puts the 19 cards left in its draw \
+                deck into its discard pile) on turn 17";
+    assert_eq!(line.text, said);
+    assert_eq!(log.result(over), said);
+    assert_eq!(line.json["draw_decks"]["B"], 0);
+    // With nothing left to discard, nothing is said.
+    let mut log = Log::new(&game, [Some(Side::Light), Some(Side::Dark)], false);
+    log.line(&lap, [15, 0]);
+    assert_eq!(
+        log.line(&Event::GameOver(over), [15, 0]).unwrap().text,
+        "Light Side wins by podrace victory on turn 17"
+    );
+}
