@@ -62,6 +62,13 @@ fn num(e: &Value, key: &str) -> i64 {
     e[key].as_i64().unwrap_or(0)
 }
 
+/// The sum of an event's stated `parts` (printed power, weapon, battle card, destiny, ...).
+fn sum_of_parts(e: &Value) -> i64 {
+    e["parts"]
+        .as_object()
+        .map_or(0, |m| m.values().filter_map(Value::as_i64).sum())
+}
+
 /// Every problem found in one game's events, as readable lines.
 fn problems(game: &str, events: &[Value]) -> Vec<String> {
     let mut out = Vec::new();
@@ -142,10 +149,7 @@ fn problems(game: &str, events: &[Value]) -> Vec<String> {
             "fight" => {
                 for side in ["attacker", "defender"] {
                     let s = &e[side];
-                    let parts: i64 = s["parts"]
-                        .as_object()
-                        .map(|m| m.values().filter_map(Value::as_i64).sum())
-                        .unwrap_or(0);
+                    let parts = sum_of_parts(s);
                     if parts != num(s, "power") {
                         say(
                             i,
@@ -171,10 +175,7 @@ fn problems(game: &str, events: &[Value]) -> Vec<String> {
                 }
             }
             "dueling-hand" => {
-                let parts: i64 = e["parts"]
-                    .as_object()
-                    .map(|m| m.values().filter_map(Value::as_i64).sum())
-                    .unwrap_or(0);
+                let parts = sum_of_parts(e);
                 if parts != num(e, "power") {
                     say(
                         i,

@@ -52,12 +52,8 @@ impl Scratch {
 
     /// Gives back a vector from [`Scratch::fighters`] for a later decision to fill (a few
     /// are kept: no decision holds more than three at once).
-    pub fn give(&self, mut v: Vec<Fighter>) {
-        let mut kept = self.fighters.borrow_mut();
-        if kept.len() < 4 && v.capacity() > 0 {
-            v.clear();
-            kept.push(v);
-        }
+    pub fn give(&self, v: Vec<Fighter>) {
+        keep(&self.fighters, v);
     }
 
     /// An empty vector for a pairing ([`pair_into`]), the one given back earlier if any (a
@@ -73,18 +69,24 @@ impl Scratch {
     }
 
     /// Gives back a list from [`Scratch::cards`] (a few are kept).
-    pub fn give_cards(&self, mut v: Vec<CardRef>) {
-        let mut kept = self.cards.borrow_mut();
-        if kept.len() < 4 && v.capacity() > 0 {
-            v.clear();
-            kept.push(v);
-        }
+    pub fn give_cards(&self, v: Vec<CardRef>) {
+        keep(&self.cards, v);
     }
 
     /// Gives back a vector from [`Scratch::order`].
     pub fn give_order(&self, mut v: Vec<usize>) {
         v.clear();
         self.order.set(v);
+    }
+}
+
+/// Keeps `v`, emptied, among `kept` for a later decision: at most four (no decision holds
+/// more than three at once), and none that never allocated.
+fn keep<T>(kept: &RefCell<Vec<Vec<T>>>, mut v: Vec<T>) {
+    let mut kept = kept.borrow_mut();
+    if kept.len() < 4 && v.capacity() > 0 {
+        v.clear();
+        kept.push(v);
     }
 }
 

@@ -258,6 +258,31 @@ impl Agent for Recording {
     }
 }
 
+/// Plays `g` out with a recording search agent (playout seed `seed`) in `seat` against a
+/// random agent that never surrenders, every card's zone checked after every action, and
+/// returns the kinds of decision the search agent met.
+fn decisions_met(g: &mut GameState, seat: Player, seed: u64) -> BTreeSet<String> {
+    let mut a = Recording {
+        inner: agent(3, seed),
+        phases: BTreeSet::new(),
+    };
+    let mut r = RandomAgent::never_surrendering(seed);
+    let agents: [&mut dyn Agent; 2] = match seat {
+        Player::A => [&mut a, &mut r],
+        Player::B => [&mut r, &mut a],
+    };
+    play(
+        g,
+        agents,
+        PlayOptions {
+            check_zones: true,
+            events: None,
+        },
+    )
+    .unwrap();
+    a.phases
+}
+
 #[test]
 fn a_sweep_reaches_every_kind_of_decision() {
     // Issue 13: "every legal decision type reached in a sweep". The agent plays both seats
@@ -325,21 +350,7 @@ fn a_sweep_reaches_every_kind_of_decision() {
     b.deck_filler(Player::A, 1, 10);
     b.deck_filler(Player::B, 1, 10);
     let mut g = b.build();
-    let mut a = Recording {
-        inner: agent(3, 1),
-        phases: BTreeSet::new(),
-    };
-    let mut r = RandomAgent::never_surrendering(1);
-    play(
-        &mut g,
-        [&mut a, &mut r],
-        PlayOptions {
-            check_zones: true,
-            events: None,
-        },
-    )
-    .unwrap();
-    phases.extend(a.phases);
+    phases.extend(decisions_met(&mut g, Player::A, 1));
     // Choosing the defender of a duel: the random games above reach it only by chance (their
     // play changes whenever the agents' play does), so one position is built for it. A's
     // Obi-Wan duels B's battle droid; B may put Darth Maul in instead (rulebook "Who fights
@@ -358,21 +369,7 @@ fn a_sweep_reaches_every_kind_of_decision() {
     b.deck_filler(Player::B, 1, 20);
     let mut g = b.build();
     g.start_duel(obi, saber, droid);
-    let mut r = RandomAgent::never_surrendering(2);
-    let mut d = Recording {
-        inner: agent(3, 2),
-        phases: BTreeSet::new(),
-    };
-    play(
-        &mut g,
-        [&mut r, &mut d],
-        PlayOptions {
-            check_zones: true,
-            events: None,
-        },
-    )
-    .unwrap();
-    phases.extend(d.phases);
+    phases.extend(decisions_met(&mut g, Player::B, 2));
     // Choosing a weapon's bonus line (RULINGS.md E4): the games above reach it only where two
     // lines of one weapon fit one fighter, which their play may never bring, so one position
     // is built for it. A's Obi-Wan (no diamond) with BP-21 Hold-Out Blaster against B's
@@ -399,21 +396,7 @@ fn a_sweep_reaches_every_kind_of_decision() {
     ] {
         g.apply(act).unwrap();
     }
-    let mut a = Recording {
-        inner: agent(3, 3),
-        phases: BTreeSet::new(),
-    };
-    let mut r = RandomAgent::never_surrendering(3);
-    play(
-        &mut g,
-        [&mut a, &mut r],
-        PlayOptions {
-            check_zones: true,
-            events: None,
-        },
-    )
-    .unwrap();
-    phases.extend(a.phases);
+    phases.extend(decisions_met(&mut g, Player::A, 3));
     let all = [
         "BattleCards",
         "BattlePlan",
