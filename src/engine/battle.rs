@@ -963,7 +963,7 @@ impl GameState {
             }
             self.trigger(Trigger::Defeated {
                 card: c,
-                by: by.cards[0],
+                by: by.cards,
             })?;
         }
         // "If a character is defeated when using a weapon, discard the weapon along with the
