@@ -810,18 +810,26 @@ impl GameState {
 
     /// The power query of fighter `c` of unit `u` (player `p`) against `against`.
     fn fighter_query(&self, p: Player, c: CardRef, u: &Unit, against: &Unit, space: bool) -> Query {
-        let weapon = if self.def(c).armed {
-            Some(c)
-        } else {
-            u.weapon.map(|w| w.0)
-        };
         Query::new(Number::Power, p)
             .card(c)
             .arena(if space { Arena::Space } else { Arena::Battle })
             .place(self.fight_place(space))
-            .weapon(weapon)
+            .weapon(self.weapon_of(c, u))
             .battle_card(u.battle.map(|b| b.0).or(u.by_text))
             .opposing(against.cards)
+    }
+
+    /// The weapon fighter `c` of unit `u` uses: an Armed & Dangerous card its own; else the
+    /// unit's Weapon card, which only its first character uses (rulebook "Fight Together":
+    /// the weapon after the battle card must "work with the first character in the group").
+    fn weapon_of(&self, c: CardRef, u: &Unit) -> Option<CardRef> {
+        if self.def(c).armed {
+            Some(c)
+        } else if u.cards[0] == Some(c) {
+            u.weapon.map(|w| w.0)
+        } else {
+            None
+        }
     }
 
     /// Narrates the texts that changed the fighters' power in the fight being decided.
@@ -944,7 +952,7 @@ impl GameState {
                 .card(c)
                 .arena(arena)
                 .place(self.fight_place(space))
-                .weapon(u.weapon.map(|w| w.0))
+                .weapon(self.weapon_of(c, u))
                 .battle_card(u.battle.map(|b| b.0).or(u.by_text))
                 .opposing(by.cards);
             // BN-57 Young Skywalker: "if he is defeated, return him (and his weapon, if any)
@@ -963,7 +971,7 @@ impl GameState {
             }
             self.trigger(Trigger::Defeated {
                 card: c,
-                by: by.cards[0],
+                by: by.cards,
             })?;
         }
         // "If a character is defeated when using a weapon, discard the weapon along with the

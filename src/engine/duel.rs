@@ -595,7 +595,10 @@ impl GameState {
                     due: printed,
                     damage,
                 });
-                self.trigger(Trigger::Defeated { card: c, by })?;
+                self.trigger(Trigger::Defeated {
+                    card: c,
+                    by: [by, None, None],
+                })?;
                 self.damage(q, damage)
             }
             None => {

@@ -336,10 +336,12 @@ pub enum Trigger {
         player: Player,
         card: CardRef,
     },
-    /// A card was defeated in a fight or duel, by `by` (the opposing card).
+    /// A card was defeated in a fight or duel, by `by`: the opposing card, or every member
+    /// of the opposing fight-together group (rulebook "Fight Together": the group fights "like
+    /// they were one big character", so each member defeated it, wherever it stood in the plan).
     Defeated {
         card: CardRef,
-        by: Option<CardRef>,
+        by: [Option<CardRef>; 3],
     },
     /// `card`, played in a duel by `player`, scored a hit: its hits are counted but not yet
     /// marked, so its dueling text may still add to them (rulebook "Lightsaber Dueling").

@@ -58,12 +58,14 @@ fn count(n: u8, one: &str) -> String {
 fn condition(c: &Condition) -> String {
     match c {
         Condition::WhileUsing(f) => format!("while using {}", describe_any(f)),
-        Condition::NoWeapon => "if it has no weapon".into(),
+        // Only battle cards carry it: the weapon asked about is their user's.
+        Condition::NoWeapon => "if its user has no weapon".into(),
         Condition::Vs(f) => format!("against {}", describe_any(f)),
         Condition::InDuel => "in a duel".into(),
         Condition::NotInDuel => "outside duels".into(),
         Condition::SpaceBattleAt(p) => format!("in a space battle at {}", planet(*p)),
-        Condition::OnCurrentPlanet => "while on the current planet".into(),
+        // The text's own card (DF-10, BP-2), not the cards it changes.
+        Condition::OnCurrentPlanet => "while this card is on the current planet".into(),
         Condition::OnPlanet(p) => format!("while on {}", planet(*p)),
         Condition::StackingOn(f) => format!("when stacked on {}", describe_any(f)),
         Condition::Present(f) => format!("while your {} is present", describe_any(f)),

@@ -346,6 +346,23 @@ fn every_description_reads_as_english() {
         said("BP-4"),
         "When it deploys, you may search your draw deck for an Anakin's Friend and deploy it."
     );
+    // The place and the weapon these conditions ask about are the text's card's (DF-10
+    // Bravo Pilot on the current planet, BP-2 Yoda "here") or its user's (BN-51 Jedi Force
+    // Push), never the starship or the opposing weapon the sentence names: starships are
+    // never on a planet.
+    assert_eq!(
+        said("DF-10"),
+        "Each opposing starship: +1 damage while this card is on the current planet."
+    );
+    assert_eq!(
+        said("BP-2"),
+        "Each Jedi (not Yoda) of yours: +2 power in a duel and while this card is on the \
+         current planet."
+    );
+    assert_eq!(
+        said("BN-51"),
+        "The opposing weapon adds nothing in this fight if its user has no weapon."
+    );
     for spec in book.cards() {
         let s = describe(spec);
         let article_before_vowel = s

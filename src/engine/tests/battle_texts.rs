@@ -749,3 +749,49 @@ fn gunga_city_works_with_a_rep_but_not_a_representative() {
         assert_eq!(fights(&ev)[0].0, base + bonus, "{id}: {ev:?}");
     }
 }
+
+/// Rulebook "Fight Together": one Weapon card may come after the battle card "if the weapon
+/// works with the first character in the group": the first character uses it, the others use
+/// none. BN-72 Darth Sidious, Sith Manipulator (+1 power and 1 less DAMAGE while he uses a ◆
+/// Sith Lightsaber) behind DM-71 Darth Maul with BN-124 Now There Are Two Of Them and BN-110
+/// Sith Lightsaber: Maul's saber is not Sidious's, so no +1 and, when the group loses, his
+/// full DAMAGE 6. In front, Sidious uses it: +1, and 5. The engine gave every member the
+/// first one's weapon.
+#[test]
+fn only_the_first_of_a_group_uses_its_weapon_for_while_using_texts() {
+    for (sidious_first, text, damage) in [(false, 0, 5 + 6), (true, 1, 6 - 1 + 5)] {
+        let run = |their_power: u8| {
+            let group = if sidious_first {
+                [real("BN-72"), real("DM-71")]
+            } else {
+                [real("DM-71"), real("BN-72")]
+            };
+            let refs: Vec<&Card> = group.iter().collect();
+            group_battle(&real("BN-124"), &refs, Some(real("BN-110")), their_power)
+        };
+        let (_, _, w, ev) = run(1);
+        let fight = ev
+            .iter()
+            .find_map(|e| match e {
+                Event::Fight { attacker, .. } => Some(*attacker),
+                _ => None,
+            })
+            .unwrap_or_else(|| panic!("no fight: {ev:?}"));
+        assert_eq!(fight.cards.iter().flatten().count(), 2, "{ev:?}");
+        assert_eq!(fight.weapon, w, "the saber is used");
+        assert_eq!(
+            fight.parts.text, text,
+            "Sidious first: {sidious_first}: {:?}",
+            fight.parts
+        );
+        let (_, _, _, ev) = run(60);
+        let taken: u32 = ev
+            .iter()
+            .filter_map(|e| match e {
+                Event::Damage { player: A, cards } => Some(*cards as u32),
+                _ => None,
+            })
+            .sum();
+        assert_eq!(taken, damage, "Sidious first: {sidious_first}: {ev:?}");
+    }
+}

@@ -415,7 +415,7 @@ fn a_defeated_card_is_told_what_defeated_it() {
         told.0.lock().unwrap().clone(),
         vec![Trigger::Defeated {
             card: y,
-            by: Some(x)
+            by: [Some(x), None, None]
         }]
     );
 }

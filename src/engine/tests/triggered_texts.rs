@@ -283,6 +283,69 @@ fn defeats_that_change_the_damage_dealt() {
     }
 }
 
+/// A battle at Naboo: A's battle card `bc` before `group` (fighting together) against B's
+/// `foe`; the whole catalogue's characters sit in B's discard pile so every name the card's
+/// group reads is known, as in a real game's pool.
+fn group_beats(bc: &str, group: &[&str], foe: Card) -> (GameState, Vec<CardRef>, Vec<Event>) {
+    let mut b = at_naboo();
+    b.deck_filler(A, 1, 10);
+    b.deck_filler(B, 1, 10);
+    for c in cat().cards() {
+        if c.card_type == CardType::Character {
+            b.add(B, c.clone(), Zone::Discard);
+        }
+    }
+    let bc = b.add(A, card(bc), Zone::Hand);
+    let refs: Vec<CardRef> = group
+        .iter()
+        .map(|id| b.add(A, card(id), Zone::At(Planet::Naboo, true)))
+        .collect();
+    let foe = b.add(B, foe, Zone::At(Planet::Naboo, true));
+    let mut g = b.build();
+    let mut plan = vec![bc];
+    plan.extend(&refs);
+    let mut ev = battle(&mut g, [&[bc], &[]], [&plan, &[foe]]);
+    ev.extend(answer_all(&mut g));
+    (g, refs, ev)
+}
+
+/// Rulebook "Fight Together": the group "fight[s] like they were one big character" and,
+/// with more power, "your opponent's character is defeated": every member of the winning
+/// group defeated it, whatever its place in the plan. EBN-P8 Obi-Wan Kenobi, Jedi Avenger
+/// (a character he defeats deals 2 more damage) second behind Qui-Gon with BN-46 Guardians
+/// Of The Queen; BP-33 Aurra Sing, Formidable Adversary (may draw 1 when she defeats a
+/// character) as the second card of a DM-134 You Have Been Well Trained pair.
+/// The engine credited only the group's first card.
+#[test]
+fn a_defeat_by_a_group_is_every_members_defeat() {
+    for order in [["DM-2", "EBN-P8"], ["EBN-P8", "DM-2"]] {
+        let (_, refs, ev) = group_beats("BN-46", &order, ch("Foe", 0, 2));
+        assert_eq!(
+            ev.iter()
+                .filter(|e| matches!(e, Event::Fight { .. }))
+                .count(),
+            1,
+            "{order:?} fought as one: {ev:?}"
+        );
+        let dealt = ev.iter().find_map(|e| match e {
+            Event::Damage { player: B, cards } => Some(*cards),
+            _ => None,
+        });
+        assert_eq!(dealt, Some(2 + 2), "{order:?}: {ev:?}");
+        let obi = refs[order.iter().position(|&id| id == "EBN-P8").unwrap()];
+        assert!(
+            ev.iter().any(|e| matches!(e, Event::TextUsed { card, number: Some(Number::Damage), .. } if *card == obi)),
+            "{order:?}: narrated"
+        );
+    }
+    for order in [["DM-75", "BP-33"], ["BP-33", "DM-75"]] {
+        let (g, refs, ev) = group_beats("DM-134", &order, ch("Foe", 0, 2));
+        let aurra = refs[order.iter().position(|&id| id == "BP-33").unwrap()];
+        assert!(used(&ev, aurra, 1), "{order:?}: {ev:?}");
+        assert_eq!(g.players[A.index()].hand.len(), 1, "{order:?} drew one");
+    }
+}
+
 /// DF-7 Yoda / DF-32 Darth Sidious: when you win control of his planet you may discard him
 /// and three cards from hand, then draw three; with fewer than three cards in hand the cost
 /// cannot be paid whole (card-text "General decisions") and nothing is asked.

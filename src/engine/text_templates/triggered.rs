@@ -388,11 +388,13 @@ impl TriggeredTexts {
     }
 }
 
-/// Whether the damage asked by `q` is that of a card `me` defeated in a fight or duel.
+/// Whether the damage asked by `q` is that of a card `me` defeated in a fight or duel: `me`
+/// fought it alone or as any member of a fight-together group (the group fights "like they
+/// were one big character", rulebook "Fight Together"; EBN-P8 second in its group).
 fn defeated_by_me(g: &GameState, me: CardRef, q: &Query) -> bool {
     q.number == Number::Damage
         && q.arena != Arena::None
-        && q.opponent == Some(me)
+        && q.opponents().any(|c| c == me)
         && q.card.is_some_and(|c| g.owner(c) != g.owner(me))
 }
 
@@ -419,7 +421,7 @@ fn fires(g: &GameState, me: CardRef, when: &When, trigger: Trigger) -> bool {
                 && planet_of(g, me).is_some_and(|p| planet_of(g, c) == Some(p))
         }
         (When::Defeats, Trigger::Defeated { card, by }) => {
-            by == Some(me) && g.owner(card) != g.owner(me)
+            by.contains(&Some(me)) && g.owner(card) != g.owner(me)
         }
         (When::PlanetWon, Trigger::PlanetControlled(planet, by)) => {
             by == g.owner(me) && planet_of(g, me) == Some(planet)
