@@ -34,7 +34,7 @@ impl GameState {
         d.diamond
             || !self.players[p.index()].hyperspace.iter().any(|&c| {
                 let e = self.def(c);
-                !e.diamond && e.persona == d.persona
+                !e.diamond && e.persona_id == d.persona_id
             })
     }
 
