@@ -512,11 +512,21 @@ impl GameState {
     pub(crate) fn evacuees(&self, p: Player, planet: crate::catalogue::Planet) -> Vec<CardRef> {
         self.at(planet, p)
             .iter()
-            .filter(|c| {
-                c.face_up && matches!(self.def(c.card).kind, Kind::Character | Kind::Weapon)
-            })
+            .filter(|c| self.evacuee(c))
             .map(|c| c.card)
             .collect()
+    }
+
+    /// Whether [`GameState::evacuees`] would take up any card of `p` at `planet`: asked for
+    /// every planet at every deploy decision while an evacuation is possible, so without
+    /// gathering the cards.
+    pub(crate) fn has_evacuees(&self, p: Player, planet: crate::catalogue::Planet) -> bool {
+        self.at(planet, p).iter().any(|c| self.evacuee(c))
+    }
+
+    /// A face-up character or weapon: what an evacuation takes up.
+    fn evacuee(&self, c: &InPlay) -> bool {
+        c.face_up && matches!(self.def(c.card).kind, Kind::Character | Kind::Weapon)
     }
 
     pub(crate) fn is_class(&self, card: CardRef, class: StarshipClass) -> bool {
