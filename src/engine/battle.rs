@@ -184,15 +184,22 @@ impl GameState {
         })
     }
 
-    /// The cards `p` may still put in the battle plan.
-    pub(crate) fn plan_candidates(&self, p: Player) -> impl Iterator<Item = CardRef> + '_ {
+    /// The cards `p` may still put in the battle plan, each given to `each` in order: the
+    /// units, then the battle cards held. Loops rather than an iterator: the legal list
+    /// collected the chained filter through the general `extend`, several times the cost.
+    pub(crate) fn each_plan_candidate(&self, p: Player, mut each: impl FnMut(CardRef)) {
         let b = self.battle.as_ref().expect("battle");
         let placed = &b.plans[p.index()];
-        b.units[p.index()]
-            .iter()
-            .copied()
-            .chain(self.held_battle_cards(p))
-            .filter(|c| !placed.contains(c))
+        for &c in &b.units[p.index()] {
+            if !placed.contains(&c) {
+                each(c);
+            }
+        }
+        for c in self.held_battle_cards(p) {
+            if !placed.contains(&c) {
+                each(c);
+            }
+        }
     }
 
     /// A plan is complete once every character (or starship) is in it; leftover weapons and
@@ -210,7 +217,8 @@ impl GameState {
     }
 
     pub(crate) fn plan_done(&mut self, p: Player) -> Flow {
-        let rest: Vec<CardRef> = self.plan_candidates(p).collect();
+        let mut rest: Vec<CardRef> = Vec::new();
+        self.each_plan_candidate(p, |c| rest.push(c));
         let b = self.battle.as_mut().expect("battle");
         b.plans[p.index()].extend(rest);
         let attacker = b.attacker;

@@ -18,6 +18,7 @@
 //!
 //! [`CardPool::unknowns`] counts the cards of a deck that each default affects.
 
+use std::collections::{BTreeMap, BTreeSet};
 use std::sync::{Arc, OnceLock};
 
 use serde::Serialize;
@@ -65,6 +66,10 @@ pub struct CardDef {
     pub title: String,
     /// The stack / uniqueness key: the normalised title (Padmé and the Queen differ).
     pub persona: String,
+    /// `persona` as a number of its pool: two definitions of one pool have the same number
+    /// exactly when they have the same persona. The rules compare personas of the cards in
+    /// play at every deploy decision; a number is one comparison where the title was several.
+    pub persona_id: u32,
     pub title_words: Vec<String>,
     /// `title subtitle` as normalised words, one space between (`catalogue::name_words_key`):
     /// what a use line's kind is read in.
@@ -78,6 +83,11 @@ pub struct CardDef {
     /// counts as a card of that weapon, RULINGS.md E3) and its weapon traits (a lightsaber half
     /// lets its own character initiate a duel).
     pub weapon_half: Option<(String, Traits)>,
+    /// The weapon title this card counts as for uniqueness, as a number of the pool's persona
+    /// numbers (RULINGS.md E3): an Armed & Dangerous card's weapon half, or a weapon card whose
+    /// persona is the title of some Armed & Dangerous card's weapon half in the pool. None:
+    /// no such weapon (then no Armed & Dangerous card can clash with it).
+    pub(crate) weapon_key: Option<u32>,
     /// The deploy cost, for an Armed & Dangerous card both halves' counters.
     pub counters: Option<u8>,
     /// The part of `counters` no ability may reduce: an Armed & Dangerous card's weapon half
@@ -220,8 +230,6 @@ pub struct CardPool {
     layout: Vec<Option<AltBits>>,
     /// The game text of each definition (`text.rs`), built once with the pool.
     texts: Arc<Texts>,
-    /// The weapon titles (personas) of the pool's Armed & Dangerous weapon halves.
-    weapon_halves: Vec<String>,
 }
 
 /// One weapon's or battle card's row of [`CardPool`]'s `fits` table, a cell per card of the
@@ -360,13 +368,10 @@ impl CardPool {
                 }
             }
         }
+        number_personas(&mut defs);
         CardPool {
             fits: defs.iter().map(|_| OnceLock::new()).collect(),
             texts: Arc::new(Texts::for_pool(cards, &defs)),
-            weapon_halves: defs
-                .iter()
-                .filter_map(|d| d.weapon_half.as_ref().map(|w| w.0.clone()))
-                .collect(),
             layout: defs.iter().map(|d| AltBits::of(&d.uses)).collect(),
             defs,
         }
@@ -493,11 +498,6 @@ impl CardPool {
         }
     }
 
-    /// Whether an Armed & Dangerous card of the pool has a weapon half of this title.
-    pub(crate) fn is_weapon_half(&self, persona: &str) -> bool {
-        self.weapon_halves.iter().any(|w| w == persona)
-    }
-
     /// The card texts of this pool.
     pub fn texts(&self) -> &Arc<Texts> {
         &self.texts
@@ -568,6 +568,29 @@ fn character_half(title: &str) -> (&str, &str) {
 fn weapon_half(title: &str) -> Option<&str> {
     let (_, weapon) = title.split_once(" & ")?;
     Some(weapon.split_once(", ").map_or(weapon, |(t, _)| t))
+}
+
+/// Numbers the personas and weapon-half titles of a pool's definitions
+/// ([`CardDef::persona_id`], [`CardDef::weapon_key`]): one number per distinct title, in the
+/// pool's order, so that equal numbers are equal titles.
+fn number_personas(defs: &mut [CardDef]) {
+    let mut numbers: BTreeMap<String, u32> = BTreeMap::new();
+    let mut number = |title: &str| {
+        let next = numbers.len() as u32;
+        *numbers.entry(title.to_string()).or_insert(next)
+    };
+    let halves: BTreeSet<String> = defs
+        .iter()
+        .filter_map(|d| d.weapon_half.as_ref().map(|w| w.0.clone()))
+        .collect();
+    for d in defs {
+        d.persona_id = number(&d.persona);
+        d.weapon_key = match (&d.weapon_half, d.kind) {
+            (Some((w, _)), _) => Some(number(w)),
+            (None, Kind::Weapon) if halves.contains(&d.persona) => Some(number(&d.persona)),
+            _ => None,
+        };
+    }
 }
 
 fn read_card(c: &Card, titles: &[Vec<String>]) -> CardDef {
@@ -641,6 +664,9 @@ fn read_card(c: &Card, titles: &[Vec<String>]) -> CardDef {
         name: c.full_name(),
         title: title.to_string(),
         persona: normalise(title),
+        // Numbered with the whole pool (`number_personas`).
+        persona_id: 0,
+        weapon_key: None,
         title_words: use_lines::name_words(title),
         name_key: crate::catalogue::name_words_key(&format!("{title} {subtitle}")),
         side: c.side,
@@ -800,6 +826,43 @@ mod tests {
         let (_, traits) = half("RF-A1").unwrap();
         assert!(!traits.contains(Traits::LIGHTSABER));
         assert_eq!(half("BN-35"), None);
+    }
+
+    #[test]
+    fn persona_numbers_are_equal_exactly_for_equal_titles() {
+        // The rules compare the numbers where they compared the titles: checked for every
+        // pair of the catalogue's definitions, and the weapon keys against the titles they
+        // stand for (RULINGS.md E3: a weapon half is its weapon's title).
+        let (_, pool) = pool();
+        let defs: Vec<&CardDef> = (0..pool.len()).map(|i| pool.get(DefId(i as u16))).collect();
+        let halves: Vec<&str> = defs
+            .iter()
+            .filter_map(|d| d.weapon_half.as_ref().map(|w| w.0.as_str()))
+            .collect();
+        let key_title = |d: &CardDef| match (&d.weapon_half, d.kind) {
+            (Some((w, _)), _) => Some(w.clone()),
+            (None, Kind::Weapon) if halves.contains(&d.persona.as_str()) => Some(d.persona.clone()),
+            _ => None,
+        };
+        let mut keyed = 0;
+        for a in &defs {
+            keyed += usize::from(a.weapon_key.is_some());
+            for b in &defs {
+                assert_eq!(a.persona_id == b.persona_id, a.persona == b.persona);
+                let (ka, kb) = (key_title(a), key_title(b));
+                assert_eq!(a.weapon_key.is_some(), ka.is_some());
+                if let (Some(x), Some(y)) = (a.weapon_key, b.weapon_key) {
+                    assert_eq!(x == y, ka == kb, "{} {}", a.catalogue_id, b.catalogue_id);
+                }
+            }
+        }
+        // Both kinds of keyed card are in the catalogue: Armed & Dangerous cards and weapons
+        // of their titles.
+        assert!(
+            defs.iter()
+                .any(|d| d.weapon_key.is_some() && d.kind == Kind::Weapon)
+        );
+        assert!(keyed > halves.len(), "{keyed}");
     }
 
     #[test]

@@ -114,7 +114,7 @@ impl GameState {
             .iter()
             .filter(|c| {
                 let d = self.def(c.card);
-                c.face_up && d.kind == def.kind && !d.diamond && d.persona == def.persona
+                c.face_up && d.kind == def.kind && !d.diamond && d.persona_id == def.persona_id
             })
             .count();
         if cards > 1 {
@@ -215,21 +215,14 @@ impl GameState {
     /// Dangerous card) meets a non-diamond card of its weapon title already in play for `p`: a
     /// weapon card, or another Armed & Dangerous card's half.
     pub(crate) fn weapon_half_taken(&self, p: Player, card: CardRef) -> bool {
-        let d = self.def(card);
-        let key: &str = match (&d.weapon_half, d.kind) {
-            (Some((w, _)), _) => w,
-            // Only weapons of a title some Armed & Dangerous card carries need the search.
-            (None, Kind::Weapon) if self.table.pool.is_weapon_half(&d.persona) => &d.persona,
-            _ => return false,
+        // Only weapons of a title some Armed & Dangerous card carries, and those cards, have a
+        // key (`CardDef::weapon_key`): the title compared as a number.
+        let Some(key) = self.def(card).weapon_key else {
+            return false;
         };
         let clash = |c: CardRef| {
             let e = self.def(c);
-            c != card
-                && !e.diamond
-                && match &e.weapon_half {
-                    Some((w, _)) => w == key,
-                    None => e.kind == Kind::Weapon && e.persona == key,
-                }
+            c != card && !e.diamond && e.weapon_key == Some(key)
         };
         crate::catalogue::Planet::ALL
             .into_iter()
@@ -519,11 +512,21 @@ impl GameState {
     pub(crate) fn evacuees(&self, p: Player, planet: crate::catalogue::Planet) -> Vec<CardRef> {
         self.at(planet, p)
             .iter()
-            .filter(|c| {
-                c.face_up && matches!(self.def(c.card).kind, Kind::Character | Kind::Weapon)
-            })
+            .filter(|c| self.evacuee(c))
             .map(|c| c.card)
             .collect()
+    }
+
+    /// Whether [`GameState::evacuees`] would take up any card of `p` at `planet`: asked for
+    /// every planet at every deploy decision while an evacuation is possible, so without
+    /// gathering the cards.
+    pub(crate) fn has_evacuees(&self, p: Player, planet: crate::catalogue::Planet) -> bool {
+        self.at(planet, p).iter().any(|c| self.evacuee(c))
+    }
+
+    /// A face-up character or weapon: what an evacuation takes up.
+    fn evacuee(&self, c: &InPlay) -> bool {
+        c.face_up && matches!(self.def(c.card).kind, Kind::Character | Kind::Weapon)
     }
 
     pub(crate) fn is_class(&self, card: CardRef, class: StarshipClass) -> bool {

@@ -155,7 +155,7 @@ impl GameState {
             }
             Phase::BattlePlan(_) => {
                 // Straight into the list: plan decisions are the most frequent of a battle.
-                out.extend(self.plan_candidates(p).map(Action::PlanNext));
+                self.each_plan_candidate(p, |c| out.push(Action::PlanNext(c)));
                 if self.plan_complete(p) {
                     out.push(Action::PlanDone);
                 }

@@ -16,7 +16,7 @@ impl GameState {
     pub(crate) fn evacuation_planets(&self, p: Player) -> impl Iterator<Item = Planet> + '_ {
         Planet::ALL
             .into_iter()
-            .filter(move |&pl| !self.evacuees(p, pl).is_empty())
+            .filter(move |&pl| self.has_evacuees(p, pl))
     }
 
     pub(crate) fn has_hyperspace_transport(&self, p: Player) -> bool {
@@ -34,7 +34,7 @@ impl GameState {
         d.diamond
             || !self.players[p.index()].hyperspace.iter().any(|&c| {
                 let e = self.def(c);
-                !e.diamond && e.persona == d.persona
+                !e.diamond && e.persona_id == d.persona_id
             })
     }
 

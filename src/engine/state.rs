@@ -500,7 +500,7 @@ impl GameState {
         let def = self.def(card);
         let same = |c: CardRef| {
             let d = self.def(c);
-            d.kind == def.kind && !d.diamond && d.persona == def.persona
+            d.kind == def.kind && !d.diamond && d.persona_id == def.persona_id
         };
         for planet in Planet::ALL {
             if self.at(planet, p).iter().any(|c| same(c.card)) {

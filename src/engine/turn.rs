@@ -151,7 +151,7 @@ impl GameState {
             let d = self.def(card);
             let later = revealed[k + 1..].iter().any(|&(l, c)| {
                 let o = self.def(c);
-                l == pl && o.kind == d.kind && o.persona == d.persona
+                l == pl && o.kind == d.kind && o.persona_id == d.persona_id
             });
             if !later {
                 self.say_stack(p, card, pl);

@@ -411,7 +411,7 @@ impl<'v, 'a> Ctx<'v, 'a> {
         let current = self.view.current_planet();
         Planet::ALL.into_iter().all(|pl| {
             let same = self.view.seen_at(pl, self.me).any(|(_, o)| {
-                o.is_some_and(|o| o.kind == d.kind && !o.diamond && o.persona == d.persona)
+                o.is_some_and(|o| o.kind == d.kind && !o.diamond && o.persona_id == d.persona_id)
             });
             !same || (Some(pl) == current && d.stackable)
         })

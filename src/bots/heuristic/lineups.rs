@@ -17,7 +17,7 @@ use std::cell::RefCell;
 
 use super::eval::Fighter;
 use crate::catalogue::Planet;
-use crate::engine::{Player, PlayerView};
+use crate::engine::{Player, PlayerView, Seen};
 
 /// One line-up and what it was read from; `planet` None: nothing kept.
 #[derive(Default)]
@@ -31,7 +31,8 @@ struct Lineup {
     unseen: usize,
 }
 
-/// The last line-up of each side, with and without the viewer's hidden cards.
+/// The last line-up of each side, with and without the viewer's hidden cards (either serves
+/// for the viewer's side while it has no card face down).
 #[derive(Default)]
 pub(super) struct Lineups {
     slots: RefCell<[Lineup; 4]>,
@@ -56,14 +57,29 @@ impl Lineups {
             return None;
         }
         let slots = self.slots.borrow();
+        let current = |l: &Lineup| {
+            l.planet == Some(planet)
+                && l.viewer == Some(view.player())
+                && l.version == view.zone_version(planet, p)
+                && l.site == view.site()
+        };
         let l = &slots[slot(p, hidden)];
-        let same = l.planet == Some(planet)
-            && l.viewer == Some(view.player())
-            && l.version == view.zone_version(planet, p)
-            && l.site == view.site();
-        if !same {
-            return None;
-        }
+        let l = if current(l) {
+            l
+        } else {
+            // The viewer's own side with none of its cards face down: with or without its
+            // hidden cards it is the same line-up (the viewer sees every card of its own, so
+            // none is unseen either), and the other slot may hold it.
+            let other = &slots[slot(p, !hidden)];
+            let all_face_up = || {
+                view.seen_at(planet, p)
+                    .all(|(seen, _)| matches!(seen, Seen::Card { face_up: true, .. }))
+            };
+            if p != view.player() || !current(other) || !all_face_up() {
+                return None;
+            }
+            other
+        };
         out.extend_from_slice(&l.fighters);
         Some(l.unseen)
     }
