@@ -382,6 +382,15 @@ impl<'a> Log<'a> {
                 p(player),
                 if *removed == 1 { "hit" } else { "hits" }
             ),
+            Event::NumbersNamed {
+                player,
+                card,
+                numbers: [a, b],
+            } => format!(
+                "{} names destiny {a} and {b} for {}",
+                p(player),
+                self.card(*card)
+            ),
             Event::DuelDrew {
                 player,
                 cards,
@@ -940,6 +949,16 @@ impl<'a> Log<'a> {
             Event::DuelDrew { player, cards, .. } => {
                 ("duel-draw", Some(player), vec![], json!({ "drew": cards }))
             }
+            Event::NumbersNamed {
+                player,
+                card,
+                numbers,
+            } => (
+                "numbers-named",
+                Some(player),
+                vec![card],
+                json!({ "numbers": numbers }),
+            ),
             Event::DuelEnded {
                 defeated,
                 hits,

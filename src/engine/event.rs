@@ -269,6 +269,13 @@ pub enum Event {
         cards: u8,
         wanted: u8,
     },
+    /// `player` named two destiny numbers for `card`'s text (V1-JC-21 Yarael Poof, before the
+    /// opponent's draw that is matched against them).
+    NumbersNamed {
+        player: Player,
+        card: CardRef,
+        numbers: [u8; 2],
+    },
     DuelEnded {
         defeated: Option<CardRef>,
         /// Hits on each player's duelist (index by `Player::index`).

@@ -66,6 +66,7 @@ fn variant(e: &Event) -> usize {
         Event::Discarded { .. } => 51,
         Event::TextUsed { .. } => 52,
         Event::GameOver(_) => 53,
+        Event::NumbersNamed { .. } => 54,
     }
 }
 
@@ -200,6 +201,11 @@ fn one_of_each(c: CardRef) -> Vec<Event> {
             player: p,
             cards: 1,
             wanted: 1,
+        },
+        Event::NumbersNamed {
+            player: p,
+            card: c,
+            numbers: [2, 5],
         },
         Event::DuelEnded {
             defeated: Some(c),
@@ -367,7 +373,7 @@ fn the_readme_json_table_lists_every_kind_emitted_with_its_fields() {
     let mut log = Log::new(&game, [Some(Side::Light), Some(Side::Dark)], false);
     let events = one_of_each(CardRef::new(0));
     let variants: BTreeSet<usize> = events.iter().map(variant).collect();
-    assert_eq!(variants.len(), 54, "one_of_each lacks a variant");
+    assert_eq!(variants.len(), 55, "one_of_each lacks a variant");
     let (table, reasons) = documented();
     let common = ["turn", "text", "kind", "player", "cards", "draw_decks"];
     let mut emitted = BTreeSet::new();
