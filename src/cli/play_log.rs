@@ -127,17 +127,28 @@ impl<'a> Log<'a> {
                 player,
                 card,
                 planet,
-            } => format!(
-                "{} puts {} into play: {} {}",
-                p(player),
-                self.card(*card),
-                if self.planets_started == 0 {
-                    "the first planet is"
+            } => {
+                // A next planet's location may come from the draw deck (rulebook "On to the
+                // Second Planet!"): the count falls here, so the line says why. (The first
+                // planet's is taken before the hands are drawn.)
+                let i = player.index();
+                let from_deck = if self.planets_started > 0 && decks[i] < self.decks_before[i] {
+                    format!(" from the draw deck ({})", deck(player))
                 } else {
-                    "the next planet is"
-                },
-                planet_name(*planet)
-            ),
+                    String::new()
+                };
+                format!(
+                    "{} puts {} into play{from_deck}: {} {}",
+                    p(player),
+                    self.card(*card),
+                    if self.planets_started == 0 {
+                        "the first planet is"
+                    } else {
+                        "the next planet is"
+                    },
+                    planet_name(*planet)
+                )
+            }
             Event::SiteChanged {
                 player,
                 card,

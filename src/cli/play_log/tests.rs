@@ -474,3 +474,41 @@ fn a_podrace_victory_says_how_many_cards_the_loser_discards() {
         "Light Side wins by podrace victory on turn 17"
     );
 }
+
+#[test]
+fn a_next_location_taken_from_the_draw_deck_says_so() {
+    // Rulebook "On to the Second Planet!": the loser of a planet "can look for the Location
+    // card in your discard pile, your draw deck and/or your hand". Taken from the draw deck,
+    // the count falls by one at this line (duel-light vs duel-dark, seed 31, turn 6: 36 to
+    // 35 with nothing saying why): the line says where it came from and what is left.
+    use crate::engine::builder::Builder;
+    let mut b = Builder::new();
+    let loc = b.current(Planet::Tatooine, 0);
+    let game = b.build();
+    let mut log = Log::new(&game, [Some(Side::Light), Some(Side::Dark)], false);
+    let placed = Event::LocationPlaced {
+        player: Player::A,
+        card: loc,
+        planet: Planet::Tatooine,
+    };
+    // The first planet: its location is chosen before the hands are drawn.
+    log.line(&placed, [59, 60]);
+    let damage = Event::Damage {
+        player: Player::A,
+        cards: 3,
+    };
+    log.line(&damage, [36, 40]);
+    let name = game.def(loc).name.clone();
+    assert_eq!(
+        log.line(&placed, [35, 40]).unwrap().text,
+        format!(
+            "Light Side puts {name} into play from the draw deck (35 cards left in the draw \
+             deck): the next planet is Tatooine"
+        )
+    );
+    // From the hand or the discard pile, the draw deck is as it was: nothing more to say.
+    assert_eq!(
+        log.line(&placed, [35, 40]).unwrap().text,
+        format!("Light Side puts {name} into play: the next planet is Tatooine")
+    );
+}
