@@ -630,8 +630,33 @@ impl<'a> Log<'a> {
             .iter()
             .flatten()
             .all(|&c| self.game.def(c).draws_power());
-        out.push_str(&format!(" ({})", sum(&s.parts, true, draws)));
+        let mut inner = sum(&s.parts, true, draws);
+        // A battle card used here that adds dots whenever its bonus counts, yet added none:
+        // its bonus holds only sometimes ("bonus only vs any Jedi", "only if your opponent
+        // controls a planet you did not surrender") and not in this fight. Said, or the
+        // reader sees the card and no part for it.
+        if s.parts.battle_card == 0 && s.battle_card.is_some_and(|b| self.conditional_bonus(b)) {
+            if !inner.contains(':') {
+                inner = format!("{}: power {}", s.parts.total(), sum(&s.parts, false, draws));
+            }
+            inner.push_str(", battle card +0: its bonus condition is not met");
+        }
+        out.push_str(&format!(" ({inner})"));
         out
+    }
+
+    /// Whether every use line of `card` adds dots, and one of them only under a condition.
+    fn conditional_bonus(&self, card: CardRef) -> bool {
+        let uses = &self.game.def(card).uses;
+        !uses.is_empty()
+            && uses.iter().all(|u| u.dots > 0)
+            && uses.iter().any(|u| {
+                let r = &u.rule;
+                !r.vs.is_empty()
+                    || !r.not_vs.is_empty()
+                    || !r.while_using.is_empty()
+                    || r.unplayed_condition
+            })
     }
 
     fn duel_end(&self, defeated: Option<CardRef>, hits: [u8; 2], due: u8, damage: u8) -> String {

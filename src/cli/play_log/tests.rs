@@ -512,3 +512,66 @@ fn a_next_location_taken_from_the_draw_deck_says_so() {
         format!("Light Side puts {name} into play: the next planet is Tatooine")
     );
 }
+
+#[test]
+fn a_battle_card_whose_bonus_condition_fails_is_said_to_add_nothing() {
+    // BP-24 No Giben Up, General Jar Jar: ●● "only if your opponent controls a planet you did
+    // not surrender". Used while the opponent controls only a planet its user surrendered,
+    // the fight line showed the card and no battle-card part, with nothing saying why
+    // (podrace-light vs podrace-dark, seed 21, mcts:60,heuristic, turns 11 and 17: "Yoda,
+    // Jedi Instructor with Hold-Out Blaster and No Giben Up, General Jar Jar (7: power 4,
+    // weapon +3)"). A card that adds dots whenever it counts says when it adds none; one that
+    // never adds dots (a fight-together card) says nothing more.
+    use crate::engine::builder::{Builder, Zone};
+    let cat = Catalogue::embedded_for_tests();
+    let mut b = Builder::new();
+    b.current(Planet::Coruscant, 0);
+    let kitster = b.add(Player::A, cat.get("BP-5").unwrap().clone(), Zone::Hand);
+    let giben = b.add(Player::A, cat.get("BP-24").unwrap().clone(), Zone::Hand);
+    let together = b.add(Player::A, cat.get("BN-48").unwrap().clone(), Zone::Hand);
+    let foe = b.add(Player::B, cat.get("DM-85").unwrap().clone(), Zone::Hand);
+    let game = b.build();
+    let mut log = Log::new(&game, [Some(Side::Light), Some(Side::Dark)], false);
+    let side = |player, card, battle_card, parts: PowerParts| FightSide {
+        player,
+        cards: [Some(card), None, None],
+        weapon: None,
+        battle_card,
+        power: parts.total(),
+        parts,
+    };
+    let plain = |power| PowerParts {
+        printed: power,
+        ..PowerParts::default()
+    };
+    let mut fight = |battle_card, parts| {
+        let e = Event::Fight {
+            attacker: side(Player::A, kitster, Some(battle_card), parts),
+            defender: side(Player::B, foe, None, plain(1)),
+            winner: None,
+        };
+        log.line(&e, [10, 10]).unwrap().text
+    };
+    let (k, g) = (game.def(kitster).name.clone(), game.def(giben).name.clone());
+    let f = game.def(foe).name.clone();
+    assert_eq!(
+        fight(giben, plain(1)),
+        format!(
+            "fight: {k} with {g} (1: power 1, battle card +0: its bonus condition is not met) \
+             vs {f} (1): tie, both stay"
+        )
+    );
+    let counted = PowerParts {
+        battle_card: 2,
+        ..plain(1)
+    };
+    assert_eq!(
+        fight(giben, counted),
+        format!("fight: {k} with {g} (3: power 1, battle card +2) vs {f} (1): tie, both stay")
+    );
+    let t = game.def(together).name.clone();
+    assert_eq!(
+        fight(together, plain(1)),
+        format!("fight: {k} with {t} (1) vs {f} (1): tie, both stay")
+    );
+}
