@@ -510,7 +510,11 @@ impl Part for DeployTexts {
                     }
                 } else if let Some(s) = self.steps.iter().find(|s| s.ability == ability) {
                     let Some(card) = chosen else { return Ok(()) };
-                    g.text_used(me, ability, Some(card));
+                    // The card is named only where the table sees it: the opponent's top
+                    // card is seen by this player alone, and a hand card put beneath the deck
+                    // goes face down (rulings R2; BP-15 Shmi's is not named either).
+                    let seen = !matches!(s.does, Does::LookAtOpponentTop | Does::HandCardUnderDeck);
+                    g.text_used(me, ability, seen.then_some(card));
                     match &s.does {
                         Does::HandCardUnderDeck if g.remove_from_hand(p, card) => {
                             g.players[p.index()].deck.insert(0, card);
