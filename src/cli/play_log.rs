@@ -247,7 +247,16 @@ impl<'a> Log<'a> {
             Event::Refueled { player, count } => {
                 format!("{} refuels: {count} {}", p(player), plural(*count, "card"))
             }
-            Event::DeckSearched { player, took } => match took {
+            Event::DeckSearched {
+                player,
+                took,
+                hidden,
+            } => match took {
+                // Deployed face down: not shown (card-text 14-A.3); the hidden deploy is the
+                // next line.
+                Some(_) if *hidden => {
+                    format!("{} searches the draw deck and takes a card", p(player))
+                }
                 // The deploy itself is the next line.
                 Some(c) => format!(
                     "{} searches the draw deck and takes {}",
@@ -858,10 +867,14 @@ impl<'a> Log<'a> {
             Event::Refueled { player, count } => {
                 ("refuel", Some(player), vec![], json!({ "refuel": count }))
             }
-            Event::DeckSearched { player, took } => (
+            Event::DeckSearched {
+                player,
+                took,
+                hidden,
+            } => (
                 "deck-search",
                 Some(player),
-                took.into_iter().collect(),
+                took.filter(|_| !hidden).into_iter().collect(),
                 json!({ "damage": u8::from(took.is_none()) }),
             ),
             Event::TookIntoHand { player, card } => (

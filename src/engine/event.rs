@@ -177,6 +177,9 @@ pub enum Event {
     DeckSearched {
         player: Player,
         took: Option<CardRef>,
+        /// The card taken deploys face down (the Hidden Cards rule on a first turn at a
+        /// planet): "not shown" (card-text 14-A.3), so the play-by-play does not name it.
+        hidden: bool,
     },
     /// A text searched the draw deck for a card to take into hand (card-text 14-B): the card
     /// found, shown to the opponent (None: nothing taken, no penalty).

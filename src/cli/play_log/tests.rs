@@ -139,10 +139,17 @@ fn one_of_each(c: CardRef) -> Vec<Event> {
         Event::DeckSearched {
             player: p,
             took: Some(c),
+            hidden: false,
+        },
+        Event::DeckSearched {
+            player: p,
+            took: Some(c),
+            hidden: true,
         },
         Event::DeckSearched {
             player: p,
             took: None,
+            hidden: false,
         },
         Event::TookIntoHand {
             player: p,
@@ -573,5 +580,37 @@ fn a_battle_card_whose_bonus_condition_fails_is_said_to_add_nothing() {
     assert_eq!(
         fight(together, plain(1)),
         format!("fight: {k} with {t} (1) vs {f} (1): tie, both stay")
+    );
+}
+
+#[test]
+fn a_card_a_search_deploys_hidden_is_not_named() {
+    // Card-text 14-A.3: on a first turn at a planet, a card deployed from the draw deck "goes
+    // face down and is not shown". Random light vs dark decks, seed 12, heuristic,mcts:40,
+    // BoN rules, turn 17: "Light Side searches the draw deck and takes Electropole", then
+    // "Light Side deploys a hidden card to Coruscant", and two turns later the Electropole
+    // turned up: the search had told the table what the hidden card was.
+    use crate::engine::builder::Builder;
+    let mut b = Builder::new();
+    let loc = b.current(Planet::Tatooine, 0);
+    let game = b.build();
+    let mut log = Log::new(&game, [Some(Side::Light), Some(Side::Dark)], false);
+    let searched = |hidden| Event::DeckSearched {
+        player: Player::A,
+        took: Some(loc),
+        hidden,
+    };
+    let line = log.line(&searched(true), [10, 10]).unwrap();
+    assert_eq!(
+        line.text,
+        "Light Side searches the draw deck and takes a card"
+    );
+    assert_eq!(line.json["cards"], json!([]));
+    assert_eq!(line.json["damage"], 0);
+    let line = log.line(&searched(false), [10, 10]).unwrap();
+    let name = game.def(loc).name.clone();
+    assert_eq!(
+        line.text,
+        format!("Light Side searches the draw deck and takes {name}")
     );
 }

@@ -772,6 +772,13 @@ fn a_card_found_on_a_first_turn_at_a_planet_deploys_hidden() {
     let at = g.at(Planet::Naboo, A);
     assert!(at.iter().any(|c| c.card == droid && !c.face_up));
     assert_eq!(damage_taken(&ev), 0, "discarding it is not a defeat");
+    // "Not shown": the search's events say a card was taken, never which.
+    assert!(ev.contains(&Event::DeckSearched {
+        player: A,
+        took: Some(droid),
+        hidden: true,
+    }));
+    assert!(!names(&ev, droid), "the text's line names the hidden card");
 }
 
 #[test]

@@ -468,12 +468,17 @@ impl Part for DeployTexts {
                 let Some(s) = self.search(ability) else {
                     return Ok(());
                 };
-                g.text_used(me, ability, chosen);
+                // Card-text 14-A.3: on a first turn at a planet the card found deploys face
+                // down "and is not shown": neither line names it.
+                let hidden =
+                    s.to == Destination::Play && chosen.is_some_and(|c| g.would_deploy_hidden(c));
+                g.text_used(me, ability, chosen.filter(|_| !hidden));
                 match s.to {
                     Destination::Play => {
                         g.emit(Event::DeckSearched {
                             player: p,
                             took: chosen,
+                            hidden,
                         });
                         if let Some(c) = chosen {
                             g.deploy_from_deck(p, c, !s.free)?;
