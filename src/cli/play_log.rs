@@ -127,17 +127,28 @@ impl<'a> Log<'a> {
                 player,
                 card,
                 planet,
-            } => format!(
-                "{} puts {} into play: {} {}",
-                p(player),
-                self.card(*card),
-                if self.planets_started == 0 {
-                    "the first planet is"
+            } => {
+                // A next planet's location may come from the draw deck (rulebook "On to the
+                // Second Planet!"): the count falls here, so the line says why. (The first
+                // planet's is taken before the hands are drawn.)
+                let i = player.index();
+                let from_deck = if self.planets_started > 0 && decks[i] < self.decks_before[i] {
+                    format!(" from the draw deck ({})", deck(player))
                 } else {
-                    "the next planet is"
-                },
-                planet_name(*planet)
-            ),
+                    String::new()
+                };
+                format!(
+                    "{} puts {} into play{from_deck}: {} {}",
+                    p(player),
+                    self.card(*card),
+                    if self.planets_started == 0 {
+                        "the first planet is"
+                    } else {
+                        "the next planet is"
+                    },
+                    planet_name(*planet)
+                )
+            }
             Event::SiteChanged {
                 player,
                 card,
@@ -236,7 +247,16 @@ impl<'a> Log<'a> {
             Event::Refueled { player, count } => {
                 format!("{} refuels: {count} {}", p(player), plural(*count, "card"))
             }
-            Event::DeckSearched { player, took } => match took {
+            Event::DeckSearched {
+                player,
+                took,
+                hidden,
+            } => match took {
+                // Deployed face down: not shown (card-text 14-A.3); the hidden deploy is the
+                // next line.
+                Some(_) if *hidden => {
+                    format!("{} searches the draw deck and takes a card", p(player))
+                }
                 // The deploy itself is the next line.
                 Some(c) => format!(
                     "{} searches the draw deck and takes {}",
@@ -381,6 +401,15 @@ impl<'a> Log<'a> {
                 "{} has {removed} {} taken off ({left} left)",
                 p(player),
                 if *removed == 1 { "hit" } else { "hits" }
+            ),
+            Event::NumbersNamed {
+                player,
+                card,
+                numbers: [a, b],
+            } => format!(
+                "{} names destiny {a} and {b} for {}",
+                p(player),
+                self.card(*card)
             ),
             Event::DuelDrew {
                 player,
@@ -610,8 +639,33 @@ impl<'a> Log<'a> {
             .iter()
             .flatten()
             .all(|&c| self.game.def(c).draws_power());
-        out.push_str(&format!(" ({})", sum(&s.parts, true, draws)));
+        let mut inner = sum(&s.parts, true, draws);
+        // A battle card used here that adds dots whenever its bonus counts, yet added none:
+        // its bonus holds only sometimes ("bonus only vs any Jedi", "only if your opponent
+        // controls a planet you did not surrender") and not in this fight. Said, or the
+        // reader sees the card and no part for it.
+        if s.parts.battle_card == 0 && s.battle_card.is_some_and(|b| self.conditional_bonus(b)) {
+            if !inner.contains(':') {
+                inner = format!("{}: power {}", s.parts.total(), sum(&s.parts, false, draws));
+            }
+            inner.push_str(", battle card +0: its bonus condition is not met");
+        }
+        out.push_str(&format!(" ({inner})"));
         out
+    }
+
+    /// Whether every use line of `card` adds dots, and one of them only under a condition.
+    fn conditional_bonus(&self, card: CardRef) -> bool {
+        let uses = &self.game.def(card).uses;
+        !uses.is_empty()
+            && uses.iter().all(|u| u.dots > 0)
+            && uses.iter().any(|u| {
+                let r = &u.rule;
+                !r.vs.is_empty()
+                    || !r.not_vs.is_empty()
+                    || !r.while_using.is_empty()
+                    || r.unplayed_condition
+            })
     }
 
     fn duel_end(&self, defeated: Option<CardRef>, hits: [u8; 2], due: u8, damage: u8) -> String {
@@ -813,10 +867,14 @@ impl<'a> Log<'a> {
             Event::Refueled { player, count } => {
                 ("refuel", Some(player), vec![], json!({ "refuel": count }))
             }
-            Event::DeckSearched { player, took } => (
+            Event::DeckSearched {
+                player,
+                took,
+                hidden,
+            } => (
                 "deck-search",
                 Some(player),
-                took.into_iter().collect(),
+                took.filter(|_| !hidden).into_iter().collect(),
                 json!({ "damage": u8::from(took.is_none()) }),
             ),
             Event::TookIntoHand { player, card } => (
@@ -940,6 +998,16 @@ impl<'a> Log<'a> {
             Event::DuelDrew { player, cards, .. } => {
                 ("duel-draw", Some(player), vec![], json!({ "drew": cards }))
             }
+            Event::NumbersNamed {
+                player,
+                card,
+                numbers,
+            } => (
+                "numbers-named",
+                Some(player),
+                vec![card],
+                json!({ "numbers": numbers }),
+            ),
             Event::DuelEnded {
                 defeated,
                 hits,

@@ -890,17 +890,11 @@ impl GameState {
     /// titled X); a condition the engine does not evaluate yet never holds.
     fn bonus_counts(&self, l: &super::card_pool::Use, own: &Unit, against: &Unit) -> bool {
         let r = &l.rule;
-        let opposing = |list: &[super::use_lines::Single]| {
-            against
-                .fighters()
-                .any(|c| list.iter().any(|m| m.matches(self.def(c), false, false)))
-        };
         (!r.unplayed_condition
             || own
                 .battle
                 .is_some_and(|(b, _)| self.text_bonus(own.cards[0], b)))
-            && (r.vs.is_empty() || opposing(&r.vs))
-            && (r.not_vs.is_empty() || !opposing(&r.not_vs))
+            && self.opponents_fit(r, &mut against.fighters())
             && (r.while_using.is_empty()
                 || own.weapon.is_some_and(|(w, _)| {
                     r.while_using.iter().any(|name| {
@@ -910,6 +904,47 @@ impl GameState {
                             .any(|x| x == name.as_slice())
                     })
                 }))
+    }
+
+    /// A line's opponent conditions against the opposing fighters: `(bonus only vs X or Y)`
+    /// one of them is X or Y, `(bonus only if not vs X)` none of them is X.
+    fn opponents_fit(
+        &self,
+        r: &super::use_lines::UseRule,
+        against: &mut dyn Iterator<Item = CardRef>,
+    ) -> bool {
+        if r.vs.is_empty() && r.not_vs.is_empty() {
+            return true;
+        }
+        let (mut vs, mut not_vs) = (false, false);
+        for c in against {
+            let d = self.def(c);
+            vs |= r.vs.iter().any(|m| m.matches(d, false, false));
+            not_vs |= r.not_vs.iter().any(|m| m.matches(d, false, false));
+        }
+        (r.vs.is_empty() || vs) && !not_vs
+    }
+
+    /// The line of `weapon` whose dots size `duelist`'s dueling hand against `opponent`: the
+    /// first line the duelist fits that a duel may use and whose bonus holds against the
+    /// opposing duelist. "A duel is considered to be a fight" (rulebook "Lightsaber
+    /// Dueling"), so a bonus limited to some opponents (V1-JC-42: "only the cube when
+    /// fighting a droid") is weighed against the duelist fought, as [`Self::bonus_counts`]
+    /// weighs it in a battle fight; whether the weapon may be used at all stays
+    /// [`GameState::use_line_for`]'s question.
+    pub(crate) fn duel_bonus_line(
+        &self,
+        weapon: CardRef,
+        duelist: CardRef,
+        opponent: Option<CardRef>,
+    ) -> Option<usize> {
+        let uses = &self.def(weapon).uses;
+        (0..uses.len()).find(|&i| {
+            let r = &uses[i].rule;
+            !(r.not_in_duel || r.unplayed_condition || !r.while_using.is_empty())
+                && self.line_fits(weapon, i, &[duelist], false, false, false)
+                && self.opponents_fit(r, &mut opponent.into_iter())
+        })
     }
 
     fn side(p: Player, u: &Unit, parts: PowerParts) -> FightSide {
@@ -1481,8 +1516,9 @@ impl GameState {
     }
 }
 
-/// A line not used in a duel: marked so, or a bonus limited to some opponents, which is only
-/// weighed in battle fights (`bonus_counts`).
+/// A line that does not let a character use its card in a duel: marked so, or a bonus with
+/// a condition. A bonus limited to some opponents is weighed against the opposing duelist
+/// when the dueling hand is sized (`duel_bonus_line`).
 fn not_for_duels(u: &Use) -> bool {
     let r = &u.rule;
     r.not_in_duel

@@ -126,6 +126,12 @@ impl GameState {
         }
     }
 
+    /// Whether `card`, put into play now, would go face down: a character, weapon or Effect
+    /// on a turn of the Hidden Cards rule (locations and starships never do).
+    pub(crate) fn would_deploy_hidden(&self, card: CardRef) -> bool {
+        self.ts.hidden && !matches!(self.def(card).kind, Kind::Location | Kind::Starship)
+    }
+
     /// Puts a card taken from hand or deck into play (see [`GameState::deploy`]).
     fn put_in_play(&mut self, p: Player, card: CardRef, pay: bool) -> Flow {
         let planet = self.current.expect("checked");
@@ -344,7 +350,12 @@ impl GameState {
     pub(crate) fn finish_search(&mut self, p: Player, took: Option<CardRef>) -> Flow {
         self.search = None;
         self.phase = Phase::Deploy;
-        self.emit(Event::DeckSearched { player: p, took });
+        // The objective's cards are always face up.
+        self.emit(Event::DeckSearched {
+            player: p,
+            took,
+            hidden: false,
+        });
         if let Some(c) = took {
             self.deploy_to_objective(p, c)?;
         }

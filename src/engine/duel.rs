@@ -284,7 +284,7 @@ impl GameState {
         }
         parts.destiny = destiny;
         if let Some(w) = weapon
-            && let Some(line) = self.use_line_for(w, &[c], false, false, true)
+            && let Some(line) = self.duel_bonus_line(w, c, opponent)
         {
             parts.weapon += self.def(w).uses[line].dots as i16;
         }

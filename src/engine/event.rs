@@ -177,6 +177,9 @@ pub enum Event {
     DeckSearched {
         player: Player,
         took: Option<CardRef>,
+        /// The card taken deploys face down (the Hidden Cards rule on a first turn at a
+        /// planet): "not shown" (card-text 14-A.3), so the play-by-play does not name it.
+        hidden: bool,
     },
     /// A text searched the draw deck for a card to take into hand (card-text 14-B): the card
     /// found, shown to the opponent (None: nothing taken, no penalty).
@@ -268,6 +271,13 @@ pub enum Event {
         player: Player,
         cards: u8,
         wanted: u8,
+    },
+    /// `player` named two destiny numbers for `card`'s text (V1-JC-21 Yarael Poof, before the
+    /// opponent's draw that is matched against them).
+    NumbersNamed {
+        player: Player,
+        card: CardRef,
+        numbers: [u8; 2],
     },
     DuelEnded {
         defeated: Option<CardRef>,

@@ -66,6 +66,7 @@ fn variant(e: &Event) -> usize {
         Event::Discarded { .. } => 51,
         Event::TextUsed { .. } => 52,
         Event::GameOver(_) => 53,
+        Event::NumbersNamed { .. } => 54,
     }
 }
 
@@ -138,10 +139,17 @@ fn one_of_each(c: CardRef) -> Vec<Event> {
         Event::DeckSearched {
             player: p,
             took: Some(c),
+            hidden: false,
+        },
+        Event::DeckSearched {
+            player: p,
+            took: Some(c),
+            hidden: true,
         },
         Event::DeckSearched {
             player: p,
             took: None,
+            hidden: false,
         },
         Event::TookIntoHand {
             player: p,
@@ -200,6 +208,11 @@ fn one_of_each(c: CardRef) -> Vec<Event> {
             player: p,
             cards: 1,
             wanted: 1,
+        },
+        Event::NumbersNamed {
+            player: p,
+            card: c,
+            numbers: [2, 5],
         },
         Event::DuelEnded {
             defeated: Some(c),
@@ -367,7 +380,7 @@ fn the_readme_json_table_lists_every_kind_emitted_with_its_fields() {
     let mut log = Log::new(&game, [Some(Side::Light), Some(Side::Dark)], false);
     let events = one_of_each(CardRef::new(0));
     let variants: BTreeSet<usize> = events.iter().map(variant).collect();
-    assert_eq!(variants.len(), 54, "one_of_each lacks a variant");
+    assert_eq!(variants.len(), 55, "one_of_each lacks a variant");
     let (table, reasons) = documented();
     let common = ["turn", "text", "kind", "player", "cards", "draw_decks"];
     let mut emitted = BTreeSet::new();
@@ -466,5 +479,138 @@ fn a_podrace_victory_says_how_many_cards_the_loser_discards() {
     assert_eq!(
         log.line(&Event::GameOver(over), [15, 0]).unwrap().text,
         "Light Side wins by podrace victory on turn 17"
+    );
+}
+
+#[test]
+fn a_next_location_taken_from_the_draw_deck_says_so() {
+    // Rulebook "On to the Second Planet!": the loser of a planet "can look for the Location
+    // card in your discard pile, your draw deck and/or your hand". Taken from the draw deck,
+    // the count falls by one at this line (duel-light vs duel-dark, seed 31, turn 6: 36 to
+    // 35 with nothing saying why): the line says where it came from and what is left.
+    use crate::engine::builder::Builder;
+    let mut b = Builder::new();
+    let loc = b.current(Planet::Tatooine, 0);
+    let game = b.build();
+    let mut log = Log::new(&game, [Some(Side::Light), Some(Side::Dark)], false);
+    let placed = Event::LocationPlaced {
+        player: Player::A,
+        card: loc,
+        planet: Planet::Tatooine,
+    };
+    // The first planet: its location is chosen before the hands are drawn.
+    log.line(&placed, [59, 60]);
+    let damage = Event::Damage {
+        player: Player::A,
+        cards: 3,
+    };
+    log.line(&damage, [36, 40]);
+    let name = game.def(loc).name.clone();
+    assert_eq!(
+        log.line(&placed, [35, 40]).unwrap().text,
+        format!(
+            "Light Side puts {name} into play from the draw deck (35 cards left in the draw \
+             deck): the next planet is Tatooine"
+        )
+    );
+    // From the hand or the discard pile, the draw deck is as it was: nothing more to say.
+    assert_eq!(
+        log.line(&placed, [35, 40]).unwrap().text,
+        format!("Light Side puts {name} into play: the next planet is Tatooine")
+    );
+}
+
+#[test]
+fn a_battle_card_whose_bonus_condition_fails_is_said_to_add_nothing() {
+    // BP-24 No Giben Up, General Jar Jar: ●● "only if your opponent controls a planet you did
+    // not surrender". Used while the opponent controls only a planet its user surrendered,
+    // the fight line showed the card and no battle-card part, with nothing saying why
+    // (podrace-light vs podrace-dark, seed 21, mcts:60,heuristic, turns 11 and 17: "Yoda,
+    // Jedi Instructor with Hold-Out Blaster and No Giben Up, General Jar Jar (7: power 4,
+    // weapon +3)"). A card that adds dots whenever it counts says when it adds none; one that
+    // never adds dots (a fight-together card) says nothing more.
+    use crate::engine::builder::{Builder, Zone};
+    let cat = Catalogue::embedded_for_tests();
+    let mut b = Builder::new();
+    b.current(Planet::Coruscant, 0);
+    let kitster = b.add(Player::A, cat.get("BP-5").unwrap().clone(), Zone::Hand);
+    let giben = b.add(Player::A, cat.get("BP-24").unwrap().clone(), Zone::Hand);
+    let together = b.add(Player::A, cat.get("BN-48").unwrap().clone(), Zone::Hand);
+    let foe = b.add(Player::B, cat.get("DM-85").unwrap().clone(), Zone::Hand);
+    let game = b.build();
+    let mut log = Log::new(&game, [Some(Side::Light), Some(Side::Dark)], false);
+    let side = |player, card, battle_card, parts: PowerParts| FightSide {
+        player,
+        cards: [Some(card), None, None],
+        weapon: None,
+        battle_card,
+        power: parts.total(),
+        parts,
+    };
+    let plain = |power| PowerParts {
+        printed: power,
+        ..PowerParts::default()
+    };
+    let mut fight = |battle_card, parts| {
+        let e = Event::Fight {
+            attacker: side(Player::A, kitster, Some(battle_card), parts),
+            defender: side(Player::B, foe, None, plain(1)),
+            winner: None,
+        };
+        log.line(&e, [10, 10]).unwrap().text
+    };
+    let (k, g) = (game.def(kitster).name.clone(), game.def(giben).name.clone());
+    let f = game.def(foe).name.clone();
+    assert_eq!(
+        fight(giben, plain(1)),
+        format!(
+            "fight: {k} with {g} (1: power 1, battle card +0: its bonus condition is not met) \
+             vs {f} (1): tie, both stay"
+        )
+    );
+    let counted = PowerParts {
+        battle_card: 2,
+        ..plain(1)
+    };
+    assert_eq!(
+        fight(giben, counted),
+        format!("fight: {k} with {g} (3: power 1, battle card +2) vs {f} (1): tie, both stay")
+    );
+    let t = game.def(together).name.clone();
+    assert_eq!(
+        fight(together, plain(1)),
+        format!("fight: {k} with {t} (1) vs {f} (1): tie, both stay")
+    );
+}
+
+#[test]
+fn a_card_a_search_deploys_hidden_is_not_named() {
+    // Card-text 14-A.3: on a first turn at a planet, a card deployed from the draw deck "goes
+    // face down and is not shown". Random light vs dark decks, seed 12, heuristic,mcts:40,
+    // BoN rules, turn 17: "Light Side searches the draw deck and takes Electropole", then
+    // "Light Side deploys a hidden card to Coruscant", and two turns later the Electropole
+    // turned up: the search had told the table what the hidden card was.
+    use crate::engine::builder::Builder;
+    let mut b = Builder::new();
+    let loc = b.current(Planet::Tatooine, 0);
+    let game = b.build();
+    let mut log = Log::new(&game, [Some(Side::Light), Some(Side::Dark)], false);
+    let searched = |hidden| Event::DeckSearched {
+        player: Player::A,
+        took: Some(loc),
+        hidden,
+    };
+    let line = log.line(&searched(true), [10, 10]).unwrap();
+    assert_eq!(
+        line.text,
+        "Light Side searches the draw deck and takes a card"
+    );
+    assert_eq!(line.json["cards"], json!([]));
+    assert_eq!(line.json["damage"], 0);
+    let line = log.line(&searched(false), [10, 10]).unwrap();
+    let name = game.def(loc).name.clone();
+    assert_eq!(
+        line.text,
+        format!("Light Side searches the draw deck and takes {name}")
     );
 }

@@ -169,3 +169,37 @@ fn non_diamond_user_against_a_diamond_character() {
     assert_eq!(r.alts[0].members[0].pred, use_lines::Pred::NonDiamond);
     assert!(r.vs[0].diamond);
 }
+
+#[test]
+fn a_duel_weighs_a_bonus_against_the_opposing_duelist() {
+    // V1-JC-42 Adi Gallia's Lightsaber: "Any Jedi Master ●● + cube (only the cube when
+    // fighting a droid)". "A duel is considered to be a fight", and a dueling hand counts "all
+    // available power bonus dots (including bonuses for location and weapon)" (rulebook
+    // "Lightsaber Dueling"): a Jedi Master dueling anyone but a droid draws 2 cards more; one
+    // dueling a droid, none.
+    let saber = fx::weapon(
+        "Adi Gallia's Lightsaber",
+        &[
+            ("Adi Gallia", 3, 1),
+            ("any Jedi Master (bonus only if not vs any droid)", 2, 1),
+            ("any Jedi Master", 0, 1),
+        ],
+    );
+    let droid = fx::character("Destroyer Droid", "Defense Droid", 5, 1, 1);
+    for (foe, want) in [(ch("Y", 5, 1), 5), (droid, 3)] {
+        let mut b = at_naboo();
+        let s = b.add(A, saber.clone(), Zone::At(Planet::Naboo, true));
+        let yoda = b.add(
+            A,
+            fx::character("Yoda", "Jedi Master", 3, 1, 1),
+            Zone::At(Planet::Naboo, true),
+        );
+        let y = b.add(B, foe, Zone::At(Planet::Naboo, true));
+        b.add(B, ch("Battle Droid", 1, 1), Zone::Discard);
+        b.deck_filler(A, 1, 10);
+        b.deck_filler(B, 1, 10);
+        let mut g = b.build();
+        let ev = start_duel(&mut g, yoda, s, y);
+        assert_eq!(dueling_hands(&ev)[0], (A, want));
+    }
+}

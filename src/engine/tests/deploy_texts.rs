@@ -449,6 +449,13 @@ fn every_played_counters_and_even_up_text_changes_its_owners_number_while_face_u
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
+/// Whether a text event names `card` (the play-by-play names the card a text acted on).
+fn names(events: &[Event], card: CardRef) -> bool {
+    events
+        .iter()
+        .any(|e| matches!(e, Event::TextUsed { on: Some(c), .. } if *c == card))
+}
+
 #[test]
 fn every_played_step_action_does_its_effect_once_in_its_owners_step() {
     // Template `step-action` (card-text 15 "Once during your Deploy step"; 12 for the Even Up
@@ -524,15 +531,26 @@ fn every_played_step_action_does_its_effect_once_in_its_owners_step() {
                     {
                         return Err(format!("looks at {answers:?}"));
                     }
-                    apply(&mut g, Action::ChooseCard(top))?;
+                    let said = apply(&mut g, Action::ChooseCard(top))?;
                     if g.players[1].deck.first() != Some(&top) {
                         return Err("the top card is not put beneath".into());
                     }
+                    // Only its owner's player saw it (card-text reading "only you see the
+                    // card"; rulings R2): the play-by-play, the table's view, does not name
+                    // it, as it names no hidden card.
+                    if names(&said, top) {
+                        return Err("the card looked at is named to the table".into());
+                    }
                 }
                 Some(Effect::HandCardUnderDeck) => {
-                    apply(&mut g, Action::ChooseCard(h1))?;
+                    let said = apply(&mut g, Action::ChooseCard(h1))?;
                     if g.players[0].deck.first() != Some(&h1) || g.players[0].hand.contains(&h1) {
                         return Err("the hand card is not beneath the deck".into());
+                    }
+                    // Put face down beneath the deck: not shown, so not named (as BP-15
+                    // Shmi Skywalker's card put under the deck is not).
+                    if names(&said, h1) {
+                        return Err("the card put beneath is named to the table".into());
                     }
                 }
                 Some(Effect::CycleHandCard) => {
@@ -754,6 +772,13 @@ fn a_card_found_on_a_first_turn_at_a_planet_deploys_hidden() {
     let at = g.at(Planet::Naboo, A);
     assert!(at.iter().any(|c| c.card == droid && !c.face_up));
     assert_eq!(damage_taken(&ev), 0, "discarding it is not a defeat");
+    // "Not shown": the search's events say a card was taken, never which.
+    assert!(ev.contains(&Event::DeckSearched {
+        player: A,
+        took: Some(droid),
+        hidden: true,
+    }));
+    assert!(!names(&ev, droid), "the text's line names the hidden card");
 }
 
 #[test]

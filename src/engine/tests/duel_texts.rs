@@ -825,7 +825,9 @@ fn the_heuristic_takes_destiny_decisions_sensibly() {
 fn in_a_duel_the_first_fitting_bonus_line_is_always_the_one_of_most_dots() {
     // rulings E4: the owner chooses among a weapon's fitting bonus lines. In a duel only the
     // dots count (they size the dueling hand: "don't draw destiny to add power to the
-    // weapon"), and a duel reads only lines without a bonus condition (`not_for_duels`).
+    // weapon"), and a duel reads only lines without a bonus condition (`not_for_duels`;
+    // one limited to some opponents is then weighed against the opposing duelist,
+    // `duel_bonus_line`, as the battle weighs it: bonus_conditions.rs).
     // The engine asks no line in duels because, over the whole catalogue, the first line
     // that fits a character is the one of most dots: taking it is the owner's best choice.
     // Since "any other" lines leave out whom the first line names (rulebook "Other": Obi-Wan

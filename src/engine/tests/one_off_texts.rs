@@ -201,6 +201,19 @@ fn yarael_poof_ends_the_duel_in_a_tie_when_the_opponents_destiny_is_a_named_numb
         let ev = play(&mut g, &[Action::ChooseNumber(named[1])]);
         // The initiator drew a destiny card into his hand.
         assert_eq!(g.player(A).hand.len(), 1);
+        // The numbers are said before the draw they are matched against: a reader of the
+        // play-by-play learns what was named, and why a tie came of the draw or not.
+        let said = ev.iter().position(|e| {
+            *e == Event::NumbersNamed {
+                player: B,
+                card: yarael,
+                numbers: named,
+            }
+        });
+        let drawn = ev
+            .iter()
+            .position(|e| matches!(e, Event::DestinyDrawn { player: A, .. }));
+        assert!(said.is_some() && said < drawn, "{named:?}: {ev:?}");
         let ended = ev.iter().any(|e| {
             matches!(
                 e,

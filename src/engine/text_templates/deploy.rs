@@ -468,12 +468,17 @@ impl Part for DeployTexts {
                 let Some(s) = self.search(ability) else {
                     return Ok(());
                 };
-                g.text_used(me, ability, chosen);
+                // Card-text 14-A.3: on a first turn at a planet the card found deploys face
+                // down "and is not shown": neither line names it.
+                let hidden =
+                    s.to == Destination::Play && chosen.is_some_and(|c| g.would_deploy_hidden(c));
+                g.text_used(me, ability, chosen.filter(|_| !hidden));
                 match s.to {
                     Destination::Play => {
                         g.emit(Event::DeckSearched {
                             player: p,
                             took: chosen,
+                            hidden,
                         });
                         if let Some(c) = chosen {
                             g.deploy_from_deck(p, c, !s.free)?;
@@ -510,7 +515,11 @@ impl Part for DeployTexts {
                     }
                 } else if let Some(s) = self.steps.iter().find(|s| s.ability == ability) {
                     let Some(card) = chosen else { return Ok(()) };
-                    g.text_used(me, ability, Some(card));
+                    // The card is named only where the table sees it: the opponent's top
+                    // card is seen by this player alone, and a hand card put beneath the deck
+                    // goes face down (rulings R2; BP-15 Shmi's is not named either).
+                    let seen = !matches!(s.does, Does::LookAtOpponentTop | Does::HandCardUnderDeck);
+                    g.text_used(me, ability, seen.then_some(card));
                     match &s.does {
                         Does::HandCardUnderDeck if g.remove_from_hand(p, card) => {
                             g.players[p.index()].deck.insert(0, card);

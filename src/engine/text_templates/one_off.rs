@@ -247,6 +247,13 @@ impl Part for OneOffTexts {
             (Which::YaraelTie, Action::ChooseNumber(second)) => {
                 let first = g.text_state().memo(me, o.ability);
                 let opponent = owner.other();
+                if let Some(f) = first {
+                    g.emit(crate::engine::event::Event::NumbersNamed {
+                        player: owner,
+                        card: me,
+                        numbers: [f as u8, second],
+                    });
+                }
                 g.shuffle_deck(opponent);
                 let drawn = g.draw_destiny_apart(opponent)? as i16;
                 if first == Some(drawn) || second as i16 == drawn {
