@@ -747,7 +747,7 @@ fn show_says_how_the_engine_plays_the_text_and_whether_it_does_yet() {
             row("Ability", "Darth Maul only; bonus only vs a Jedi"),
             row(
                 "Text played as",
-                "The bonus of use line 1 counts only against Jedi."
+                "Its bonus counts only against Jedi."
             ),
             row("Engine plays it", "yes, all of it"),
             row("Checked", "against the card scan"),

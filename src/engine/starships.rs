@@ -355,8 +355,11 @@ impl GameState {
                 .opponent(Some(starfighter));
             let dmg = self.damage_noted(q);
             self.evacuees_lost(p);
+            // "Finally, any starships that didn't get destroyed ... fly away": after the
+            // transport's damage (a damage that ends the game leaves nothing to fly).
+            self.damage(p, dmg)?;
             self.fly_away(o, starfighter);
-            return self.damage(p, dmg);
+            return Ok(());
         }
         if winner == Some(p) {
             let h = &mut self.players[o.index()].held;

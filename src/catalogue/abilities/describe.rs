@@ -270,11 +270,16 @@ pub fn describe_ability(a: &Ability) -> String {
             line,
             when,
             half: h,
-        } => format!(
-            "{}The bonus of use line {line} counts only{}",
-            half(h),
-            conditions(when)
-        ),
+        } => {
+            // Every card of the catalogue with this template has one use line (a test checks
+            // it), so "its bonus" names it; a number would make a reader look for others.
+            let which = if *line == 1 {
+                "Its bonus".to_string()
+            } else {
+                format!("The bonus of its use line {line}")
+            };
+            format!("{}{which} counts only{}", half(h), conditions(when))
+        }
         Ability::FightTogether {
             groups,
             count,

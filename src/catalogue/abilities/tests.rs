@@ -411,3 +411,29 @@ fn counts_as_kinds_are_named_only_by_cards_of_the_same_side() {
     }
     assert!(bad.is_empty(), "{bad:#?}");
 }
+
+/// `yj cards show` says "its bonus" for a `bonus-only-if` of use line 1 (describe.rs): true
+/// only while each such card has that one use line. The line named must exist.
+#[test]
+fn a_bonus_only_if_card_has_the_line_it_names_and_one_line_when_it_says_its_bonus() {
+    let book = AbilityBook::embedded();
+    let cat = catalogue();
+    let mut seen = 0;
+    for spec in book.cards() {
+        for a in &spec.abilities {
+            if let Ability::BonusOnlyIf { line, .. } = a {
+                seen += 1;
+                let uses = cat.get(&spec.id).unwrap().uses.len();
+                assert!(
+                    usize::from(*line) <= uses,
+                    "{}: line {line} of {uses}",
+                    spec.id
+                );
+                if *line == 1 {
+                    assert_eq!(uses, 1, "{}: 'its bonus' of {uses} use lines", spec.id);
+                }
+            }
+        }
+    }
+    assert_eq!(seen, 15, "the cards with a bonus-only-if");
+}

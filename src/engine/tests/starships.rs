@@ -405,7 +405,14 @@ fn battle_of_naboo_a_destroyed_transport_costs_its_damage_not_its_passengers() {
         player: A,
         cards: 1
     }));
-    // The surviving starfighter flies away: discarded, no damage to its owner.
-    assert!(ev.contains(&Event::FlewAway { player: B, card: f }));
+    // The surviving starfighter flies away: discarded, no damage to its owner. "Finally" in
+    // the rulebook: after the transport's damage is taken, as the play-by-play tells it.
+    let at = |e: &Event| ev.iter().position(|x| x == e).unwrap();
+    assert!(
+        at(&Event::Damage {
+            player: A,
+            cards: 3
+        }) < at(&Event::FlewAway { player: B, card: f })
+    );
     assert_eq!(g.player(B).deck.len(), 5);
 }
