@@ -745,10 +745,7 @@ fn show_says_how_the_engine_plays_the_text_and_whether_it_does_yet() {
         text_rows(&s, "DM-121"),
         vec![
             row("Ability", "Darth Maul only; bonus only vs a Jedi"),
-            row(
-                "Text played as",
-                "Its bonus counts only against Jedi."
-            ),
+            row("Text played as", "Its bonus counts only against Jedi."),
             row("Engine plays it", "yes, all of it"),
             row("Checked", "against the card scan"),
         ]
