@@ -17,7 +17,8 @@
 //!   (battle cards are declared by number, and only battle cards are held that way).
 //!
 //! Everything else is drawn afresh: the opponent's hand (its unknown part), dueling hand,
-//! declared battle cards not yet read in a fight, hidden cards at planets (each a card that could lie face down there),
+//! declared battle cards not yet read in a fight, the order of the opponent's battle plan not
+//! yet read, hidden cards at planets (each a card that could lie face down there),
 //! both draw decks' order, and the game's random generator. The sample depends on nothing but
 //! what the viewer knows and the seed: the hidden cards are gathered as a set, in card order,
 //! before they are shuffled and dealt.
@@ -175,6 +176,45 @@ impl GameState {
                 if let Some(&(_, new)) = renamed.iter().find(|(old, _)| old == c) {
                     *c = new;
                 }
+            }
+        }
+        // The order of the opponent's battle plan is hidden until its fights read it (plans
+        // are made face down and turned up fight by fight): the part not yet read is dealt
+        // afresh, as a set in card order then shuffled, so the sample does not depend on the
+        // real order. Before the fights that is the whole plan; during them, what is left of
+        // it (a fighter put back to fight again is public and stays first).
+        if let Some(b) = g.battle.as_mut() {
+            let b = &mut **b;
+            let mut rest: Vec<CardRef> = if self.phase == Phase::Fights {
+                let again = b.queue[o]
+                    .front()
+                    .copied()
+                    .filter(|&c| b.again[o] == Some(c));
+                b.queue[o]
+                    .iter()
+                    .copied()
+                    .skip(usize::from(again.is_some()))
+                    .collect()
+            } else {
+                b.plans[o].clone()
+            };
+            if rest.len() > 1 {
+                rest.sort_unstable();
+                rng.shuffle(&mut rest);
+                let mut plan: Vec<CardRef> = b.plans[o]
+                    .iter()
+                    .copied()
+                    .filter(|c| !rest.contains(c))
+                    .collect();
+                if self.phase == Phase::Fights {
+                    let again = b.queue[o]
+                        .front()
+                        .copied()
+                        .filter(|&c| b.again[o] == Some(c));
+                    b.queue[o] = again.into_iter().chain(rest.iter().copied()).collect();
+                }
+                plan.extend_from_slice(&rest);
+                b.plans[o] = plan;
             }
         }
         // Then the free places: the hand, the dueling hand (drawn from the top of the deck),

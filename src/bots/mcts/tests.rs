@@ -53,6 +53,22 @@ fn advance(g: &mut GameState, stop: impl Fn(&GameState) -> bool) -> Vec<Event> {
     panic!("the game ended first");
 }
 
+/// As `advance`, but a game that ends first just ends (the caller checks `stop` held).
+fn advance_until(g: &mut GameState, mut stop: impl FnMut(&GameState) -> bool) {
+    let w = Arc::new(Weights::default());
+    let mut agents = [HeuristicAgent::new(w.clone()), HeuristicAgent::new(w)];
+    let (mut legal, mut events) = (Vec::new(), Vec::new());
+    while let Some(p) = g.to_act() {
+        if p == Player::B && stop(g) {
+            return;
+        }
+        g.decide_into(&mut legal, &mut events, |view, legal| {
+            agents[view.player().index()].choose(view, legal)
+        })
+        .unwrap();
+    }
+}
+
 fn legal_of(g: &GameState, p: Player) -> Vec<Action> {
     let mut out = Vec::new();
     crate::engine::legal_actions(&g.view(p), &mut out);
@@ -124,6 +140,71 @@ fn hidden_cards_and_deck_orders_do_not_change_the_sample_or_the_decision() {
     assert_eq!(checked, 6);
     // The samples really deal the opponent's hand afresh.
     assert!(differed >= 20, "{differed} of 24 samples changed A's hand");
+}
+
+#[test]
+fn the_order_of_the_opponents_battle_plan_does_not_change_the_sample_or_the_decision() {
+    // The plans are made face down and turned up fight by fight, so while B (the defender
+    // here) makes its plan, or acts between fights, A's order not yet read is hidden: the
+    // same position with that order reversed must give the same samples and decision. Found
+    // by strength7's counterfactual replay, which sampled states through the same function.
+    let mut checked = 0;
+    for seed in 0..40 {
+        let mut g = new_game(seed, GameOptions::default());
+        let mut stopped = false;
+        advance_until(&mut g, |g| {
+            let Some(b) = g.battle.as_deref() else {
+                return false;
+            };
+            let hidden = if g.phase() == Phase::Fights {
+                b.queue[0].len()
+            } else {
+                b.plans[0].len()
+            };
+            stopped = b.attacker == Player::A && hidden > 2 && legal_of(g, Player::B).len() > 1;
+            stopped
+        });
+        if !stopped {
+            continue;
+        }
+        let mut h = g.clone();
+        {
+            let b = h.battle.as_mut().unwrap();
+            if g.phase() == Phase::Fights {
+                // The fights read the queue; the plan lists the same cards.
+                let q: Vec<_> = b.queue[0].iter().rev().copied().collect();
+                b.queue[0] = q.into_iter().collect();
+            } else {
+                b.plans[0].reverse();
+            }
+        }
+        assert_ne!(
+            zones(&g),
+            zones(&h),
+            "seed {seed}: the reversal moved nothing"
+        );
+        for s in 0..4 {
+            let (x, y) = (
+                g.view(Player::B).sample_state(s),
+                h.view(Player::B).sample_state(s),
+            );
+            assert_eq!(zones(&x), zones(&y), "seed {seed}, sample {s}");
+        }
+        let legal = legal_of(&g, Player::B);
+        let mut first = agent(24, 5);
+        let mut second = agent(24, 5);
+        assert_eq!(
+            first.choose(&g.view(Player::B), &legal),
+            second.choose(&h.view(Player::B), &legal),
+            "seed {seed}"
+        );
+        assert_eq!(first.stats(), second.stats());
+        checked += 1;
+        if checked == 6 {
+            break;
+        }
+    }
+    assert_eq!(checked, 6, "positions with a hidden plan of A's");
 }
 
 #[test]
