@@ -223,6 +223,26 @@ impl<'v, 'a> Ctx<'v, 'a> {
         let Some(planet) = self.view.current_planet() else {
             return 0;
         };
+        // Hidden cards add a fighter only for the viewer (the opponent's are never shown)
+        // and only when it has a face-down character here: otherwise the line-up is the one
+        // without them, sized up and kept once for both questions.
+        #[cfg(debug_assertions)]
+        let asked = hidden;
+        let hidden = hidden
+            && p == self.me
+            && self.view.seen_at(planet, p).any(|(seen, def)| {
+                matches!(seen, Seen::Card { face_up: false, .. })
+                    && def.is_some_and(|d| d.kind == Kind::Character)
+            });
+        #[cfg(debug_assertions)]
+        if asked != hidden {
+            let (mut with, mut without) = (Vec::new(), Vec::new());
+            assert_eq!(
+                self.size_up(planet, p, asked, &mut with),
+                self.size_up(planet, p, hidden, &mut without)
+            );
+            assert_eq!(with, without, "hidden cards that change the line-up");
+        }
         if let Some(unseen) = self
             .lineups
             .get_into(self.view, planet, p, hidden, fighters)
