@@ -130,7 +130,10 @@ fn starship(legal: &[Action], cx: &Ctx) -> Option<Action> {
 }
 
 /// Evacuates cards stranded on a won or lost planet (they come back into the draw deck, and a
-/// stranded persona no longer blocks its other copies), when our starships can carry it.
+/// stranded persona no longer blocks its other copies), when our starships can carry it, or
+/// whatever the escort when our draw deck holds fewer than `starships.evacuate_deck` cards:
+/// then an interception risks little (stranded cards never fight again) and the cards brought
+/// home keep the draw deck from running out (an empty one loses: rulebook "Deck Victory").
 fn evacuate(cx: &Ctx, legal: &[Action]) -> Option<Action> {
     let stranded = |pl: Planet| {
         matches!(cx.view.planet_status(pl), PlanetStatus::Controlled { .. })
@@ -145,10 +148,12 @@ fn evacuate(cx: &Ctx, legal: &[Action]) -> Option<Action> {
             mine - theirs
         })
     };
+    let short = cx.view.deck_len(cx.me) < cx.w.starships.evacuate_deck as usize;
     for a in legal {
         match *a {
             Action::Evacuate(pl)
-                if stranded(pl) && (edge() >= cx.w.starships.evacuate_edge || cx.restless) =>
+                if stranded(pl)
+                    && (short || edge() >= cx.w.starships.evacuate_edge || cx.restless) =>
             {
                 return Some(*a);
             }
