@@ -695,3 +695,34 @@ fn evacuates_past_a_stronger_escort_only_when_the_draw_deck_is_short() {
     assert_ne!(decide(&mut HeuristicAgent::default(), &long), evacuate);
     assert_eq!(decide(&mut HeuristicAgent::default(), &build(5)), evacuate);
 }
+
+/// A weapon is not deployed for a user in hand that the counters left cannot also pay for:
+/// the hand of `weapon_value`'s example (`duel-dark.txt`, seed 7, game 350, turn 8), a
+/// 6-counter Darth Maul and three lightsabers only he can use, took the lightsabers and left
+/// him in hand. With him already there, a lightsaber is deployed.
+#[test]
+fn deploys_a_weapon_only_with_a_user_it_can_serve() {
+    let build = |maul_here: bool| {
+        let mut b = naboo(Phase::Deploy);
+        let zone = if maul_here { here(true) } else { Zone::Hand };
+        let maul = b.add(A, ch("Darth Maul", 6, 5, 6), zone);
+        let saber = |title: &str, counters: u8, cubes: u8| Card {
+            counters: Some(counters),
+            ..fx::weapon(title, &[("Darth Maul", 0, cubes)])
+        };
+        let own = b.add(A, saber("Darth Maul's Lightsaber", 2, 2), Zone::Hand);
+        b.add(A, saber("Sith Lightsaber", 1, 1), Zone::Hand);
+        b.add(A, saber("Sith Lightsaber", 1, 1), Zone::Hand);
+        (b.build(), maul, own)
+    };
+    let (g, maul, _) = build(false);
+    assert_eq!(
+        decide(&mut HeuristicAgent::default(), &g),
+        Action::Deploy(maul)
+    );
+    let (g, _, own) = build(true);
+    assert_eq!(
+        decide(&mut HeuristicAgent::default(), &g),
+        Action::Deploy(own)
+    );
+}
