@@ -124,6 +124,22 @@ fn problems(game: &str, events: &[Value]) -> Vec<String> {
                                 && (events[i - 1]["kind"] == "deck-search"
                                     || e["to"].as_str() == Some("objective"))
                         }
+                        // A card of the dueling pile, which is still part of the draw deck
+                        // (rulebook "Draw your dueling hand!"), discarded by its own text
+                        // (Darth Maul Defiant): played by its owner earlier this turn.
+                        "discard" => {
+                            delta == -1
+                                && e["reason"] == "text"
+                                && events[..i].iter().rev().any(|d| {
+                                    d["turn"] == e["turn"]
+                                        && d["player"] == e["player"]
+                                        && matches!(
+                                            d["kind"].as_str(),
+                                            Some("duel-attack" | "duel-block")
+                                        )
+                                        && d["cards"] == e["cards"]
+                                })
+                        }
                         _ => false,
                     };
                 if !explained {

@@ -85,6 +85,7 @@ pub struct Turn {
 #[serde(deny_unknown_fields)]
 pub struct Starships {
     pub evacuate_edge: f32,
+    pub evacuate_deck: u32,
     pub intercept_edge: f32,
 }
 
