@@ -524,7 +524,8 @@ impl<'a> PlayerView<'a> {
         }
         // A restriction the rules would apply (DF-23: tanks use no weapons; V1-JC-3: no
         // battle cards) makes the card work for nobody here.
-        let allowed = match self.state.def(card).kind {
+        let d = self.state.def(card);
+        let allowed = match d.kind {
             super::card_pool::Kind::Weapon => group
                 .first()
                 .is_none_or(|&u| self.state.may_use(u, Some(card), None)),
@@ -536,7 +537,7 @@ impl<'a> PlayerView<'a> {
         if !allowed {
             return None;
         }
-        self.state.def(card).uses.get(line)
+        d.uses.get(line)
     }
 
     /// The duel in progress, as both players see it: the duelists and weapons (index by
