@@ -41,6 +41,14 @@ impl super::use_lines::Candidate for PrintedOnly<'_> {
     }
 }
 
+/// A group's rows of the pool's member table against one card's alternatives
+/// ([`super::card_pool::CardPool::member_fits`]): bit per member, per fighter, and the
+/// layout that numbers them (None: no fighter has a row).
+struct GroupFits<'p> {
+    bits: [u64; 3],
+    table: Option<&'p super::card_pool::AltBits>,
+}
+
 /// One side's cards in one fight.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub(crate) struct Unit {
@@ -337,7 +345,9 @@ impl GameState {
                 (a, b) => a.or(b),
             };
         }
-        (0..d.uses.len()).position(|i| self.line_fits(card, i, group, first_in_plan, space, duel))
+        let fits = self.group_fits(card, group);
+        (0..d.uses.len())
+            .position(|i| self.line_fits_with(card, i, group, &fits, first_in_plan, space, duel))
     }
 
     /// Every line of `card` that works with `group` now, as bits (bit `i`: line `i`).
@@ -350,9 +360,10 @@ impl GameState {
         duel: bool,
     ) -> u8 {
         let d = self.def(card);
+        let fits = self.group_fits(card, group);
         let mut bits = 0u8;
         for i in 0..d.uses.len().min(8) {
-            if self.line_fits(card, i, group, first_in_plan, space, duel) {
+            if self.line_fits_with(card, i, group, &fits, first_in_plan, space, duel) {
                 bits |= 1 << i;
             }
         }
@@ -410,6 +421,41 @@ impl GameState {
         space: bool,
         duel: bool,
     ) -> bool {
+        let fits = self.group_fits(card, group);
+        self.line_fits_with(card, line, group, &fits, first_in_plan, space, duel)
+    }
+
+    /// The pool's table rows for `group` against the alternatives of `card`: the members'
+    /// printed facts (names are string work), the same for every line of `card`, so read
+    /// once for all the lines a caller tries.
+    fn group_fits(&self, card: CardRef, group: &[CardRef]) -> GroupFits<'_> {
+        let item = self.def_id(card);
+        let mut fits = GroupFits {
+            bits: [0; 3],
+            table: None,
+        };
+        for (f, &c) in fits.bits.iter_mut().zip(group) {
+            if let Some((layout, bits)) = self.table.pool.member_fits(item, self.def_id(c)) {
+                fits.table = Some(layout);
+                *f = bits;
+            }
+        }
+        fits
+    }
+
+    /// [`GameState::line_fits`] with `group`'s table rows read by
+    /// [`GameState::group_fits`]: only what the fight decides is matched here.
+    #[allow(clippy::too_many_arguments)]
+    fn line_fits_with(
+        &self,
+        card: CardRef,
+        line: usize,
+        group: &[CardRef],
+        fits: &GroupFits<'_>,
+        first_in_plan: bool,
+        space: bool,
+        duel: bool,
+    ) -> bool {
         let u = &self.def(card).uses[line];
         if duel && not_for_duels(u) {
             return false;
@@ -420,17 +466,7 @@ impl GameState {
         {
             return true;
         }
-        // The members' printed facts come from the pool's table (names are string work);
-        // only what the fight decides is matched here.
-        let item = self.def_id(card);
-        let mut fits = [0u64; 3];
-        let mut table = None;
-        for (f, &c) in fits.iter_mut().zip(group) {
-            if let Some((layout, bits)) = self.table.pool.member_fits(item, self.def_id(c)) {
-                table = Some(layout);
-                *f = bits;
-            }
-        }
+        let (fits, table) = (fits.bits, fits.table);
         let bases = table.and_then(|t| Some((t.members.as_ref()?.get(line)?, t)));
         u.rule.alts.iter().enumerate().any(|(a, g)| {
             g.members.len() == group.len()

@@ -506,6 +506,9 @@ impl<'a> PlayerView<'a> {
     /// characters, or starships with `space`) fighting at the current place now, if any; the
     /// same reading the rules use. `first_in_plan`: the group opens the battle plan. Only cards
     /// the viewer may see are read.
+    // Inlined: agents ask it hundreds of times a decision, and most answers are one cell of
+    // the pool's table (a third of them "no line", settled without a call).
+    #[inline]
     pub fn use_line(
         &self,
         card: CardRef,
@@ -513,18 +516,32 @@ impl<'a> PlayerView<'a> {
         first_in_plan: bool,
         space: bool,
     ) -> Option<&'a super::card_pool::Use> {
+        // The line first: it is the cheaper test, and when no line fits, whether the viewer
+        // may see the cards does not matter.
         let line = self
             .state
             .use_line_for(card, group, first_in_plan, space, false)?;
-        // The line first: it is the cheaper test, and when no line fits, whether the viewer
-        // may see the cards does not matter. A line read for unseen cards is never returned.
+        self.line_if_usable(card, group, line)
+    }
+
+    /// Line `line` of `card`, which [`PlayerView::use_line`] found for `group`, when the
+    /// viewer may see the cards (a line read for unseen cards is never returned) and no
+    /// restriction forbids the use.
+    #[inline(never)]
+    fn line_if_usable(
+        &self,
+        card: CardRef,
+        group: &[CardRef],
+        line: usize,
+    ) -> Option<&'a super::card_pool::Use> {
         let seen = |c: CardRef| self.state.owner(c) == self.player || self.visible(c);
         if !seen(card) || !group.iter().all(|&c| seen(c)) {
             return None;
         }
         // A restriction the rules would apply (DF-23: tanks use no weapons; V1-JC-3: no
         // battle cards) makes the card work for nobody here.
-        let allowed = match self.state.def(card).kind {
+        let d = self.state.def(card);
+        let allowed = match d.kind {
             super::card_pool::Kind::Weapon => group
                 .first()
                 .is_none_or(|&u| self.state.may_use(u, Some(card), None)),
@@ -536,7 +553,7 @@ impl<'a> PlayerView<'a> {
         if !allowed {
             return None;
         }
-        self.state.def(card).uses.get(line)
+        d.uses.get(line)
     }
 
     /// The duel in progress, as both players see it: the duelists and weapons (index by
