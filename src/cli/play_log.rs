@@ -474,10 +474,19 @@ impl<'a> Log<'a> {
                 p(player),
                 self.card(*card)
             ),
-            Event::IgnoredWeapon { player, card } => format!(
-                "{}'s {} is not used: no character just after it in the plan can use it",
+            Event::IgnoredWeapon {
+                player,
+                card,
+                armed,
+            } => format!(
+                "{}'s {} is not used: {}",
                 p(player),
-                self.card(*card)
+                self.card(*card),
+                if *armed {
+                    "the Armed & Dangerous character just after it in the plan fights with its own weapon"
+                } else {
+                    "no character just after it in the plan can use it"
+                }
             ),
             Event::Defeated { card, .. } => format!("{} is defeated", self.card(*card)),
             Event::Damage { player, cards } => {
@@ -1071,7 +1080,7 @@ impl<'a> Log<'a> {
             Event::MisplacedBattleCard { player, card } => {
                 ("battle-card-not-used", Some(player), vec![card], none)
             }
-            Event::IgnoredWeapon { player, card } => {
+            Event::IgnoredWeapon { player, card, .. } => {
                 ("weapon-not-used", Some(player), vec![card], none)
             }
             Event::Defeated { player, card } => ("defeated", Some(player), vec![card], none),

@@ -583,7 +583,14 @@ impl GameState {
                             by_text: None,
                         });
                     }
-                    self.emit(Event::IgnoredWeapon { player: p, card: c });
+                    let armed = plan
+                        .front()
+                        .is_some_and(|&n| self.is_fighter(n, space) && self.def(n).armed);
+                    self.emit(Event::IgnoredWeapon {
+                        player: p,
+                        card: c,
+                        armed,
+                    });
                 }
                 Kind::Battle => {
                     if let Some(u) = self.battle_card_unit(p, c, plan, first, space) {
@@ -673,7 +680,12 @@ impl GameState {
                 match line {
                     Some(l) => Some((w, l)),
                     None => {
-                        self.emit(Event::IgnoredWeapon { player: p, card: w });
+                        let armed = self.def(group[0]).armed;
+                        self.emit(Event::IgnoredWeapon {
+                            player: p,
+                            card: w,
+                            armed,
+                        });
                         None
                     }
                 }

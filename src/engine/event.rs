@@ -314,6 +314,9 @@ pub enum Event {
     IgnoredWeapon {
         player: Player,
         card: CardRef,
+        /// The character just after it is an Armed & Dangerous card, which fights with its
+        /// own weapon half and ignores weapon cards: the reason a reader needs.
+        armed: bool,
     },
     Defeated {
         player: Player,

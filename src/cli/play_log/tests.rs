@@ -239,7 +239,11 @@ fn one_of_each(c: CardRef) -> Vec<Event> {
             winner: None,
         },
         Event::MisplacedBattleCard { player: p, card: c },
-        Event::IgnoredWeapon { player: p, card: c },
+        Event::IgnoredWeapon {
+            player: p,
+            card: c,
+            armed: false,
+        },
         Event::Defeated { player: p, card: c },
         Event::Damage {
             player: p,
@@ -612,5 +616,39 @@ fn a_card_a_search_deploys_hidden_is_not_named() {
     assert_eq!(
         line.text,
         format!("Light Side searches the draw deck and takes {name}")
+    );
+}
+
+#[test]
+fn a_weapon_ignored_before_an_armed_and_dangerous_card_says_why() {
+    // Rulebook "Armed & Dangerous Cards": such a character fights with its own weapon half
+    // and ignores weapon cards. "No character just after it can use it" read as if the
+    // weapon simply fitted nobody (judge4: Comlink before an A&D character, game 12 turn 9).
+    use crate::engine::builder::Builder;
+    let mut b = Builder::new();
+    let loc = b.current(Planet::Tatooine, 0);
+    let game = b.build();
+    let mut log = Log::new(&game, [Some(Side::Light), Some(Side::Dark)], false);
+    let name = game.def(loc).name.clone();
+    let said = |log: &mut Log, armed| {
+        let e = Event::IgnoredWeapon {
+            player: Player::A,
+            card: loc,
+            armed,
+        };
+        log.line(&e, [30, 30]).unwrap().text
+    };
+    assert_eq!(
+        said(&mut log, true),
+        format!(
+            "Light Side's {name} is not used: the Armed & Dangerous character just after it \
+             in the plan fights with its own weapon"
+        )
+    );
+    assert_eq!(
+        said(&mut log, false),
+        format!(
+            "Light Side's {name} is not used: no character just after it in the plan can use it"
+        )
     );
 }

@@ -126,7 +126,8 @@ fn weapons_are_ignored_unless_just_before_a_character_who_can_use_them() {
     let ev = battle(&mut g, [&[], &[]], [&[saber, x, spare], &[y]]);
     assert!(ev.contains(&Event::IgnoredWeapon {
         player: A,
-        card: saber
+        card: saber,
+        armed: false
     }));
     assert_eq!(fights(&ev), vec![(2, 4, Some(B))]);
     // The ignored saber and the unused blaster stay; the character is discarded.
@@ -545,7 +546,8 @@ fn a_weapon_after_a_fight_together_card_works_with_the_first_character_of_the_gr
     let (g, ev, blaster) = setup(false);
     assert!(ev.contains(&Event::IgnoredWeapon {
         player: A,
-        card: blaster
+        card: blaster,
+        armed: false
     }));
     assert_eq!(fights(&ev), vec![(5, 6, Some(B))]);
     assert!(g.at(Planet::Naboo, A).iter().any(|c| c.card == blaster));

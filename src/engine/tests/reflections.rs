@@ -129,9 +129,11 @@ fn a_weapon_card_before_armed_and_dangerous_is_ignored() {
     let mut g = b.build();
     let ev = battle(&mut g, [&[], &[]], [&[rifle, aurra], &[y]]);
     assert_eq!(fights(&ev), vec![(5, 7, Some(B))]);
+    // Said with its reason: the Armed & Dangerous card after it has its own weapon.
     assert!(ev.contains(&Event::IgnoredWeapon {
         player: A,
-        card: rifle
+        card: rifle,
+        armed: true
     }));
     assert!(g.at(Planet::Naboo, A).iter().any(|c| c.card == rifle));
     assert!(g.player(A).discard.contains(&aurra));
@@ -141,9 +143,11 @@ fn a_weapon_card_before_armed_and_dangerous_is_ignored() {
     let (mut g, [aurra, rifle, card, y]) = b2();
     let ev = battle(&mut g, [&[card], &[]], [&[card, rifle, aurra], &[y]]);
     assert_eq!(fights(&ev), vec![(6, 7, Some(B))]);
+    // Said with its reason: the Armed & Dangerous card after it has its own weapon.
     assert!(ev.contains(&Event::IgnoredWeapon {
         player: A,
-        card: rifle
+        card: rifle,
+        armed: true
     }));
     assert!(g.player(A).discard.contains(&card));
 }
