@@ -185,11 +185,12 @@ impl GameState {
         // it (a fighter put back to fight again is public and stays first).
         if let Some(b) = g.battle.as_mut() {
             let b = &mut **b;
-            let mut rest: Vec<CardRef> = if self.phase == Phase::Fights {
-                let again = b.queue[o]
-                    .front()
-                    .copied()
-                    .filter(|&c| b.again[o] == Some(c));
+            let fights = self.phase == Phase::Fights;
+            let again = b.queue[o]
+                .front()
+                .copied()
+                .filter(|&c| b.again[o] == Some(c));
+            let mut rest: Vec<CardRef> = if fights {
                 b.queue[o]
                     .iter()
                     .copied()
@@ -206,11 +207,7 @@ impl GameState {
                     .copied()
                     .filter(|c| !rest.contains(c))
                     .collect();
-                if self.phase == Phase::Fights {
-                    let again = b.queue[o]
-                        .front()
-                        .copied()
-                        .filter(|&c| b.again[o] == Some(c));
+                if fights {
                     b.queue[o] = again.into_iter().chain(rest.iter().copied()).collect();
                 }
                 plan.extend_from_slice(&rest);

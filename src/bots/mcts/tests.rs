@@ -37,36 +37,28 @@ fn zones(g: &GameState) -> String {
 
 /// Plays heuristic against heuristic from `seed` until `stop` holds for the state with
 /// player B (the viewer below) to act; the events so far.
-fn advance(g: &mut GameState, stop: impl Fn(&GameState) -> bool) -> Vec<Event> {
-    let w = Arc::new(Weights::default());
-    let mut agents = [HeuristicAgent::new(w.clone()), HeuristicAgent::new(w)];
-    let (mut legal, mut events) = (Vec::new(), Vec::new());
-    while let Some(p) = g.to_act() {
-        if p == Player::B && stop(g) {
-            return events;
-        }
-        g.decide_into(&mut legal, &mut events, |view, legal| {
-            agents[view.player().index()].choose(view, legal)
-        })
-        .unwrap();
-    }
-    panic!("the game ended first");
+fn advance(g: &mut GameState, stop: impl FnMut(&GameState) -> bool) -> Vec<Event> {
+    advance_until(g, stop).expect("the game ended first")
 }
 
-/// As `advance`, but a game that ends first just ends (the caller checks `stop` held).
-fn advance_until(g: &mut GameState, mut stop: impl FnMut(&GameState) -> bool) {
+/// As `advance`, but a game that ends first gives None.
+fn advance_until(
+    g: &mut GameState,
+    mut stop: impl FnMut(&GameState) -> bool,
+) -> Option<Vec<Event>> {
     let w = Arc::new(Weights::default());
     let mut agents = [HeuristicAgent::new(w.clone()), HeuristicAgent::new(w)];
     let (mut legal, mut events) = (Vec::new(), Vec::new());
     while let Some(p) = g.to_act() {
         if p == Player::B && stop(g) {
-            return;
+            return Some(events);
         }
         g.decide_into(&mut legal, &mut events, |view, legal| {
             agents[view.player().index()].choose(view, legal)
         })
         .unwrap();
     }
+    None
 }
 
 fn legal_of(g: &GameState, p: Player) -> Vec<Action> {
@@ -151,8 +143,7 @@ fn the_order_of_the_opponents_battle_plan_does_not_change_the_sample_or_the_deci
     let mut checked = 0;
     for seed in 0..40 {
         let mut g = new_game(seed, GameOptions::default());
-        let mut stopped = false;
-        advance_until(&mut g, |g| {
+        let stopped = advance_until(&mut g, |g| {
             let Some(b) = g.battle.as_deref() else {
                 return false;
             };
@@ -161,10 +152,9 @@ fn the_order_of_the_opponents_battle_plan_does_not_change_the_sample_or_the_deci
             } else {
                 b.plans[0].len()
             };
-            stopped = b.attacker == Player::A && hidden > 2 && legal_of(g, Player::B).len() > 1;
-            stopped
+            b.attacker == Player::A && hidden > 2 && legal_of(g, Player::B).len() > 1
         });
-        if !stopped {
+        if stopped.is_none() {
             continue;
         }
         let mut h = g.clone();

@@ -486,16 +486,21 @@ fn a_podrace_victory_says_how_many_cards_the_loser_discards() {
     );
 }
 
+/// A game whose one card is Light Side's location at the current planet (Tatooine): enough
+/// for a line that names a card.
+fn one_location_game() -> (crate::engine::GameState, CardRef) {
+    let mut b = crate::engine::builder::Builder::new();
+    let loc = b.current(Planet::Tatooine, 0);
+    (b.build(), loc)
+}
+
 #[test]
 fn a_next_location_taken_from_the_draw_deck_says_so() {
     // Rulebook "On to the Second Planet!": the loser of a planet "can look for the Location
     // card in your discard pile, your draw deck and/or your hand". Taken from the draw deck,
     // the count falls by one at this line (duel-light vs duel-dark, seed 31, turn 6: 36 to
     // 35 with nothing saying why): the line says where it came from and what is left.
-    use crate::engine::builder::Builder;
-    let mut b = Builder::new();
-    let loc = b.current(Planet::Tatooine, 0);
-    let game = b.build();
+    let (game, loc) = one_location_game();
     let mut log = Log::new(&game, [Some(Side::Light), Some(Side::Dark)], false);
     let placed = Event::LocationPlaced {
         player: Player::A,
@@ -594,10 +599,7 @@ fn a_card_a_search_deploys_hidden_is_not_named() {
     // BoN rules, turn 17: "Light Side searches the draw deck and takes Electropole", then
     // "Light Side deploys a hidden card to Coruscant", and two turns later the Electropole
     // turned up: the search had told the table what the hidden card was.
-    use crate::engine::builder::Builder;
-    let mut b = Builder::new();
-    let loc = b.current(Planet::Tatooine, 0);
-    let game = b.build();
+    let (game, loc) = one_location_game();
     let mut log = Log::new(&game, [Some(Side::Light), Some(Side::Dark)], false);
     let searched = |hidden| Event::DeckSearched {
         player: Player::A,
@@ -624,10 +626,7 @@ fn a_weapon_ignored_before_an_armed_and_dangerous_card_says_why() {
     // Rulebook "Armed & Dangerous Cards": such a character fights with its own weapon half
     // and ignores weapon cards. "No character just after it can use it" read as if the
     // weapon simply fitted nobody (judge4: Comlink before an A&D character, game 12 turn 9).
-    use crate::engine::builder::Builder;
-    let mut b = Builder::new();
-    let loc = b.current(Planet::Tatooine, 0);
-    let game = b.build();
+    let (game, loc) = one_location_game();
     let mut log = Log::new(&game, [Some(Side::Light), Some(Side::Dark)], false);
     let name = game.def(loc).name.clone();
     let said = |log: &mut Log, armed| {
