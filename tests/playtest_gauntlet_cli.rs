@@ -208,7 +208,7 @@ Dark Side decks against Light Side decks: the row deck's win rate (95% interval)
 ┌─────────────────┬────────────────────┬─────────────────────────┬────────────────────┐
 │                 ┆   Jedi and Gungans ┆ Padawan starter (light) ┆              field │
 ╞═════════════════╪════════════════════╪═════════════════════════╪════════════════════╡
-│ Sith and Droids ┆ 55.0% (34.2–74.2%) ┆    100.0% (83.9–100.0%) ┆ 77.5% (62.5–87.7%) │
+│ Sith and Droids ┆ 50.0% (29.9–70.1%) ┆    100.0% (83.9–100.0%) ┆ 75.0% (59.8–85.8%) │
 └─────────────────┴────────────────────┴─────────────────────────┴────────────────────┘
 
 Over the field: each deck's games against every deck of the other side. A deck is above another of its side when their 95% intervals do not overlap.
@@ -217,7 +217,7 @@ Over the field: each deck's games against every deck of the other side. A deck i
 ╞═════════════════════════╪═══════╪═══════╪══════╪══════════╪══════════════╪═════════════════════════╪═════════════════════╡
 │ Jedi and Gungans        ┆ Light ┆    20 ┆   10 ┆    50.0% ┆   29.9–70.1% ┆ Padawan starter (light) ┆                     │
 │ Padawan starter (light) ┆ Light ┆    20 ┆    0 ┆     0.0% ┆    0.0–16.1% ┆                         ┆                     │
-│ Sith and Droids         ┆ Dark  ┆    40 ┆   31 ┆    77.5% ┆   62.5–87.7% ┆                         ┆                     │
+│ Sith and Droids         ┆ Dark  ┆    40 ┆   30 ┆    75.0% ┆   59.8–85.8% ┆                         ┆                     │
 └─────────────────────────┴───────┴───────┴──────┴──────────┴──────────────┴─────────────────────────┴─────────────────────┘
 Each pairing's full report (victories, game length, cards): --format json or --html FILE.
 "#;

@@ -157,6 +157,13 @@ fn evacuate(cx: &Ctx, legal: &[Action]) -> Option<Action> {
             {
                 return Some(*a);
             }
+            Action::Evacuate(pl)
+                if Some(pl) == cx.view.current_planet()
+                    && (short || edge() >= cx.w.starships.evacuate_edge)
+                    && give_up_current(cx) =>
+            {
+                return Some(*a);
+            }
             // Battle of Naboo rules: the opponent's starfighters are in hand, unseen.
             Action::EvacuateWith(_, pl) if stranded(pl) => return Some(*a),
             _ => {}
@@ -293,6 +300,27 @@ fn opposition(cx: &Ctx) -> Vec<super::eval::Fighter> {
         theirs.clear();
     }
     theirs
+}
+
+/// Whether to give up the current planet by evacuating our cards there back into the draw
+/// deck: it is not worth contesting (the opponent's face-up strength there is more than all we
+/// could bring, and giving it up does not lose the game: [`opposition`]), and our draw deck is
+/// no longer than the opponent's, so the race to an empty draw deck is not ours to win by
+/// fighting there. Each of our characters left there is defeated in its turn for its damage
+/// from our draw deck; evacuated, they refill it (rulebook "Starships and Evacuation": "even
+/// the current planet, if you really want to try to get cards back into your draw deck"), and
+/// the opponent's strongest characters stay stranded on the planet it wins. Counterfactual
+/// replay of podrace-light.txt's lost games against dark.txt and example:dark (master seed 7):
+/// an evacuation of the current planet beat the chosen action on 48 fresh samples at 144
+/// decisions, in 28 of the 40 games.
+fn give_up_current(cx: &Ctx) -> bool {
+    if cx.view.deck_len(cx.me) > cx.view.deck_len(cx.opp) {
+        return false;
+    }
+    let theirs = opposition(cx);
+    let outclassed = !theirs.is_empty();
+    cx.scratch.give(theirs);
+    outclassed
 }
 
 /// What deploying a character here is worth. Unopposed, its value at the planet
