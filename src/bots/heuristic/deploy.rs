@@ -134,6 +134,7 @@ fn starship(legal: &[Action], cx: &Ctx) -> Option<Action> {
 /// whatever the escort when our draw deck holds fewer than `starships.evacuate_deck` cards:
 /// then an interception risks little (stranded cards never fight again) and the cards brought
 /// home keep the draw deck from running out (an empty one loses: rulebook "Deck Victory").
+/// Also evacuates the current planet, with the same escort, when [`give_up_current`] says so.
 fn evacuate(cx: &Ctx, legal: &[Action]) -> Option<Action> {
     let stranded = |pl: Planet| {
         matches!(cx.view.planet_status(pl), PlanetStatus::Controlled { .. })
