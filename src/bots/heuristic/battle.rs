@@ -19,6 +19,8 @@ pub(super) fn step(cx: &Ctx, legal: &[Action]) -> Option<Action> {
         let mut order = cx.scratch.order();
         pair_into(&mine, &theirs, &mut order);
         let gain = cx.battle_gain(&mine, &order, &theirs, true, false);
+        // A sure win is taken whatever the gain's estimate says.
+        let lethal = breakthrough_wins(cx, &mine, &order, &theirs);
         cx.scratch.give_order(order);
         cx.scratch.give(mine);
         cx.scratch.give(theirs);
@@ -26,11 +28,25 @@ pub(super) fn step(cx: &Ctx, legal: &[Action]) -> Option<Action> {
         if cx.view.deck_len(cx.me) < cx.w.battle.deck_caution as usize {
             needed *= 2.0;
         }
-        if gain > needed || cx.restless {
+        if gain > needed || cx.restless || lethal {
             return Some(Action::DeclareBattle);
         }
     }
     Some(Action::SkipBattle)
+}
+
+/// Whether our breakthrough alone empties the opponent's draw deck (an empty draw deck loses:
+/// rulebook "Deck Victory"; each leftover character of the attacker's takes one card: "2.
+/// Battle") before the fights can empty ours: even if every one of ours paired with one of
+/// theirs loses, its damage leaves our draw deck a card.
+fn breakthrough_wins(cx: &Ctx, mine: &[Fighter], order: &[usize], theirs: &[Fighter]) -> bool {
+    let through = mine.len().saturating_sub(theirs.len());
+    let risked: f32 = order
+        .iter()
+        .take(theirs.len())
+        .map(|&i| mine[i].damage)
+        .sum();
+    through > 0 && through >= cx.view.deck_len(cx.opp) && risked < cx.view.deck_len(cx.me) as f32
 }
 
 /// A battle plan: fighters in order, each with the weapon and battle card it uses.
