@@ -518,9 +518,11 @@ pub(super) fn pair(mine: &[Fighter], theirs: &[Fighter]) -> Vec<usize> {
 /// [`pair`] into `order` (cleared first), for callers that pair many line-ups in a row.
 pub(super) fn pair_into(mine: &[Fighter], theirs: &[Fighter], order: &mut Vec<usize>) {
     order.clear();
-    // Which of ours are in the plan already: a bit each (a planet holds far fewer than 128).
-    let mut used: u128 = 0;
-    let n = mine.len().min(128);
+    // Which of ours are in the plan already: a bit each. 64 bits: a deck holds 60 cards
+    // (rulebook "Deck Construction"), so no side has more fighters at a planet, and a 64-bit
+    // word tests and sets in single instructions where a 128-bit one takes several.
+    let mut used: u64 = 0;
+    let n = mine.len().min(64);
     let mut hi = 0;
     for (j, t) in theirs.iter().enumerate() {
         while hi < n && used & (1 << hi) != 0 {
