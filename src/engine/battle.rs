@@ -1101,14 +1101,17 @@ impl GameState {
             let b = self.battle.as_ref().expect("battle");
             let (a, space) = (b.attacker, b.space.is_some());
             let defender = a.other();
-            let Some(mut f) = b.fight else {
+            let Some(f) = &b.fight else {
                 match self.next_fight(a, space)? {
                     true => continue,
                     false => return self.end_battle(),
                 }
             };
+            // Most steps change a field or two of the fight where it is: copying the whole
+            // fight out and back at every step was a measurable part of a battle.
             match f.step {
                 FightStep::Lines => {
+                    let mut f = *f;
                     if !self.ask_line(&mut f, a, space) {
                         f.step = FightStep::Windows;
                         // The defender's window goes under the attacker's: the attacker is
@@ -1120,43 +1123,40 @@ impl GameState {
                         self.set_fight(f);
                     }
                 }
-                FightStep::Windows => {
-                    f.step = FightStep::Power(a);
-                    self.set_fight(f);
-                }
+                FightStep::Windows => self.fight_mut().step = FightStep::Power(a),
                 FightStep::Power(p) => {
-                    let (u, against) = (f.units[p.index()], f.units[p.other().index()]);
-                    f.draws[p.index()] = self.unit_draws(p, &u, &against, space);
+                    let (u, against) = (&f.units[p.index()], &f.units[p.other().index()]);
+                    let draws = self.unit_draws(p, u, against, space);
+                    let f = self.fight_mut();
+                    f.draws[p.index()] = draws;
                     f.step = FightStep::Draw(p);
-                    self.set_fight(f);
                 }
                 FightStep::Draw(p) => {
+                    let f = self.fight_mut();
                     if f.draws[p.index()] == 0 {
                         f.step = if p == a {
                             FightStep::Power(defender)
                         } else {
                             FightStep::Drawn(a)
                         };
-                        self.set_fight(f);
                         continue;
                     }
                     f.draws[p.index()] -= 1;
-                    self.set_fight(f);
                     let v = self.draw_destiny(p)? as i16;
                     if let Some(f) = self.battle.as_mut().and_then(|b| b.fight.as_mut()) {
                         f.power[p.index()] += v;
                     }
                 }
                 FightStep::Drawn(p) => {
-                    f.step = if p == a {
+                    self.fight_mut().step = if p == a {
                         FightStep::Drawn(defender)
                     } else {
                         FightStep::Resolve
                     };
-                    self.set_fight(f);
                     self.trigger(Trigger::DestinyDone(p))?;
                 }
                 FightStep::Resolve => {
+                    let f = *f;
                     // The powers are asked now, when the fight is decided: what text did
                     // during the fight (after a destiny draw, say) counts. `f.power` holds
                     // the destiny drawn so far.
@@ -1230,6 +1230,14 @@ impl GameState {
 
     fn set_fight(&mut self, f: Fight) {
         self.battle.as_mut().expect("battle").fight = Some(f);
+    }
+
+    /// The fight in progress, to change in place.
+    fn fight_mut(&mut self) -> &mut Fight {
+        self.battle
+            .as_mut()
+            .and_then(|b| b.fight.as_mut())
+            .expect("a fight in progress")
     }
 
     /// Reads the next fight from both plans. Returns whether a fight begins; when not, the

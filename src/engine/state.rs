@@ -722,10 +722,10 @@ impl GameState {
 
     /// Removes a card from wherever it is at a planet; returns whether it was there.
     pub(crate) fn remove_from_planet(&mut self, planet: Planet, p: Player, card: CardRef) -> bool {
-        let list = self.at_mut(planet, p);
-        match list.iter().position(|c| c.card == card) {
+        // Looked for before the list is taken for change (which gives it a new version).
+        match self.at(planet, p).iter().position(|c| c.card == card) {
             Some(i) => {
-                list.remove(i);
+                self.at_mut(planet, p).remove(i);
                 self.zones_changed_for(card);
                 true
             }

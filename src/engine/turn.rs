@@ -129,6 +129,11 @@ impl GameState {
         });
         let mut revealed = Vec::new();
         for pl in Planet::ALL {
+            // Taking the list for change gives it a new version, which makes the agents size
+            // up its line-up again: only where a card is face down.
+            if self.at(pl, p).iter().all(|c| c.face_up) {
+                continue;
+            }
             for c in self.at_mut(pl, p).iter_mut() {
                 if !c.face_up {
                     c.face_up = true;

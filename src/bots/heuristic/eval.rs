@@ -518,14 +518,15 @@ pub(super) fn pair(mine: &[Fighter], theirs: &[Fighter]) -> Vec<usize> {
 /// [`pair`] into `order` (cleared first), for callers that pair many line-ups in a row.
 pub(super) fn pair_into(mine: &[Fighter], theirs: &[Fighter], order: &mut Vec<usize>) {
     order.clear();
-    // Which of ours are in the plan already: a bit each (a planet holds far fewer than 128).
-    let mut used: u128 = 0;
-    let n = mine.len().min(128);
-    let mut hi = 0;
+    // Which of ours are in the plan already: a bit each. 64 bits: a deck holds 60 cards
+    // (rulebook "Deck Construction"), so no side has more fighters at a planet, and a 64-bit
+    // word tests and sets in single instructions where a 128-bit one takes several.
+    let mut used: u64 = 0;
+    let n = mine.len().min(64);
     for (j, t) in theirs.iter().enumerate() {
-        while hi < n && used & (1 << hi) != 0 {
-            hi += 1;
-        }
+        // Our strongest not in the plan yet: the first clear bit, as every fighter before it
+        // is in the plan (each pick is it or one after it).
+        let hi = (used.trailing_ones() as usize).min(n);
         if hi >= n {
             break;
         }
@@ -555,5 +556,10 @@ pub(super) fn pair_into(mine: &[Fighter], theirs: &[Fighter], order: &mut Vec<us
         used |= 1 << pick;
         order.push(pick);
     }
-    order.extend((0..n).filter(|&i| used & (1 << i) == 0));
+    // The rest in order, read off the clear bits.
+    let mut rest = !used & if n == 64 { u64::MAX } else { (1 << n) - 1 };
+    while rest != 0 {
+        order.push(rest.trailing_zeros() as usize);
+        rest &= rest - 1;
+    }
 }

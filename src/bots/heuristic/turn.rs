@@ -8,6 +8,18 @@ use crate::engine::{Action, CardRef, Kind};
 /// hand before discard pile before draw deck.
 pub(super) fn location(cx: &Ctx, legal: &[Action]) -> Option<Action> {
     let hand = cx.view.hand();
+    // Our characters sorted out once for all the locations offered rather than our whole
+    // deck walked for each: a score is a sum of small whole numbers, the same in any order.
+    let (mut held, mut rest) = (cx.scratch.cards(), cx.scratch.cards());
+    for (card, d) in cx.view.own_cards() {
+        if d.is_character() {
+            if hand.contains(&card) {
+                held.push(card);
+            } else {
+                rest.push(card);
+            }
+        }
+    }
     let mut best: Option<(f32, Action)> = None;
     for &a in legal {
         let (Action::StartingLocation(c) | Action::NextLocation(c)) = a else {
@@ -16,19 +28,21 @@ pub(super) fn location(cx: &Ctx, legal: &[Action]) -> Option<Action> {
         let Some((planet, site)) = cx.def(c).and_then(|d| d.location) else {
             continue;
         };
-        let score: f32 = cx
-            .view
-            .own_cards()
-            .filter(|(_, d)| d.is_character())
-            .map(|(card, d)| {
-                let weight = if hand.contains(&card) { 2.0 } else { 1.0 };
-                weight * d.location_bonus(planet, site) as f32
-            })
+        let bonus = |card: CardRef| {
+            cx.def(card)
+                .map_or(0.0, |d| d.location_bonus(planet, site) as f32)
+        };
+        let score: f32 = held
+            .iter()
+            .map(|&card| 2.0 * bonus(card))
+            .chain(rest.iter().map(|&card| bonus(card)))
             .sum();
         if best.is_none_or(|(s, _)| score > s) {
             best = Some((score, a));
         }
     }
+    cx.scratch.give_cards(held);
+    cx.scratch.give_cards(rest);
     best.map(|(_, a)| a)
 }
 
