@@ -384,6 +384,27 @@ fn winning_the_planet_offers_the_discard_and_draw_only_with_three_cards_to_pay()
             assert!(said < paid, "{ev:?}");
         }
     }
+    // Declined: told (the text fired and was not used), and Yoda stays.
+    let mut b = at_naboo();
+    b.phase(Phase::EndOfTurn, A);
+    b.deck_filler(A, 1, 10);
+    b.deck_filler(B, 1, 10);
+    let yoda = b.add(A, card("DF-7"), Zone::At(Planet::Naboo, true));
+    b.add(B, fx::location(Planet::Tatooine, 0), Zone::Hand);
+    for k in 0..3 {
+        b.add(A, ch(&format!("Hand {k}"), 1, 1), Zone::Hand);
+    }
+    let mut g = b.build();
+    g.apply(Action::EndTurn).unwrap();
+    let ev = g.apply(Action::Decline).unwrap();
+    let declined = Event::TextDeclined {
+        player: A,
+        card: yoda,
+        ability: 0,
+    };
+    assert!(ev.contains(&declined), "{ev:?}");
+    assert!(!used(&ev, yoda, 0));
+    assert_eq!(g.players[A.index()].hand.len(), 3);
 }
 
 /// BP-15 Shmi Skywalker: when Anakin deploys here, put a hand card under the draw deck or
