@@ -188,6 +188,9 @@ impl<'a> Log<'a> {
                     self.card(*card)
                 )
             }
+            Event::NoEffectFetched { player } => {
+                format!("{} takes no Effect from the draw deck", p(player))
+            }
             Event::TurnStarted { player, turn } => format!(
                 "-- turn {turn}: {} (draw decks: {} {}, {} {}) --",
                 p(player),
@@ -878,6 +881,7 @@ impl<'a> Log<'a> {
             Event::EffectFetched { player, card } => {
                 ("effect-fetch", Some(player), vec![card], none)
             }
+            Event::NoEffectFetched { player } => ("no-effect-fetch", Some(player), vec![], none),
             Event::TurnStarted { player, turn } => {
                 ("turn", Some(player), vec![], json!({ "number": turn }))
             }

@@ -128,6 +128,11 @@ pub enum Event {
         player: Player,
         card: CardRef,
     },
+    /// `player` took no Effect when a planet's first location entered play (RULINGS.md R3:
+    /// "may"): said, so a reader knows the step was offered and declined.
+    NoEffectFetched {
+        player: Player,
+    },
     TurnStarted {
         player: Player,
         turn: u32,

@@ -69,6 +69,7 @@ fn variant(e: &Event) -> usize {
         Event::NumbersNamed { .. } => 54,
         Event::TopCardLooked { .. } => 55,
         Event::TextDeclined { .. } => 56,
+        Event::NoEffectFetched { .. } => 57,
     }
 }
 
@@ -109,6 +110,7 @@ fn one_of_each(c: CardRef) -> Vec<Event> {
             count: 6,
         },
         Event::EffectFetched { player: p, card: c },
+        Event::NoEffectFetched { player: p },
         Event::TurnStarted { player: p, turn: 1 },
         Event::Revealed { player: p, card: c },
         Event::Deployed {
@@ -400,7 +402,7 @@ fn the_readme_json_table_lists_every_kind_emitted_with_its_fields() {
     let mut log = Log::new(&game, [Some(Side::Light), Some(Side::Dark)], false);
     let events = one_of_each(CardRef::new(0));
     let variants: BTreeSet<usize> = events.iter().map(variant).collect();
-    assert_eq!(variants.len(), 57, "one_of_each lacks a variant");
+    assert_eq!(variants.len(), 58, "one_of_each lacks a variant");
     let (table, reasons) = documented();
     let common = ["turn", "text", "kind", "player", "cards", "draw_decks"];
     let mut emitted = BTreeSet::new();
@@ -770,4 +772,20 @@ fn a_declined_you_may_says_which_text_and_which_ability_when_several() {
     assert!(both.starts_with(&head), "{both}");
     assert!(both.to_lowercase().contains("draw"), "{both}");
     assert!(!both.contains("+2 power"), "{both}");
+}
+
+#[test]
+fn a_declined_effect_fetch_is_said() {
+    // RULINGS.md R3: at a planet's first location each player "may" take one Effect from the
+    // draw deck. Taking none was not said: after "Dark Side puts Naboo ... into play" a reader
+    // could not tell whether the fetch had been offered (duel-light vs duel-dark, seed 3,
+    // turn 5).
+    let (game, _) = one_location_game();
+    let mut log = Log::new(&game, [Some(Side::Light), Some(Side::Dark)], false);
+    let line = log
+        .line(&Event::NoEffectFetched { player: Player::B }, [30, 30])
+        .unwrap();
+    assert_eq!(line.text, "Dark Side takes no Effect from the draw deck");
+    assert_eq!(line.json["kind"], "no-effect-fetch");
+    assert_eq!(line.json["player"], "B");
 }
