@@ -188,6 +188,9 @@ impl<'a> Log<'a> {
                     self.card(*card)
                 )
             }
+            Event::NoEffectFetched { player } => {
+                format!("{} takes no Effect from the draw deck", p(player))
+            }
             Event::TurnStarted { player, turn } => format!(
                 "-- turn {turn}: {} (draw decks: {} {}, {} {}) --",
                 p(player),
@@ -488,7 +491,22 @@ impl<'a> Log<'a> {
                     "no character just after it in the plan can use it"
                 }
             ),
-            Event::Defeated { card, .. } => format!("{} is defeated", self.card(*card)),
+            Event::Defeated { card, damage, .. } => self.defeated(*card, *damage),
+            Event::TopCardLooked { player, bottom, .. } => format!(
+                "{} looks at the top card of {}'s draw deck and {}",
+                p(player),
+                p(&player.other()),
+                if *bottom {
+                    "puts it at the bottom"
+                } else {
+                    "leaves it on top"
+                }
+            ),
+            Event::TextDeclined {
+                player,
+                card,
+                ability,
+            } => self.declined(*player, *card, *ability),
             Event::Damage { player, cards } => {
                 format!("{} takes {cards} damage ({})", p(player), deck(player))
             }
@@ -607,6 +625,45 @@ impl<'a> Log<'a> {
             (Some(n), _) => s.push_str(&format!(" ({} {signed})", number_word(n))),
             (None, Some(c)) if c != card => s.push_str(&format!(" ({})", self.card(c))),
             _ => {}
+        }
+        s
+    }
+
+    /// "X is defeated": a defeat that deals damage has its damage line next (or the duel's
+    /// end); one that deals none says why, or a reader wonders where the damage went.
+    fn defeated(&self, card: CardRef, damage: u8) -> String {
+        let name = self.card(card);
+        if damage > 0 {
+            return format!("{name} is defeated");
+        }
+        match self.game.def(card).damage() {
+            0 => format!("{name} is defeated: its damage is 0, no damage"),
+            printed => {
+                format!(
+                    "{name} is defeated: its damage {printed} is cancelled by game text, no damage"
+                )
+            }
+        }
+    }
+
+    /// "Dark Side does not use Darth Maul's text": a "you may" offered and declined; a card
+    /// of several abilities says which.
+    fn declined(&self, player: Player, card: CardRef, ability: u8) -> String {
+        let mut s = format!(
+            "{} does not use {}'s text",
+            self.player(player),
+            self.card(card)
+        );
+        if let Some(t) = self.game.def(card).text
+            && t.abilities.len() > 1
+            && let Some(a) = t.abilities.get(ability as usize)
+        {
+            s.push_str(&format!(
+                " ({})",
+                describe_ability(a)
+                    .trim_end_matches('.')
+                    .trim_start_matches("This card: ")
+            ));
         }
         s
     }
@@ -824,6 +881,7 @@ impl<'a> Log<'a> {
             Event::EffectFetched { player, card } => {
                 ("effect-fetch", Some(player), vec![card], none)
             }
+            Event::NoEffectFetched { player } => ("no-effect-fetch", Some(player), vec![], none),
             Event::TurnStarted { player, turn } => {
                 ("turn", Some(player), vec![], json!({ "number": turn }))
             }
@@ -1083,7 +1141,36 @@ impl<'a> Log<'a> {
             Event::IgnoredWeapon { player, card, .. } => {
                 ("weapon-not-used", Some(player), vec![card], none)
             }
-            Event::Defeated { player, card } => ("defeated", Some(player), vec![card], none),
+            Event::Defeated {
+                player,
+                card,
+                damage,
+            } => (
+                "defeated",
+                Some(player),
+                vec![card],
+                json!({ "damage": damage }),
+            ),
+            Event::TopCardLooked {
+                player,
+                card,
+                bottom,
+            } => (
+                "top-card-looked",
+                Some(player),
+                vec![card],
+                json!({ "bottom": bottom }),
+            ),
+            Event::TextDeclined {
+                player,
+                card,
+                ability,
+            } => (
+                "text-declined",
+                Some(player),
+                vec![card],
+                json!({ "ability": ability }),
+            ),
             Event::Damage { player, cards } => {
                 ("damage", Some(player), vec![], json!({ "damage": cards }))
             }

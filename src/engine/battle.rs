@@ -1038,7 +1038,6 @@ impl GameState {
                 let planet = self.current.expect("a planet is in play");
                 self.remove_from_planet(planet, p, c);
             }
-            self.emit(Event::Defeated { player: p, card: c });
             let q = Query::new(Number::Damage, p)
                 .card(c)
                 .arena(arena)
@@ -1052,13 +1051,23 @@ impl GameState {
                 number: Number::Saved,
                 ..q
             };
-            if self.asks(Number::Saved) && self.number(saved, 0) > 0 {
+            let is_saved = self.asks(Number::Saved) && self.number(saved, 0) > 0;
+            // The defeat states its damage (a reader of a 0 sees why no damage follows); the
+            // texts that made it are told right after it.
+            let dealt = if is_saved { 0 } else { self.damage_of(q) };
+            self.emit(Event::Defeated {
+                player: p,
+                card: c,
+                damage: dealt,
+            });
+            if is_saved {
                 self.players[p.index()].hand.push(c);
                 self.note_text(saved, 0);
                 weapon_saved |= i == 0;
             } else {
                 self.players[p.index()].discard.push(c);
-                damage = damage.saturating_add(self.damage_noted(q));
+                self.note_damage(q, dealt);
+                damage = damage.saturating_add(dealt);
             }
             self.trigger(Trigger::Defeated {
                 card: c,

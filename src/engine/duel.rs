@@ -568,15 +568,6 @@ impl GameState {
                 // "Discard the Character card and the Weapon card the character was using."
                 let weapon =
                     d.weapons[q.index()].filter(|&w| self.remove_from_planet(planet, q, w));
-                self.emit(Event::Defeated { player: q, card: c });
-                if let Some(w) = weapon {
-                    self.players[q.index()].discard.push(w);
-                    self.emit(Event::Discarded {
-                        player: q,
-                        card: w,
-                        reason: DiscardReason::WithDefeated,
-                    });
-                }
                 // "The loser ... must take damage equal to their printed damage (after
                 // modifiers) minus the number of hits they scored on their opponent."
                 let by = d.duelists[q.other().index()];
@@ -586,7 +577,21 @@ impl GameState {
                     .place(self.site())
                     .weapon(d.weapons[q.index()])
                     .opponent(by);
-                let printed = self.damage_noted(query);
+                let printed = self.damage_of(query);
+                self.emit(Event::Defeated {
+                    player: q,
+                    card: c,
+                    damage: printed,
+                });
+                if let Some(w) = weapon {
+                    self.players[q.index()].discard.push(w);
+                    self.emit(Event::Discarded {
+                        player: q,
+                        card: w,
+                        reason: DiscardReason::WithDefeated,
+                    });
+                }
+                self.note_damage(query, printed);
                 let scored = d.hits[q.other().index()];
                 let damage = printed.saturating_sub(scored);
                 self.emit(Event::DuelEnded {

@@ -128,6 +128,11 @@ pub enum Event {
         player: Player,
         card: CardRef,
     },
+    /// `player` took no Effect when a planet's first location entered play (RULINGS.md R3:
+    /// "may"): said, so a reader knows the step was offered and declined.
+    NoEffectFetched {
+        player: Player,
+    },
     TurnStarted {
         player: Player,
         turn: u32,
@@ -321,6 +326,9 @@ pub enum Event {
     Defeated {
         player: Player,
         card: CardRef,
+        /// The damage this defeat deals, after text (a duel's, before the hits scored are
+        /// taken off: `DuelEnded` says the rest). 0: no damage, and the play-by-play says why.
+        damage: u8,
     },
     Damage {
         player: Player,
@@ -378,6 +386,23 @@ pub enum Event {
         /// The number it changed (of `on`, or of the player), and by how much.
         number: Option<super::text::Number>,
         by: i16,
+    },
+    /// `player` looked at the top card of the opponent's draw deck by `card`'s text (DF-24,
+    /// DF-56) and put it beneath that deck (`bottom`) or left it on top. The card looked at
+    /// is not here: only `player` saw it.
+    TopCardLooked {
+        player: Player,
+        card: CardRef,
+        bottom: bool,
+    },
+    /// `player` was offered a "you may" of `card`'s text (ability `ability`, as in
+    /// `TextUsed`) and declined it. Said only where the offer came from something that
+    /// happened (a trigger, the text just begun) and the card is face up in play, so the
+    /// play-by-play shows the text could have taken effect and names no hidden card.
+    TextDeclined {
+        player: Player,
+        card: CardRef,
+        ability: u8,
     },
     GameOver(GameResult),
 }

@@ -123,6 +123,19 @@ impl GameState {
         });
     }
 
+    /// Tells the play-by-play that `player` declined a "you may" of ability `ability` of
+    /// `card`'s text, when the card is public (its owner's opponent sees it): a text of a
+    /// card in hand or face down, declined, would name a hidden card.
+    pub(crate) fn text_declined(&mut self, player: Player, card: CardRef, ability: u8) {
+        if self.view(self.owner(card).other()).def(card).is_some() {
+            self.emit(Event::TextDeclined {
+                player,
+                card,
+                ability,
+            });
+        }
+    }
+
     /// Calls `f` for every text in force that listens to `bit`: the face-up cards in play
     /// (evacuees included while their evacuation lasts, and under Battle of Naboo rules its
     /// transport and the starfighter intercepting it), then each of `extra` (the card asked
@@ -394,9 +407,9 @@ impl GameState {
         .clamp(0, u8::MAX as i16) as u8
     }
 
-    /// [`GameState::damage_of`], narrating the texts that changed it.
-    pub(crate) fn damage_noted(&mut self, q: Query) -> u8 {
-        let damage = self.damage_of(q);
+    /// Narrates the texts that made `q`'s damage `damage` (from [`GameState::damage_of`]):
+    /// called once the defeat, which states the damage, is told.
+    pub(crate) fn note_damage(&mut self, q: Query, damage: u8) {
         let c = q.card.expect("damage of a card");
         let base = self.def(c).damage() as i16;
         if damage as i16 != base {
@@ -408,7 +421,6 @@ impl GameState {
                 base,
             );
         }
-        damage
     }
 
     /// Whether some text of this game (or a lasting effect) listens to `n`: when not, the

@@ -348,12 +348,17 @@ impl GameState {
         if winner == Some(o) {
             // "Discard your Transport and all the characters and weapons stacked underneath
             // it ... characters' Damage numbers are ignored."
-            self.emit(Event::Defeated { player: p, card: t });
             let q = Query::new(Number::Damage, p)
                 .card(t)
                 .arena(Arena::Space)
                 .opponent(Some(starfighter));
-            let dmg = self.damage_noted(q);
+            let dmg = self.damage_of(q);
+            self.emit(Event::Defeated {
+                player: p,
+                card: t,
+                damage: dmg,
+            });
+            self.note_damage(q, dmg);
             self.evacuees_lost(p);
             // "Finally, any starships that didn't get destroyed ... fly away": after the
             // transport's damage (a damage that ends the game leaves nothing to fly).
@@ -366,15 +371,17 @@ impl GameState {
             h.retain(|&c| c != starfighter);
             self.players[o.index()].discard.push(starfighter);
             self.zones_changed();
-            self.emit(Event::Defeated {
-                player: o,
-                card: starfighter,
-            });
             let q = Query::new(Number::Damage, o)
                 .card(starfighter)
                 .arena(Arena::Space)
                 .opponent(Some(t));
-            let dmg = self.damage_noted(q);
+            let dmg = self.damage_of(q);
+            self.emit(Event::Defeated {
+                player: o,
+                card: starfighter,
+                damage: dmg,
+            });
+            self.note_damage(q, dmg);
             self.damage(o, dmg)?;
         } else {
             self.fly_away(o, starfighter);

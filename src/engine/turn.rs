@@ -94,6 +94,8 @@ impl GameState {
             self.players[p.index()].hand.push(card);
             self.emit(Event::EffectFetched { player: p, card });
             self.shuffle_deck(p);
+        } else {
+            self.emit(Event::NoEffectFetched { player: p });
         }
         match self.phase {
             Phase::EffectFetch {

@@ -164,10 +164,11 @@ impl Observer {
                 }
             }
             // The weapon discarded with a defeated character comes between its defeat and the
-            // damage it deals, as do texts that change that damage.
-            Event::Defeated { .. } | Event::EvacueesLost { .. } | Event::Discarded { .. } => {
-                self.credit = credit
-            }
+            // damage it deals, as do texts that change that damage (or a "you may" declined).
+            Event::Defeated { .. }
+            | Event::EvacueesLost { .. }
+            | Event::Discarded { .. }
+            | Event::TextDeclined { .. } => self.credit = credit,
             Event::TextUsed { player, card, .. } => {
                 self.credit = credit;
                 if player == me

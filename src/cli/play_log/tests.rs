@@ -67,6 +67,9 @@ fn variant(e: &Event) -> usize {
         Event::TextUsed { .. } => 52,
         Event::GameOver(_) => 53,
         Event::NumbersNamed { .. } => 54,
+        Event::TopCardLooked { .. } => 55,
+        Event::TextDeclined { .. } => 56,
+        Event::NoEffectFetched { .. } => 57,
     }
 }
 
@@ -107,6 +110,7 @@ fn one_of_each(c: CardRef) -> Vec<Event> {
             count: 6,
         },
         Event::EffectFetched { player: p, card: c },
+        Event::NoEffectFetched { player: p },
         Event::TurnStarted { player: p, turn: 1 },
         Event::Revealed { player: p, card: c },
         Event::Deployed {
@@ -244,7 +248,21 @@ fn one_of_each(c: CardRef) -> Vec<Event> {
             card: c,
             armed: false,
         },
-        Event::Defeated { player: p, card: c },
+        Event::Defeated {
+            player: p,
+            card: c,
+            damage: 2,
+        },
+        Event::TopCardLooked {
+            player: p,
+            card: c,
+            bottom: true,
+        },
+        Event::TextDeclined {
+            player: p,
+            card: c,
+            ability: 0,
+        },
         Event::Damage {
             player: p,
             cards: 2,
@@ -384,7 +402,7 @@ fn the_readme_json_table_lists_every_kind_emitted_with_its_fields() {
     let mut log = Log::new(&game, [Some(Side::Light), Some(Side::Dark)], false);
     let events = one_of_each(CardRef::new(0));
     let variants: BTreeSet<usize> = events.iter().map(variant).collect();
-    assert_eq!(variants.len(), 55, "one_of_each lacks a variant");
+    assert_eq!(variants.len(), 58, "one_of_each lacks a variant");
     let (table, reasons) = documented();
     let common = ["turn", "text", "kind", "player", "cards", "draw_decks"];
     let mut emitted = BTreeSet::new();
@@ -650,4 +668,124 @@ fn a_weapon_ignored_before_an_armed_and_dangerous_card_says_why() {
             "Light Side's {name} is not used: no character just after it in the plan can use it"
         )
     );
+}
+
+#[test]
+fn a_defeat_that_deals_no_damage_says_why() {
+    // Rulebook "Battles": the loser "must take damage equal to the damage number of the
+    // defeated character". A defeat dealing 0 (a printed 0, or a text that took it all
+    // away: BN-57 Young Skywalker's "you don't lose any cards for this damage") was said
+    // "... is defeated" and then nothing: the reader wondered where the damage went.
+    use crate::engine::builder::{Builder, Zone, fx};
+    let mut b = Builder::new();
+    b.current(Planet::Naboo, 0);
+    let none = b.add(Player::A, fx::character("Zero", "", 3, 0, 1), Zone::Hand);
+    let two = b.add(Player::A, fx::character("Two", "", 3, 2, 1), Zone::Hand);
+    let game = b.build();
+    let mut log = Log::new(&game, [Some(Side::Light), Some(Side::Dark)], false);
+    let mut said = |card, damage| {
+        let e = Event::Defeated {
+            player: Player::A,
+            card,
+            damage,
+        };
+        let line = log.line(&e, [30, 30]).unwrap();
+        assert_eq!(line.json["damage"], damage);
+        line.text
+    };
+    assert_eq!(
+        said(none, 0),
+        "Zero is defeated: its damage is 0, no damage"
+    );
+    assert_eq!(
+        said(two, 0),
+        "Two is defeated: its damage 2 is cancelled by game text, no damage"
+    );
+    // Damage dealt: the damage line (or the duel's end) says it next.
+    assert_eq!(said(two, 2), "Two is defeated");
+}
+
+#[test]
+fn a_look_at_the_opponents_top_card_says_where_it_went_and_not_what_it_was() {
+    // DF-24 Sebulba's Podracer: "look at the top card of opponent's draw deck; you may put it
+    // beneath that deck". The play-by-play said nothing when it stayed on top and repeated
+    // "may put it" when it moved: it says which, naming only the card whose text it is (the
+    // card looked at was seen by its player alone: rulings R2).
+    let (game, loc) = one_location_game();
+    let mut log = Log::new(&game, [Some(Side::Light), Some(Side::Dark)], false);
+    let mut said = |bottom| {
+        let e = Event::TopCardLooked {
+            player: Player::B,
+            card: loc,
+            bottom,
+        };
+        let line = log.line(&e, [30, 30]).unwrap();
+        assert_eq!(line.json["cards"], json!([game.def(loc).catalogue_id]));
+        assert_eq!(line.json["bottom"], bottom);
+        line.text
+    };
+    assert_eq!(
+        said(false),
+        "Dark Side looks at the top card of Light Side's draw deck and leaves it on top"
+    );
+    assert_eq!(
+        said(true),
+        "Dark Side looks at the top card of Light Side's draw deck and puts it at the bottom"
+    );
+}
+
+#[test]
+fn a_declined_you_may_says_which_text_and_which_ability_when_several() {
+    // A "you may" declined was not said: a judge could not tell the text had been offered.
+    // One line naming the card; a card of several abilities says which one: DF-7 Yoda, Jedi
+    // Philosopher has one ("may discard him + 3 cards"); BP-33 Aurra Sing, Formidable
+    // Adversary two (+2 power vs a Jedi; when she defeats a character, may draw a card).
+    let cat = Catalogue::embedded_for_tests();
+    let mut b = crate::engine::builder::Builder::new();
+    b.current(Planet::Naboo, 0);
+    let mut add = |p, id: &str| {
+        let card = cat.get(id).unwrap().clone();
+        b.add(p, card, crate::engine::builder::Zone::Hand)
+    };
+    let yoda = add(Player::A, "DF-7");
+    let aurra = add(Player::B, "BP-33");
+    let game = b.build();
+    let mut log = Log::new(&game, [Some(Side::Light), Some(Side::Dark)], false);
+    let mut said = |player, card, ability| {
+        let e = Event::TextDeclined {
+            player,
+            card,
+            ability,
+        };
+        let line = log.line(&e, [30, 30]).unwrap();
+        assert_eq!(line.json["ability"], ability);
+        assert_eq!(line.json["cards"], json!([game.def(card).catalogue_id]));
+        line.text
+    };
+    let name = |c| game.def(c).name.clone();
+    assert_eq!(
+        said(Player::A, yoda, 0),
+        format!("Light Side does not use {}'s text", name(yoda))
+    );
+    let both = said(Player::B, aurra, 1);
+    let head = format!("Dark Side does not use {}'s text (", name(aurra));
+    assert!(both.starts_with(&head), "{both}");
+    assert!(both.to_lowercase().contains("draw"), "{both}");
+    assert!(!both.contains("+2 power"), "{both}");
+}
+
+#[test]
+fn a_declined_effect_fetch_is_said() {
+    // RULINGS.md R3: at a planet's first location each player "may" take one Effect from the
+    // draw deck. Taking none was not said: after "Dark Side puts Naboo ... into play" a reader
+    // could not tell whether the fetch had been offered (duel-light vs duel-dark, seed 3,
+    // turn 5).
+    let (game, _) = one_location_game();
+    let mut log = Log::new(&game, [Some(Side::Light), Some(Side::Dark)], false);
+    let line = log
+        .line(&Event::NoEffectFetched { player: Player::B }, [30, 30])
+        .unwrap();
+    assert_eq!(line.text, "Dark Side takes no Effect from the draw deck");
+    assert_eq!(line.json["kind"], "no-effect-fetch");
+    assert_eq!(line.json["player"], "B");
 }

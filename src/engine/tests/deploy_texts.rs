@@ -535,6 +535,14 @@ fn every_played_step_action_does_its_effect_once_in_its_owners_step() {
                     if g.players[1].deck.first() != Some(&top) {
                         return Err("the top card is not put beneath".into());
                     }
+                    let told = Event::TopCardLooked {
+                        player: A,
+                        card: me,
+                        bottom: true,
+                    };
+                    if !said.contains(&told) {
+                        return Err(format!("where the card went is not said: {said:?}"));
+                    }
                     // Only its owner's player saw it (card-text reading "only you see the
                     // card"; rulings R2): the play-by-play, the table's view, does not name
                     // it, as it names no hidden card.
@@ -904,4 +912,72 @@ fn deploying_a_card_without_text_leaves_the_index_of_texts_in_force_as_a_full_wa
     stale.players[A.index()].discard.push(in_play);
     let err = stale.check_zones().unwrap_err();
     assert!(err.contains("index of texts in force"), "{err}");
+}
+
+#[test]
+fn a_look_at_the_top_card_that_leaves_it_and_a_step_begun_then_declined_are_told() {
+    // DF-24 Sebulba's Podracer (card-text reading "only you see the card; 'return it' leaves
+    // it on top"): declining to put the card beneath is still a look, which the play-by-play
+    // told nothing of; it is told (text used, card left on top), the card looked at unnamed.
+    // DF-25 (a hand card beneath the draw deck), begun and then no card chosen: the text is
+    // declined, said so, and the hand is as it was.
+    for id in ["DF-24", "DF-25"] {
+        let mut b = deploy_step_at(Planet::Naboo);
+        b.deck_filler(A, 2, 5);
+        let top = b.add(B, fx::destiny(6), Zone::Deck);
+        b.deck_filler(B, 1, 5);
+        let card = catalogue().get(id).unwrap().clone();
+        let me = b.add(A, card, Zone::At(Planet::Naboo, true));
+        b.add(A, fx::destiny(3), Zone::Hand);
+        let mut g = b.build();
+        apply(
+            &mut g,
+            Action::UseAbility {
+                card: me,
+                option: 0,
+            },
+        )
+        .unwrap();
+        let ev = apply(&mut g, Action::Decline).unwrap();
+        assert_eq!(g.players[1].deck.last(), Some(&top), "{id}");
+        assert_eq!(g.players[0].hand.len(), 1, "{id}");
+        assert!(!names(&ev, top), "{id}: {ev:?}");
+        let want = if id == "DF-24" {
+            Event::TopCardLooked {
+                player: A,
+                card: me,
+                bottom: false,
+            }
+        } else {
+            Event::TextDeclined {
+                player: A,
+                card: me,
+                ability: 0,
+            }
+        };
+        assert!(ev.contains(&want), "{id}: {ev:?}");
+    }
+}
+
+#[test]
+fn a_declined_text_is_told_only_for_a_card_the_opponent_sees() {
+    // The play-by-play names no hidden card (README "yj play"; rulings R2): a "you may" of a
+    // card in hand or face down, declined, is not told; one of a face-up card is.
+    let mut b = deploy_step_at(Planet::Naboo);
+    let up = b.add(A, fx::destiny(3), Zone::At(Planet::Naboo, true));
+    let down = b.add(A, fx::destiny(3), Zone::At(Planet::Naboo, false));
+    let held = b.add(A, fx::destiny(3), Zone::Hand);
+    let mut g = b.build();
+    for c in [up, down, held] {
+        g.text_declined(A, c, 0);
+    }
+    let told: Vec<CardRef> = g
+        .log
+        .iter()
+        .filter_map(|e| match e {
+            Event::TextDeclined { card, .. } => Some(*card),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(told, vec![up]);
 }

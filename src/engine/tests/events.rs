@@ -84,7 +84,13 @@ fn the_weapon_of_a_defeated_character_is_discarded_in_an_event() {
     let ev = battle(&mut g, [&[], &[]], [&[gun, x], &[y]]);
     let i = ev
         .iter()
-        .position(|e| *e == Event::Defeated { player: A, card: x })
+        .position(|e| {
+            *e == Event::Defeated {
+                player: A,
+                card: x,
+                damage: 1,
+            }
+        })
         .expect("X is defeated");
     assert_eq!(
         ev[i + 1],

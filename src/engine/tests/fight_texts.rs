@@ -187,6 +187,15 @@ fn every_saved_if_defeated_card_sends_its_user_and_weapon_to_hand_without_damage
         if !text_used_by(&ev, bc) {
             return Err("not narrated".into());
         }
+        // The saved user's defeat states it deals no damage (the play-by-play says why).
+        let saved = Event::Defeated {
+            player: A,
+            card: user,
+            damage: 0,
+        };
+        if !ev.contains(&saved) {
+            return Err(format!("the defeat does not state 0 damage: {ev:?}"));
+        }
         if who.is_empty() {
             let (g, ev, _, user, _) = run(false)?;
             let want = g.def(user).damage() as u32;

@@ -192,6 +192,9 @@ fn fetching_an_effect_reshuffles_the_deck_and_declining_does_not() {
     assert!(g.player(A).hand.contains(&e));
     let ev = play(&mut g, &[Action::NoEffect]);
     assert!(!ev.contains(&Event::Shuffled(B)));
+    // Declining the "may" is told (the play-by-play says B took none).
+    assert!(ev.contains(&Event::NoEffectFetched { player: B }));
+    assert!(!ev.contains(&Event::NoEffectFetched { player: A }));
 }
 
 #[test]

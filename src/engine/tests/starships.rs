@@ -400,7 +400,12 @@ fn battle_of_naboo_a_destroyed_transport_costs_its_damage_not_its_passengers() {
         player: B,
         starfighter: Some(f),
     }));
-    assert!(ev.contains(&Event::Defeated { player: A, card: t }));
+    // The 3 cards of deck lost: the transport's damage (the evacuee's is ignored).
+    assert!(ev.contains(&Event::Defeated {
+        player: A,
+        card: t,
+        damage: 3,
+    }));
     assert!(ev.contains(&Event::EvacueesLost {
         player: A,
         cards: 1

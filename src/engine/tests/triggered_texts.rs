@@ -384,6 +384,27 @@ fn winning_the_planet_offers_the_discard_and_draw_only_with_three_cards_to_pay()
             assert!(said < paid, "{ev:?}");
         }
     }
+    // Declined: told (the text fired and was not used), and Yoda stays.
+    let mut b = at_naboo();
+    b.phase(Phase::EndOfTurn, A);
+    b.deck_filler(A, 1, 10);
+    b.deck_filler(B, 1, 10);
+    let yoda = b.add(A, card("DF-7"), Zone::At(Planet::Naboo, true));
+    b.add(B, fx::location(Planet::Tatooine, 0), Zone::Hand);
+    for k in 0..3 {
+        b.add(A, ch(&format!("Hand {k}"), 1, 1), Zone::Hand);
+    }
+    let mut g = b.build();
+    g.apply(Action::EndTurn).unwrap();
+    let ev = g.apply(Action::Decline).unwrap();
+    let declined = Event::TextDeclined {
+        player: A,
+        card: yoda,
+        ability: 0,
+    };
+    assert!(ev.contains(&declined), "{ev:?}");
+    assert!(!used(&ev, yoda, 0));
+    assert_eq!(g.players[A.index()].hand.len(), 3);
 }
 
 /// BP-15 Shmi Skywalker: when Anakin deploys here, put a hand card under the draw deck or
@@ -439,4 +460,69 @@ fn the_opponent_chooses_the_card_it_discards() {
         .iter()
         .position(|e| *e == Event::DiscardedFromHand { player: B, card: y });
     assert!(said.is_some() && said < discarded, "{ev:?}");
+}
+
+/// "When Anakin deploys here" (BP-15 Shmi Skywalker, PR-P7, BP-3 C-3PO with Shmi), "When
+/// Darth Maul or Darth Sidious deploys" (DF-57 The Duel Begins, RF-DI5): the scans name a
+/// character; a title filter alone also took the weapons titled so (DM-36 Anakin Skywalker's
+/// Podracer set off Shmi's draw in podrace-light vs podrace-dark, seed 5, turn 9). Every
+/// deploy trigger that names who deploys fits characters only (an Armed & Dangerous card is
+/// one), of the card's own side.
+#[test]
+fn a_deploy_trigger_naming_who_deploys_fits_no_weapon_of_that_name() {
+    use crate::catalogue::abilities::SearchTrigger;
+    let book = AbilityBook::embedded();
+    let mut checked = 0;
+    let mut failures = Vec::new();
+    for me in cat().cards() {
+        let Some(spec) = book.get(&me.id) else {
+            continue;
+        };
+        for a in &spec.abilities {
+            let who = match a {
+                Ability::Triggered {
+                    on: On::OtherDeploys { who, .. },
+                    ..
+                } => who,
+                Ability::DeckSearch {
+                    trigger: SearchTrigger::OtherDeploys(who),
+                    ..
+                } => who,
+                _ => continue,
+            };
+            checked += 1;
+            for c in cat().cards() {
+                if c.side == me.side
+                    && !matches!(
+                        c.card_type,
+                        CardType::Character | CardType::ArmedAndDangerous
+                    )
+                    && who.iter().any(|f| f.matches(c))
+                {
+                    failures.push(format!("{}: {} fits", me.id, c.id));
+                }
+            }
+        }
+    }
+    assert!(checked >= 6, "only {checked} deploy triggers");
+    assert!(failures.is_empty(), "{failures:#?}");
+}
+
+/// BP-15 Shmi Skywalker in play: DM-36 Anakin Skywalker's Podracer deploying is not "Anakin
+/// deploys here" (nothing asked, nothing drawn); an Anakin deploying is.
+#[test]
+fn shmi_hears_anakin_not_his_podracer() {
+    for (id, fires) in [("DM-36", false), ("BP-1", true)] {
+        let mut b = Builder::new();
+        b.current(Planet::Tatooine, 0);
+        b.phase(Phase::Deploy, A);
+        b.deck_filler(A, 1, 8);
+        b.deck_filler(B, 1, 8);
+        let shmi = b.add(A, card("BP-15"), Zone::At(Planet::Tatooine, true));
+        let c = b.add(A, card(id), Zone::Hand);
+        let mut g = b.build();
+        g.apply(Action::Deploy(c)).unwrap();
+        let asked = matches!(g.pending(), Some(Pending::Prompt { source, .. }) if source == shmi);
+        assert_eq!(asked, fires, "{id}");
+    }
 }

@@ -445,6 +445,9 @@ impl Part for DeployTexts {
                     return Ok(());
                 };
                 if answer != Action::SearchDeck {
+                    // "You may search" when the card deploys, declined: said, so a reader
+                    // knows the text was offered.
+                    g.text_declined(p, me, ability);
                     return Ok(());
                 }
                 if s.discard_this {
@@ -514,7 +517,21 @@ impl Part for DeployTexts {
                         g.text_state_mut().set_memo(me, c.ability, Scope::Turn, 1);
                     }
                 } else if let Some(s) = self.steps.iter().find(|s| s.ability == ability) {
-                    let Some(card) = chosen else { return Ok(()) };
+                    let Some(card) = chosen else {
+                        // DF-24/56: the card was looked at, and stays on top; for the other
+                        // steps, the text begun was not carried out after all.
+                        if matches!(s.does, Does::LookAtOpponentTop) {
+                            g.text_used(me, ability, None);
+                            g.emit(Event::TopCardLooked {
+                                player: p,
+                                card: me,
+                                bottom: false,
+                            });
+                        } else {
+                            g.text_declined(p, me, ability);
+                        }
+                        return Ok(());
+                    };
                     // The card is named only where the table sees it: the opponent's top
                     // card is seen by this player alone, and a hand card put beneath the deck
                     // goes face down (rulings R2; BP-15 Shmi's is not named either).
@@ -534,6 +551,11 @@ impl Part for DeployTexts {
                                 deck.pop();
                                 deck.insert(0, card);
                             }
+                            g.emit(Event::TopCardLooked {
+                                player: p,
+                                card: me,
+                                bottom: true,
+                            });
                         }
                         Does::DiscardOpposing(_) => {
                             if let Some(planet) = g.current

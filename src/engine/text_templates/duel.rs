@@ -558,6 +558,10 @@ impl Part for DuelTexts {
                 g.text_used(me, key, target);
                 apply_hit(g, me, effects, true);
             }
+            // A hit's "you may", declined: said (one line a hit at most). The destiny
+            // rules' declines are not: they are asked at every draw or fight the card is in,
+            // and the destiny line shows what was kept.
+            (Kind::OnHit { .. }, Action::Decline) => g.text_declined(g.owner(me), me, key),
             (Kind::Destiny(DestinyRule::RedrawOncePerTurn), Action::ChooseCard(c)) => {
                 g.text_state_mut().set_memo(me, key, Scope::Turn, 1);
                 g.text_used(me, key, Some(c));

@@ -238,6 +238,14 @@ impl Part for OneOffTexts {
                 }
                 Ok(())
             }
+            // Mace Windu's shuffle declined before any card went in: said (once a card
+            // went in, the text was used and a decline only ends it).
+            (Which::MaceShuffle { .. }, Action::Decline)
+                if g.text_state().memo(me, o.ability + STAGE) == Some(2) =>
+            {
+                g.text_declined(owner, me, o.ability);
+                Ok(())
+            }
             (Which::YaraelTie, Action::ChooseNumber(n)) if key < STAGE => {
                 g.text_state_mut()
                     .set_memo(me, o.ability, Scope::Fight, n as i16);

@@ -253,10 +253,17 @@ impl Part for TriggeredTexts {
         let Some(t) = self.triggers.iter().find(|t| t.ability == key % STAGE) else {
             return Ok(());
         };
+        let owner = g.owner(me);
         if answer == Action::Decline {
+            // A triggered "you may", declined when first asked: said, so a reader knows the
+            // text fired and was not used (the later asks are its cost's choices).
+            if key < STAGE
+                && (t.optional || matches!(t.does, Does::DiscardThisAndHandThenDraw { .. }))
+            {
+                g.text_declined(owner, me, t.ability);
+            }
             return Ok(());
         }
-        let owner = g.owner(me);
         match (t.does, key >= STAGE, answer) {
             (Does::OpponentDiscards(_), _, Action::ChooseCard(c)) => {
                 // Said before the discard it explains.
