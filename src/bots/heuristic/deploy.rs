@@ -27,7 +27,11 @@ pub(super) fn choose(cx: &Ctx, legal: &[Action]) -> Option<Action> {
             _ => {}
         }
     }
-    race.then(|| podrace(cx, legal))
+    // The opposing characters a new one of ours would have to fight ([`opposition`]), read at
+    // most once a decision: both the current planet's evacuation and the force ask.
+    let opposed = OnceCell::new();
+    let chosen = race
+        .then(|| podrace(cx, legal))
         .flatten()
         .or_else(|| {
             ability
@@ -45,9 +49,13 @@ pub(super) fn choose(cx: &Ctx, legal: &[Action]) -> Option<Action> {
                 .then(|| starship(legal, cx))
                 .flatten()
         })
-        .or_else(|| evacuation.then(|| evacuate(cx, legal)).flatten())
-        .or_else(|| force(cx, legal))
-        .or(Some(Action::EndDeploy))
+        .or_else(|| evacuation.then(|| evacuate(cx, legal, &opposed)).flatten())
+        .or_else(|| force(cx, legal, &opposed))
+        .or(Some(Action::EndDeploy));
+    if let Some(v) = opposed.into_inner() {
+        cx.scratch.give(v);
+    }
+    chosen
 }
 
 /// Thrust, lap cards, refuel: always when the pilot races (the race is a way to win that
@@ -135,7 +143,7 @@ fn starship(legal: &[Action], cx: &Ctx) -> Option<Action> {
 /// then an interception risks little (stranded cards never fight again) and the cards brought
 /// home keep the draw deck from running out (an empty one loses: rulebook "Deck Victory").
 /// Also evacuates the current planet, with the same escort, when [`give_up_current`] says so.
-fn evacuate(cx: &Ctx, legal: &[Action]) -> Option<Action> {
+fn evacuate(cx: &Ctx, legal: &[Action], opposed: &Opposed) -> Option<Action> {
     let stranded = |pl: Planet| {
         matches!(cx.view.planet_status(pl), PlanetStatus::Controlled { .. })
             && cx.view.seen_at(pl, cx.me).next().is_some()
@@ -158,10 +166,13 @@ fn evacuate(cx: &Ctx, legal: &[Action]) -> Option<Action> {
             {
                 return Some(*a);
             }
+            // The draw decks are compared first: it is free and rules out most offers, while
+            // the escort and the opposition each size up a side.
             Action::Evacuate(pl)
                 if Some(pl) == cx.view.current_planet()
+                    && deck_not_longer(cx)
                     && (short || edge() >= cx.w.starships.evacuate_edge)
-                    && give_up_current(cx) =>
+                    && give_up_current(cx, opposed) =>
             {
                 return Some(*a);
             }
@@ -177,7 +188,7 @@ fn evacuate(cx: &Ctx, legal: &[Action]) -> Option<Action> {
 /// objective) that the counters left can pay for: a small knapsack over the hand, solved
 /// exactly (a character at a planet not worth contesting is valued by the fights it would win:
 /// [`char_deploy_value`]). Deploys the most valuable card of that set; the next decision solves again.
-fn force(cx: &Ctx, legal: &[Action]) -> Option<Action> {
+fn force(cx: &Ctx, legal: &[Action], opposed: &Opposed) -> Option<Action> {
     if spare_cards(cx) == 0 {
         return None;
     }
@@ -189,8 +200,6 @@ fn force(cx: &Ctx, legal: &[Action]) -> Option<Action> {
     // Our characters here that may take a weapon card, for valuing weapons: only when a
     // weapon can be deployed.
     let present = OnceCell::new();
-    // The opposing characters a new one of ours would have to fight, read once.
-    let opposed = OnceCell::new();
     for &a in legal {
         let (c, to_objective) = match a {
             Action::Deploy(c) => (c, false),
@@ -251,9 +260,6 @@ fn force(cx: &Ctx, legal: &[Action]) -> Option<Action> {
             best = Some(x);
         }
     });
-    if let Some(v) = opposed.into_inner() {
-        cx.scratch.give(v);
-    }
     if let Some(v) = present.into_inner() {
         cx.scratch.give_cards(v);
     }
@@ -314,14 +320,16 @@ fn opposition(cx: &Ctx) -> Vec<super::eval::Fighter> {
 /// replay of podrace-light.txt's lost games against dark.txt and example:dark (master seed 7):
 /// an evacuation of the current planet beat the chosen action on 48 fresh samples at 144
 /// decisions, in 28 of the 40 games.
-fn give_up_current(cx: &Ctx) -> bool {
-    if cx.view.deck_len(cx.me) > cx.view.deck_len(cx.opp) {
-        return false;
-    }
-    let theirs = opposition(cx);
-    let outclassed = !theirs.is_empty();
-    cx.scratch.give(theirs);
-    outclassed
+fn give_up_current(cx: &Ctx, opposed: &Opposed) -> bool {
+    deck_not_longer(cx) && !opposed.get_or_init(|| opposition(cx)).is_empty()
+}
+
+/// [`opposition`], worked out when first asked in a decision; `choose` gives the vector back.
+type Opposed = OnceCell<Vec<super::eval::Fighter>>;
+
+/// Whether our draw deck is no longer than the opponent's ([`give_up_current`]'s condition).
+fn deck_not_longer(cx: &Ctx) -> bool {
+    cx.view.deck_len(cx.me) <= cx.view.deck_len(cx.opp)
 }
 
 /// What deploying a character here is worth. Unopposed, its value at the planet
