@@ -247,12 +247,14 @@ impl GameState {
         // The list's buffer is reused: no allocation once it has grown.
         let mut cards = std::mem::take(&mut self.in_force);
         self.walk_in_force_into(&mut cards);
-        let mut bits = Listen::NONE;
+        let mut by = [Listen::NONE; 2];
         for &c in &cards {
-            bits = bits.union(self.card_listen[c.index()]);
+            let owner = self.owner(c).index();
+            by[owner] = by[owner].union(self.card_listen[c.index()]);
         }
         self.in_force = cards;
-        self.in_force_listen = bits;
+        self.in_force_listen = by[0].union(by[1]);
+        self.in_force_listen_by = by;
     }
 
     /// [`GameState::zones_changed`] after a change that moved only `card` into or out of the
@@ -485,6 +487,14 @@ impl GameState {
     /// Counters `p` may deploy each turn.
     pub(crate) fn counters_per_turn(&self, p: Player) -> i16 {
         if self.plain_number(Number::CountersPerTurn, [None; 3]) {
+            return super::turn::COUNTERS_PER_TURN;
+        }
+        // Only a text of `p`'s own changes `p`'s counters (text_templates/deploy.rs): when
+        // none of theirs in force listens and no lasting effect runs, the walk of every text
+        // in force (the opponent's Effect that listens, asked at each of `p`'s deploy
+        // decisions) would answer the rules' six.
+        let bit = Listen::number(Number::CountersPerTurn);
+        if !self.in_force_listen_by[p.index()].any(bit) && self.text_state.lasting.is_empty() {
             return super::turn::COUNTERS_PER_TURN;
         }
         let q = Query::new(Number::CountersPerTurn, p).place(self.site());

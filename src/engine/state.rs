@@ -290,6 +290,9 @@ pub struct GameState {
     /// they listen to: kept by `zones_changed` (query.rs).
     pub(crate) in_force: Vec<CardRef>,
     pub(crate) in_force_listen: Listen,
+    /// `in_force_listen` by the cards' owner: a number only its owner's texts change (the
+    /// counters a turn) is answered without a walk when none of theirs listens.
+    pub(crate) in_force_listen_by: [Listen; 2],
     /// The state card texts keep.
     pub(crate) text_state: TextState,
     pub(crate) options: GameOptions,
@@ -349,6 +352,7 @@ impl GameState {
             card_listen: Arc::new([]),
             in_force: Vec::new(),
             in_force_listen: Listen::NONE,
+            in_force_listen_by: [Listen::NONE; 2],
             text_state: TextState::default(),
             options,
             rng: GameRng::new(seed),

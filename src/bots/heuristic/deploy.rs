@@ -254,12 +254,14 @@ fn force(cx: &Ctx, legal: &[Action], opposed: &Opposed) -> Option<Action> {
     // The greatest of the chosen set in the knapsack's order, the last of equals (as
     // `Iterator::max_by` picks), without gathering the set in a vector.
     let mut best: Option<(Action, usize, f32)> = None;
-    knapsack(&items, budget, |i| {
+    let mut table = cx.scratch.knapsack.take();
+    knapsack(&items, budget, &mut table, |i| {
         let x = items[i];
         if best.is_none_or(|b| order(&b, &x) != std::cmp::Ordering::Greater) {
             best = Some(x);
         }
     });
+    cx.scratch.knapsack.set(table);
     if let Some(v) = present.into_inner() {
         cx.scratch.give_cards(v);
     }
@@ -433,19 +435,21 @@ fn podrace_value(cx: &Ctx, card: CardRef) -> f32 {
 
 /// 0/1 knapsack by dynamic programming (a hand holds a handful of cards and the budget is a
 /// few counters). Calls `chosen` with each chosen item's index, last index first.
-fn knapsack(items: &[(Action, usize, f32)], budget: usize, mut chosen: impl FnMut(usize)) {
+fn knapsack(
+    items: &[(Action, usize, f32)],
+    budget: usize,
+    table: &mut Vec<f32>,
+    mut chosen: impl FnMut(usize),
+) {
     let n = items.len();
     let width = budget + 1;
-    // On the stack when it fits (it nearly always does: a hand of cards, a few counters);
-    // this runs at every deploy decision.
-    let mut stack = [0.0f32; 256];
-    let mut heap = Vec::new();
-    let best: &mut [f32] = if (n + 1) * width <= stack.len() {
-        &mut stack[..(n + 1) * width]
-    } else {
-        heap.resize((n + 1) * width, 0.0);
-        &mut heap
-    };
+    // The table in a buffer kept across decisions (this runs at every deploy decision),
+    // cleared only as far as this budget and hand need: a fixed 1 KB array on the stack was
+    // zeroed whole at every call. Only row 0 is read before it is written, but the rest is
+    // a few dozen entries.
+    table.clear();
+    table.resize((n + 1) * width, 0.0);
+    let best: &mut [f32] = table;
     for (i, &(_, cost, value)) in items.iter().enumerate() {
         // Row i + 1 from row i, as two slices so that the loops carry no index checks (this
         // table was most of the deploy step's own cost). Below the cost the item cannot be
@@ -523,7 +527,7 @@ mod tests {
         ];
         let chosen = |items: &[(Action, usize, f32)], budget| {
             let mut chosen = Vec::new();
-            knapsack(items, budget, |i| chosen.push(i));
+            knapsack(items, budget, &mut Vec::new(), |i| chosen.push(i));
             chosen.sort();
             chosen
         };

@@ -40,6 +40,8 @@ pub(super) struct Scratch {
     order: Cell<Vec<usize>>,
     /// Card lists given back after use ([`Scratch::cards`]).
     cards: RefCell<Vec<Vec<CardRef>>>,
+    /// The deploy knapsack's table (`deploy::force`), taken and put back.
+    pub knapsack: Cell<Vec<f32>>,
 }
 
 impl Scratch {
