@@ -190,6 +190,24 @@ impl GameState {
 
     /// "Any starships that didn't get destroyed in the starship battle now 'fly away' (discard
     /// them, but take no Damage)."
+    /// `player`'s starship `card`, beaten by `opponent` in an interception, is defeated: its
+    /// damage (after text, in space against that starship) is told and noted for the texts
+    /// that read what defeated whom; the caller deals it, in its place in the sequence.
+    fn defeated_in_space(&mut self, player: Player, card: CardRef, opponent: CardRef) -> u8 {
+        let q = Query::new(Number::Damage, player)
+            .card(card)
+            .arena(Arena::Space)
+            .opponent(Some(opponent));
+        let damage = self.damage_of(q);
+        self.emit(Event::Defeated {
+            player,
+            card,
+            damage,
+        });
+        self.note_damage(q, damage);
+        damage
+    }
+
     fn fly_away(&mut self, p: Player, card: CardRef) {
         let h = &mut self.players[p.index()].held;
         h.retain(|&c| c != card);
@@ -348,17 +366,7 @@ impl GameState {
         if winner == Some(o) {
             // "Discard your Transport and all the characters and weapons stacked underneath
             // it ... characters' Damage numbers are ignored."
-            let q = Query::new(Number::Damage, p)
-                .card(t)
-                .arena(Arena::Space)
-                .opponent(Some(starfighter));
-            let dmg = self.damage_of(q);
-            self.emit(Event::Defeated {
-                player: p,
-                card: t,
-                damage: dmg,
-            });
-            self.note_damage(q, dmg);
+            let dmg = self.defeated_in_space(p, t, starfighter);
             self.evacuees_lost(p);
             // "Finally, any starships that didn't get destroyed ... fly away": after the
             // transport's damage (a damage that ends the game leaves nothing to fly).
@@ -371,17 +379,7 @@ impl GameState {
             h.retain(|&c| c != starfighter);
             self.players[o.index()].discard.push(starfighter);
             self.zones_changed();
-            let q = Query::new(Number::Damage, o)
-                .card(starfighter)
-                .arena(Arena::Space)
-                .opponent(Some(t));
-            let dmg = self.damage_of(q);
-            self.emit(Event::Defeated {
-                player: o,
-                card: starfighter,
-                damage: dmg,
-            });
-            self.note_damage(q, dmg);
+            let dmg = self.defeated_in_space(o, starfighter, t);
             self.damage(o, dmg)?;
         } else {
             self.fly_away(o, starfighter);

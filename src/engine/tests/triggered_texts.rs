@@ -346,24 +346,31 @@ fn a_defeat_by_a_group_is_every_members_defeat() {
     }
 }
 
+/// Player A's turn ends with DF-7 Yoda at Naboo, which A wins, and `hand` cards in A's hand:
+/// the state after `EndTurn`, and Yoda.
+fn yoda_wins_naboo(hand: usize) -> (GameState, CardRef) {
+    let mut b = at_naboo();
+    b.phase(Phase::EndOfTurn, A);
+    b.deck_filler(A, 1, 10);
+    b.deck_filler(B, 1, 10);
+    let yoda = b.add(A, card("DF-7"), Zone::At(Planet::Naboo, true));
+    // The loser's next location, so the game goes on.
+    b.add(B, fx::location(Planet::Tatooine, 0), Zone::Hand);
+    for k in 0..hand {
+        b.add(A, ch(&format!("Hand {k}"), 1, 1), Zone::Hand);
+    }
+    let mut g = b.build();
+    g.apply(Action::EndTurn).unwrap();
+    (g, yoda)
+}
+
 /// DF-7 Yoda / DF-32 Darth Sidious: when you win control of his planet you may discard him
 /// and three cards from hand, then draw three; with fewer than three cards in hand the cost
 /// cannot be paid whole (card-text "General decisions") and nothing is asked.
 #[test]
 fn winning_the_planet_offers_the_discard_and_draw_only_with_three_cards_to_pay() {
     for (hand, asked) in [(3, true), (2, false)] {
-        let mut b = at_naboo();
-        b.phase(Phase::EndOfTurn, A);
-        b.deck_filler(A, 1, 10);
-        b.deck_filler(B, 1, 10);
-        let yoda = b.add(A, card("DF-7"), Zone::At(Planet::Naboo, true));
-        // The loser's next location, so the game goes on.
-        b.add(B, fx::location(Planet::Tatooine, 0), Zone::Hand);
-        for k in 0..hand {
-            b.add(A, ch(&format!("Hand {k}"), 1, 1), Zone::Hand);
-        }
-        let mut g = b.build();
-        g.apply(Action::EndTurn).unwrap();
+        let (mut g, yoda) = yoda_wins_naboo(hand);
         let prompt = matches!(g.pending(), Some(Pending::Prompt { source, .. }) if source == yoda);
         assert_eq!(prompt, asked, "hand of {hand}");
         if asked {
@@ -385,17 +392,7 @@ fn winning_the_planet_offers_the_discard_and_draw_only_with_three_cards_to_pay()
         }
     }
     // Declined: told (the text fired and was not used), and Yoda stays.
-    let mut b = at_naboo();
-    b.phase(Phase::EndOfTurn, A);
-    b.deck_filler(A, 1, 10);
-    b.deck_filler(B, 1, 10);
-    let yoda = b.add(A, card("DF-7"), Zone::At(Planet::Naboo, true));
-    b.add(B, fx::location(Planet::Tatooine, 0), Zone::Hand);
-    for k in 0..3 {
-        b.add(A, ch(&format!("Hand {k}"), 1, 1), Zone::Hand);
-    }
-    let mut g = b.build();
-    g.apply(Action::EndTurn).unwrap();
+    let (mut g, yoda) = yoda_wins_naboo(3);
     let ev = g.apply(Action::Decline).unwrap();
     let declined = Event::TextDeclined {
         player: A,
