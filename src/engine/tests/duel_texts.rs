@@ -874,3 +874,54 @@ fn in_a_duel_the_first_fitting_bonus_line_is_always_the_one_of_most_dots() {
     assert!(pairs >= 2, "{pairs}");
     assert!(worse.is_empty(), "{}", worse.join("\n"));
 }
+
+#[test]
+fn a_hit_token_removed_by_twist_of_fate_no_longer_lowers_the_losers_duel_damage() {
+    // DF-21 Twist Of Fate (and DF-45): "you may remove one hit from your character". The
+    // loser takes "printed damage ... minus the number of hits they scored on their opponent",
+    // and the rulebook goes on: "Remove remaining hit tokens on the winning character": the
+    // hits scored are read from the tokens left on the winner (the reading written beside both
+    // cards in data/abilities/DF.toml). A's duelist has one hit; A's Twist Of Fate hits B's
+    // duelist for its last hit, A removes its own hit, and B's owner takes the printed damage
+    // whole.
+    let card = real("DF-21");
+    let (jedi, target) = duelists();
+    let printed = target.damage.expect("damage");
+    let mut b = at_naboo();
+    let obi = b.add(A, jedi.clone(), Zone::At(Planet::Naboo, true));
+    let foe = b.add(B, target.clone(), Zone::At(Planet::Naboo, true));
+    let saber = saber_for(&mut b, A, &jedi.title);
+    let v = card.destiny.unwrap_or(0);
+    let other = if v == 6 { 1 } else { 6 };
+    let me = b.add(A, card.clone(), Zone::Deck);
+    b.add(A, fx::destiny(other), Zone::Deck);
+    b.deck_filler(A, other, 20);
+    b.deck_filler(B, if v == 6 || other == 6 { 3 } else { 6 }, 20);
+    let mut g = b.build();
+    start_duel(&mut g, obi, saber, foe);
+    {
+        let d = g.duel.as_mut().expect("duel");
+        d.hits = [1, printed - 1];
+        d.to_act = A;
+    }
+    let mut events = play(&mut g, &[Action::DuelAttack(me), Action::DuelNoBlock]);
+    let yes = legal(&g)
+        .into_iter()
+        .find(|a| matches!(a, Action::UseAbility { .. }))
+        .expect("Twist Of Fate's removal is offered");
+    events.extend(play(&mut g, &[yes]));
+    assert!(g.duel.is_none(), "B's duelist took its last hit");
+    let ended = events
+        .iter()
+        .find_map(|e| match e {
+            Event::DuelEnded {
+                defeated: Some(c),
+                hits,
+                damage,
+                ..
+            } if *c == foe => Some((*hits, *damage)),
+            _ => None,
+        })
+        .expect("B's duelist defeated");
+    assert_eq!(ended, ([0, printed], printed), "{events:?}");
+}
