@@ -88,6 +88,13 @@ pub struct CardDef {
     /// persona is the title of some Armed & Dangerous card's weapon half in the pool. None:
     /// no such weapon (then no Armed & Dangerous card can clash with it).
     pub(crate) weapon_key: Option<u32>,
+    /// An Armed & Dangerous card's weapon half's marks, diamond and stackable (RULINGS.md E3:
+    /// for uniqueness the half is a card of its weapon's title "under the same rules as the
+    /// separate weapon card"): those of the pool's weapon cards of that title and side, as
+    /// the scans print them on the half (Boss Nass's Fambaa and Valorum's Planetary Shuttle
+    /// are diamond, Adi Gallia's Lightsaber is stackable). Without such a card in the pool,
+    /// unique and not stackable. Unused for other cards.
+    pub(crate) half_marks: (bool, bool),
     /// The deploy cost, for an Armed & Dangerous card both halves' counters.
     pub counters: Option<u8>,
     /// The part of `counters` no ability may reduce: an Armed & Dangerous card's weapon half
@@ -124,6 +131,16 @@ pub struct CardDef {
 }
 
 impl CardDef {
+    /// The diamond and stackable marks of the weapon this card is for uniqueness (RULINGS.md
+    /// E3): an Armed & Dangerous card's weapon half's, any other card's own.
+    pub(crate) fn weapon_marks(&self) -> (bool, bool) {
+        if self.armed {
+            self.half_marks
+        } else {
+            (self.diamond, self.stackable)
+        }
+    }
+
     /// The destiny number, 0 when unknown.
     pub fn destiny(&self) -> u8 {
         self.destiny.unwrap_or(0)
@@ -369,6 +386,7 @@ impl CardPool {
             }
         }
         number_personas(&mut defs);
+        mark_weapon_halves(&mut defs);
         CardPool {
             fits: defs.iter().map(|_| OnceLock::new()).collect(),
             texts: Arc::new(Texts::for_pool(cards, &defs)),
@@ -593,6 +611,31 @@ fn number_personas(defs: &mut [CardDef]) {
     }
 }
 
+/// Gives each Armed & Dangerous card's weapon half the marks of the pool's weapon cards of its
+/// title and side ([`CardDef::half_marks`]): diamond, or stackable, only if every such card
+/// is.
+fn mark_weapon_halves(defs: &mut [CardDef]) {
+    let marks: Vec<Option<(bool, bool)>> = defs
+        .iter()
+        .map(|d| {
+            let (half, _) = d.weapon_half.as_ref()?;
+            let mut same = defs
+                .iter()
+                .filter(|w| w.kind == Kind::Weapon && w.side == d.side && &w.persona == half)
+                .peekable();
+            same.peek()?;
+            Some(same.fold((true, true), |(dia, st), w| {
+                (dia && w.diamond, st && w.stackable)
+            }))
+        })
+        .collect();
+    for (d, m) in defs.iter_mut().zip(marks) {
+        if let Some(m) = m {
+            d.half_marks = m;
+        }
+    }
+}
+
 fn read_card(c: &Card, titles: &[Vec<String>]) -> CardDef {
     let armed = c.card_type == CardType::ArmedAndDangerous;
     // The character half is the card's persona, title and name for matching; the full
@@ -667,6 +710,8 @@ fn read_card(c: &Card, titles: &[Vec<String>]) -> CardDef {
         // Numbered with the whole pool (`number_personas`).
         persona_id: 0,
         weapon_key: None,
+        // Read with the whole pool (`mark_weapon_halves`).
+        half_marks: (false, false),
         title_words: use_lines::name_words(title),
         name_key: crate::catalogue::name_words_key(&format!("{title} {subtitle}")),
         side: c.side,
@@ -826,6 +871,34 @@ mod tests {
         let (_, traits) = half("RF-A1").unwrap();
         assert!(!traits.contains(Traits::LIGHTSABER));
         assert_eq!(half("BN-35"), None);
+    }
+
+    #[test]
+    fn armed_and_dangerous_weapon_halves_have_their_weapon_cards_marks() {
+        // RULINGS.md E3: for uniqueness the half is its weapon "under the same rules as the
+        // separate weapon card". The scans print the same marks on the halves as on those
+        // cards: a diamond before Fambaa (RF-A2, BN-38), Planetary Shuttle (RF-A6, BN-37),
+        // Aurra Sing's stolen Jedi Lightsaber (RF-A7, DF-41), Neimoidian Viewscreen, STAP,
+        // Multi Troop Transport and Coruscant Taxi (RF-A8, A10-A12); the stack icon on Adi
+        // Gallia's Lightsaber (RF-A3, JC-42), Eeth Koth's (RF-A4, BN-35), Jar Jar Binks'
+        // Electropole (RF-A1, DM-38) and Ki-Adi-Mundi's Jedi Lightsaber (RF-A5, DM-35, not
+        // the Dark Side's DF-41). RF-A9 has no scan: its Battle Droid Blaster Rifle is a
+        // diamond card on every printing.
+        let (_, pool) = pool();
+        let marks = |id: &str| pool.get(pool.find(id).unwrap()).weapon_marks();
+        const DIAMOND: (bool, bool) = (true, false);
+        const STACKABLE: (bool, bool) = (false, true);
+        for id in [
+            "RF-A2", "RF-A6", "RF-A7", "RF-A8", "RF-A9", "RF-A10", "RF-A11", "RF-A12",
+        ] {
+            assert_eq!(marks(id), DIAMOND, "{id}");
+        }
+        for id in ["RF-A1", "RF-A3", "RF-A4", "RF-A5"] {
+            assert_eq!(marks(id), STACKABLE, "{id}");
+        }
+        // A weapon card's are its own.
+        assert_eq!(marks("BN-38"), DIAMOND);
+        assert_eq!(marks("JC-42"), STACKABLE);
     }
 
     #[test]

@@ -216,22 +216,32 @@ impl GameState {
         }
     }
 
-    /// RULINGS.md E3: for uniqueness (rulebook "Diamond Cards") an Armed & Dangerous card's weapon
-    /// half counts as a card of that weapon's title. Whether `card` (a weapon, or an Armed &
-    /// Dangerous card) meets a non-diamond card of its weapon title already in play for `p`: a
-    /// weapon card, or another Armed & Dangerous card's half.
+    /// RULINGS.md E3: for uniqueness (rulebook "Diamond Cards", "Stackable Cards") an Armed &
+    /// Dangerous card's weapon half counts as a card of that weapon's title, under the same
+    /// rules as the separate weapon card. Whether `card` (a weapon, or an Armed & Dangerous
+    /// card) meets a non-diamond card of its weapon title already in play for `p` (a weapon
+    /// card, or an Armed & Dangerous card's half) where it may not join it: at another planet,
+    /// or at the current one when `card`'s weapon is not stackable. A diamond weapon meets
+    /// none. So a second Adi Gallia & Adi Gallia's Lightsaber joins the first one's stacks
+    /// (both halves print the stack icon), and a second Boss Nass & Fambaa is a second Fambaa.
     pub(crate) fn weapon_half_taken(&self, p: Player, card: CardRef) -> bool {
         // Only weapons of a title some Armed & Dangerous card carries, and those cards, have a
         // key (`CardDef::weapon_key`): the title compared as a number.
-        let Some(key) = self.def(card).weapon_key else {
+        let d = self.def(card);
+        let Some(key) = d.weapon_key else {
             return false;
         };
+        let (diamond, stackable) = d.weapon_marks();
+        if diamond {
+            return false;
+        }
         let clash = |c: CardRef| {
             let e = self.def(c);
-            c != card && !e.diamond && e.weapon_key == Some(key)
+            c != card && !e.weapon_marks().0 && e.weapon_key == Some(key)
         };
         crate::catalogue::Planet::ALL
             .into_iter()
+            .filter(|&pl| !stackable || self.current != Some(pl))
             .any(|pl| self.at(pl, p).iter().any(|c| clash(c.card)))
     }
 

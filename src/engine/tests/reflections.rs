@@ -523,3 +523,96 @@ fn an_armed_and_dangerous_weapon_half_is_unique_as_that_weapon() {
     let a = b.add(A, half(), Zone::Hand);
     assert!(legal(&b.build()).contains(&Action::Deploy(a)));
 }
+
+#[test]
+fn a_second_armed_and_dangerous_copy_joins_both_stacks() {
+    // Rulebook "Stackable Cards" and RULINGS.md E3 (the weapon half is a card of its weapon's
+    // title "under the same rules as the separate weapon card"). Both halves of Adi Gallia,
+    // Corellian Jedi Master & Adi Gallia's Lightsaber (RF-A3) print the stack icon, as does
+    // JC-42 Adi Gallia's Lightsaber; Boss Nass, Gungan Chief & Fambaa (RF-A2) prints a diamond
+    // before Fambaa, as BN-38 does. A second copy joins the first one's stack at the current
+    // planet; a stackable Adi Gallia's Lightsaber card may join the half's stack there too.
+    // At another planet the unique character, and the unique weapon title, bar them.
+    let real = |id: &str| {
+        crate::catalogue::Catalogue::embedded_for_tests()
+            .get(id)
+            .unwrap()
+            .clone()
+    };
+    for (id, weapon) in [("RF-A3", "JC-42"), ("RF-A2", "BN-38")] {
+        for here in [true, false] {
+            let mut b = Builder::new();
+            b.current(Planet::Naboo, 0);
+            b.controlled(Planet::Tatooine, B);
+            let at = if here {
+                Planet::Naboo
+            } else {
+                Planet::Tatooine
+            };
+            b.add(A, real(id), Zone::At(at, true));
+            let second = b.add(A, real(id), Zone::Hand);
+            let card = b.add(A, real(weapon), Zone::Hand);
+            b.deck_filler(A, 1, 6);
+            b.deck_filler(B, 1, 6);
+            let mut g = b.build();
+            let l = legal(&g);
+            assert_eq!(
+                l.contains(&Action::Deploy(second)),
+                here,
+                "{id} here {here}"
+            );
+            // The diamond Fambaa card is no bar anywhere; the unique lightsaber's title is,
+            // at another planet.
+            let diamond = g.def(card).diamond;
+            assert_eq!(
+                l.contains(&Action::Deploy(card)),
+                here || diamond,
+                "{weapon} here {here}"
+            );
+            if here {
+                play(&mut g, &[Action::Deploy(second)]);
+                let copies = g
+                    .at(Planet::Naboo, A)
+                    .iter()
+                    .filter(|c| g.def(c.card).armed);
+                assert_eq!(copies.count(), 2, "{id}: a stack of two");
+            }
+        }
+    }
+}
+
+#[test]
+fn a_stackable_weapon_card_of_an_armed_and_dangerous_title_still_stacks() {
+    // RULINGS.md E3 counts an Armed & Dangerous weapon half as a card of its title; that does
+    // not take from the weapon cards of that title the rulebook's "Stackable Cards": DM-35
+    // Jedi Lightsaber, Constructed by Ki-Adi-Mundi (the title of RF-A5's half; examples
+    // light.txt holds two) prints the stack icon, so a second copy joins the first at the
+    // current planet, and only there.
+    let real = |id: &str| {
+        crate::catalogue::Catalogue::embedded_for_tests()
+            .get(id)
+            .unwrap()
+            .clone()
+    };
+    for here in [true, false] {
+        let mut b = Builder::new();
+        b.current(Planet::Naboo, 0);
+        b.controlled(Planet::Tatooine, B);
+        let at = if here {
+            Planet::Naboo
+        } else {
+            Planet::Tatooine
+        };
+        b.add(A, real("DM-35"), Zone::At(at, true));
+        let second = b.add(A, real("DM-35"), Zone::Hand);
+        // RF-A5 in the pool (in the deck) gives DM-35's title a weapon key.
+        b.add(A, real("RF-A5"), Zone::Deck);
+        b.deck_filler(A, 1, 6);
+        let g = b.build();
+        assert_eq!(
+            legal(&g).contains(&Action::Deploy(second)),
+            here,
+            "here {here}"
+        );
+    }
+}
