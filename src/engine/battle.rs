@@ -117,6 +117,26 @@ impl Unit {
 }
 
 impl GameState {
+    /// Whether `card` is out of sight in its owner's battle plan: picked up for the battle at
+    /// its planet ("pick up all your characters", the plan "face down on the table") and not
+    /// yet turned up. A card there is not present: "it needs to be able to see the card in
+    /// question. This means that the card has to be face-up at the time" (rulebook "Present";
+    /// "Face up": "they have to have already fought"). A starship battle picks up no card of a
+    /// planet.
+    pub(crate) fn in_face_down_plan(&self, card: CardRef) -> bool {
+        let Some(b) = self.battle.as_deref() else {
+            return false;
+        };
+        let p = self.owner(card);
+        if b.space.is_some() || !b.units[p.index()].contains(&card) {
+            return false;
+        }
+        // Before the fights every card of the battle is in a hand or a plan; during them the
+        // unread rest of the plan is face down (a fighter put back to fight again has fought).
+        self.phase != Phase::Fights
+            || b.again[p.index()] != Some(card) && b.queue[p.index()].contains(&card)
+    }
+
     /// Whether a battle may be declared now: "if you and your opponent both have characters
     /// face up there".
     pub(crate) fn can_declare_battle(&self) -> bool {

@@ -58,8 +58,9 @@ fn count(n: u8, one: &str) -> String {
 fn condition(c: &Condition) -> String {
     match c {
         Condition::WhileUsing(f) => format!("while using {}", describe_any(f)),
-        // Only battle cards carry it: the weapon asked about is their user's.
-        Condition::NoWeapon => "if its user has no weapon".into(),
+        // Only battle cards carry it: the weapon asked about is their user's, said so, since
+        // the sentence it ends names the opposing weapon (BN-51, BN-125).
+        Condition::NoWeapon => "if this card's user uses no weapon".into(),
         Condition::Vs(f) => format!("against {}", describe_any(f)),
         Condition::InDuel => "in a duel".into(),
         Condition::NotInDuel => "outside duels".into(),
@@ -327,7 +328,7 @@ pub fn describe_ability(a: &Ability) -> String {
                 conditions(when)
             ),
             None => format!(
-                "{}The opposing weapon adds nothing in this fight{}",
+                "{}Any weapon the opponent uses in this fight adds nothing{}",
                 half(h),
                 conditions(when)
             ),

@@ -361,7 +361,8 @@ fn every_description_reads_as_english() {
     );
     assert_eq!(
         said("BN-51"),
-        "The opposing weapon adds nothing in this fight if its user has no weapon."
+        "Any weapon the opponent uses in this fight adds nothing if this card's user uses no \
+         weapon."
     );
     for spec in book.cards() {
         let s = describe(spec);

@@ -295,3 +295,32 @@ fn gangsters_paradise_reaches_hutts_and_nikto_by_whole_words_only() {
         assert_eq!(power(true) - power(false), bonus, "{id}");
     }
 }
+
+#[test]
+fn qui_gon_still_face_down_in_the_battle_plan_is_not_present_for_anakin() {
+    // V1-JC-4 Anakin Skywalker, Child of Prophecy: "Adds bonus while Qui-Gon Jinn present"
+    // (two dots). Rulebook "Present": the card "has to be face-up at the time"; "Face up": in a
+    // battle, "they have to have already fought". A Qui-Gon later in the plan is face down
+    // when Anakin fights: no bonus. Turned up before him (and still there, a tie), he is
+    // present: +2. Anakin's power is his destiny draw, 2 (no Naboo bonus).
+    let naboo = Zone::At(Planet::Naboo, true);
+    for qui_gon_first in [false, true] {
+        let mut b = at_naboo();
+        let anakin = b.add(A, real("V1-JC-4"), naboo);
+        let qui_gon = b.add(A, fx::character("Qui-Gon Jinn", "", 3, 3, 1), naboo);
+        let foe = b.add(B, ch("Foe", 3, 1), naboo);
+        let other = b.add(B, ch("Other Foe", 1, 1), naboo);
+        b.deck_filler(A, 2, 10);
+        b.deck_filler(B, 2, 10);
+        let mut g = b.build();
+        let plan = if qui_gon_first {
+            [qui_gon, anakin]
+        } else {
+            [anakin, qui_gon]
+        };
+        let ev = battle(&mut g, [&[], &[]], [&plan, &[foe, other]]);
+        let anakin_power = fights(&ev)[usize::from(qui_gon_first)].0;
+        let want = if qui_gon_first { 2 + 2 } else { 2 };
+        assert_eq!(anakin_power, want, "Qui-Gon first: {qui_gon_first}");
+    }
+}

@@ -220,10 +220,14 @@ impl Cond {
                     && matches!(g.planets[pl as usize].status,
                         PlanetStatus::Controlled { by, .. } if whose(w, by))
             }),
+            // Present means seen face up: not hidden, and not still face down in a battle plan.
             Cond::Present(s) => planet_of(g, me).is_some_and(|pl| {
-                g.at(pl, mine)
-                    .iter()
-                    .any(|c| c.face_up && c.card != me && s.has(g.def_id(c.card)))
+                g.at(pl, mine).iter().any(|c| {
+                    c.face_up
+                        && c.card != me
+                        && s.has(g.def_id(c.card))
+                        && !g.in_face_down_plan(c.card)
+                })
             }),
         }
     }
