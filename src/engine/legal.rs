@@ -62,7 +62,9 @@ impl GameState {
                 }
                 // The counters left, read once for the whole hand.
                 let left = std::cell::OnceCell::new();
-                let boonta = self.has_boonta(p);
+                // Only a Podracer pilot or Podracer with its slot at the objective free may go
+                // there: once both are filled (early in most Boonta games) no hand card is asked.
+                let boonta = self.has_boonta(p) && (ps.pilot.is_none() || ps.podracer.is_none());
                 for &c in &ps.hand {
                     if self.can_deploy_within(p, c, Some(&left)) {
                         out.push(Action::Deploy(c));

@@ -196,11 +196,13 @@ pub struct Battle {
 
 impl Battle {
     pub(crate) fn new(attacker: Player, space: Option<Planet>, units: [Vec<CardRef>; 2]) -> Battle {
+        // Every unit goes into its side's plan, and battle cards may follow: room taken once.
+        let plans = std::array::from_fn(|i| Vec::with_capacity(units[i].len() + 4));
         Battle {
             attacker,
             space,
             units,
-            plans: [Vec::new(), Vec::new()],
+            plans,
             queue: Default::default(),
             first: [true, true],
             fight: None,
