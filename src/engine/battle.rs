@@ -187,7 +187,7 @@ impl GameState {
 
     pub(crate) fn held_battle_cards(&self, p: Player) -> impl Iterator<Item = CardRef> + '_ {
         self.players[p.index()].held.iter().copied().filter(|&c| {
-            self.def(c).kind == Kind::Battle
+            self.facts(c).kind == Kind::Battle
                 || self.battle.as_ref().is_some_and(|b| b.by_text.contains(&c))
         })
     }
@@ -239,7 +239,7 @@ impl GameState {
     }
 
     fn is_fighter(&self, card: CardRef, space: bool) -> bool {
-        let k = self.def(card).kind;
+        let k = self.facts(card).kind;
         if space {
             k == Kind::Starship
         } else {

@@ -30,7 +30,7 @@ impl GameState {
         card: CardRef,
         left: Option<&OnceCell<i16>>,
     ) -> bool {
-        let d = self.def(card);
+        let d = self.facts(card);
         if !d.deployable() {
             return false;
         }
@@ -54,9 +54,9 @@ impl GameState {
                     return !self
                         .at(planet, p)
                         .iter()
-                        .any(|c| self.def(c.card).is_effect());
+                        .any(|c| self.facts(c.card).is_effect());
                 }
-                if d.diamond {
+                if d.diamond() {
                     return true;
                 }
                 if self.weapon_half_taken(p, card) {
@@ -65,13 +65,13 @@ impl GameState {
                 match self.persona_planet(p, card) {
                     None => true,
                     // A second card of a persona at the current planet joins its stack.
-                    Some(PersonaAt::Planet(pl)) => pl == planet && d.stackable,
+                    Some(PersonaAt::Planet(pl)) => pl == planet && d.stackable(),
                     Some(PersonaAt::Objective) => false,
                 }
             }
             Kind::Location => {
                 // "When you change a Location card, you cannot change the planet."
-                let (lp, site) = d.location.expect("deployable location");
+                let (lp, site) = self.def(card).location.expect("deployable location");
                 lp == planet && self.site().is_none_or(|(_, s)| s != site)
             }
             Kind::Starship => {
@@ -223,12 +223,12 @@ impl GameState {
     pub(crate) fn weapon_half_taken(&self, p: Player, card: CardRef) -> bool {
         // Only weapons of a title some Armed & Dangerous card carries, and those cards, have a
         // key (`CardDef::weapon_key`): the title compared as a number.
-        let Some(key) = self.def(card).weapon_key else {
+        let Some(key) = self.facts(card).weapon_key else {
             return false;
         };
         let clash = |c: CardRef| {
-            let e = self.def(c);
-            c != card && !e.diamond && e.weapon_key == Some(key)
+            let e = self.facts(c);
+            c != card && !e.diamond() && e.weapon_key == Some(key)
         };
         crate::catalogue::Planet::ALL
             .into_iter()
@@ -248,19 +248,19 @@ impl GameState {
         if !self.has_boonta(p) {
             return false;
         }
-        let d = self.def(card);
+        let d = self.facts(card);
         let ps = &self.players[p.index()];
         // The cheapest test first (every card in hand is asked at every deploy decision, and
         // few are Podracer pilots or Podracers); the tests are pure, so order is free.
         let slot_free = match d.kind {
-            Kind::Character => d.traits.contains(Traits::PODRACER_PILOT) && ps.pilot.is_none(),
-            Kind::Weapon => d.traits.contains(Traits::PODRACER) && ps.podracer.is_none(),
+            Kind::Character => d.podracer_pilot() && ps.pilot.is_none(),
+            Kind::Weapon => d.podracer() && ps.podracer.is_none(),
             _ => false,
         };
         slot_free
             && d.deployable()
             && self.cost(card).is_some_and(|c| c <= self.counters_left())
-            && (d.diamond || self.persona_planet(p, card).is_none())
+            && (d.diamond() || self.persona_planet(p, card).is_none())
     }
 
     /// Whether the turn's race flags let `p` play a lap card now (thrusted this turn, not
@@ -537,11 +537,10 @@ impl GameState {
 
     /// A face-up character or weapon: what an evacuation takes up.
     fn evacuee(&self, c: &InPlay) -> bool {
-        c.face_up && matches!(self.def(c.card).kind, Kind::Character | Kind::Weapon)
+        c.face_up && matches!(self.facts(c.card).kind, Kind::Character | Kind::Weapon)
     }
 
     pub(crate) fn is_class(&self, card: CardRef, class: StarshipClass) -> bool {
-        let d = self.def(card);
-        d.deployable() && d.starship == Some(class)
+        self.facts(card).is_class(class)
     }
 }

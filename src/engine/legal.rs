@@ -105,8 +105,8 @@ impl GameState {
             Phase::Interception => match self.options.starships {
                 StarshipRules::DuelOfTheFates => {
                     for &c in &ps.hand {
-                        if self.def(c).kind == Kind::Starship
-                            && self.def(c).deployable()
+                        if self.facts(c).kind == Kind::Starship
+                            && self.facts(c).deployable()
                             && self.may_join_hyperspace(p, c)
                         {
                             out.push(Action::AddStarship(c));
@@ -149,7 +149,7 @@ impl GameState {
             Phase::DuelPlay => self.duel_moves(out),
             Phase::BattleCards(_) => {
                 for &c in &ps.hand {
-                    if self.def(c).kind == Kind::Battle || self.hand_battle_card(c, None) {
+                    if self.facts(c).kind == Kind::Battle || self.hand_battle_card(c, None) {
                         out.push(Action::AddBattleCard(c));
                     }
                 }
@@ -164,7 +164,7 @@ impl GameState {
             }
             Phase::EvenUp => {
                 for &c in &ps.hand {
-                    if self.def(c).kind == Kind::Location {
+                    if self.facts(c).kind == Kind::Location {
                         out.push(Action::DiscardLocation(c));
                     }
                 }

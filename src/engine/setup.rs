@@ -66,7 +66,7 @@ impl GameState {
             }
             cards.extend(deck.iter().map(|&d| (p, d)));
         }
-        let table = Arc::new(Table { pool, cards });
+        let table = Arc::new(Table::new(pool, cards));
         let mut g = GameState::empty(table, options, seed);
         // Room for what a game's zones commonly hold, taken once: grown from empty, the deck,
         // hand and discard pile reallocated several times in every game.

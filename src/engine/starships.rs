@@ -30,11 +30,11 @@ impl GameState {
     /// "only one of in the universe" ("Diamond Cards", "Stackable Cards"), so a second card of
     /// its title may not be placed while one is in the pile.
     pub(crate) fn may_join_hyperspace(&self, p: Player, card: CardRef) -> bool {
-        let d = self.def(card);
-        d.diamond
+        let d = self.facts(card);
+        d.diamond()
             || !self.players[p.index()].hyperspace.iter().any(|&c| {
-                let e = self.def(c);
-                !e.diamond && e.persona_id == d.persona_id
+                let e = self.facts(c);
+                !e.diamond() && e.persona_id == d.persona_id
             })
     }
 

@@ -4,6 +4,7 @@ use std::sync::Arc;
 
 use serde::Serialize;
 
+use super::card_facts::CardFacts;
 use super::card_pool::{CardDef, CardPool, DefId};
 use super::event::{Event, GameResult, Victory};
 use super::player::{CardRef, Player};
@@ -42,6 +43,18 @@ pub struct Table {
     pub pool: Arc<CardPool>,
     /// Per card of the game: owner and definition.
     pub cards: Vec<(Player, DefId)>,
+    /// Per card of the game: the facts of its definition the legal list reads most.
+    pub(crate) facts: Vec<CardFacts>,
+}
+
+impl Table {
+    pub fn new(pool: Arc<CardPool>, cards: Vec<(Player, DefId)>) -> Table {
+        let facts = cards
+            .iter()
+            .map(|&(_, d)| CardFacts::of(pool.get(d)))
+            .collect();
+        Table { pool, cards, facts }
+    }
 }
 
 /// A card at a planet (character, weapon or effect).
@@ -397,6 +410,13 @@ impl GameState {
         self.table.pool.get(self.table.cards[card.index()].1)
     }
 
+    /// The packed facts of `card`'s definition ([`CardFacts`]): what the scans over a hand or
+    /// the cards in play read.
+    #[inline]
+    pub(crate) fn facts(&self, card: CardRef) -> CardFacts {
+        self.table.facts[card.index()]
+    }
+
     pub(crate) fn def_id(&self, card: CardRef) -> DefId {
         self.table.cards[card.index()].1
     }
@@ -496,17 +516,17 @@ impl GameState {
             None => &[],
         };
         list.iter()
-            .filter(|c| c.face_up && self.def(c.card).is_character())
+            .filter(|c| c.face_up && self.facts(c.card).kind == super::card_pool::Kind::Character)
             .map(|c| c.card)
     }
 
     /// Whether a non-diamond card of this persona is in play anywhere for its owner (at any
     /// planet, hidden or not, or at the objective): "can only be in one place at a time".
     pub(crate) fn persona_planet(&self, p: Player, card: CardRef) -> Option<PersonaAt> {
-        let def = self.def(card);
+        let def = self.facts(card);
         let same = |c: CardRef| {
-            let d = self.def(c);
-            d.kind == def.kind && !d.diamond && d.persona_id == def.persona_id
+            let d = self.facts(c);
+            d.kind == def.kind && !d.diamond() && d.persona_id == def.persona_id
         };
         for planet in Planet::ALL {
             if self.at(planet, p).iter().any(|c| same(c.card)) {
