@@ -476,7 +476,7 @@ impl GameState {
                         .windows(2)
                         .all(|w| self.def(w[0]).persona == self.def(w[1]).persona))
                 && (!g.distinct || self.different_characters(group))
-                && assign(group, &|mi, c, ci| {
+                && assign(group, |mi, c, ci| {
                     let m = &g.members[mi];
                     match bases {
                         Some((bases, t)) => {
@@ -638,27 +638,36 @@ impl GameState {
                     .is_some_and(|&c| self.def(c).kind == Kind::Weapon),
         );
         let d = self.def(b);
-        let mut sizes: Vec<usize> = d
-            .uses
-            .iter()
-            .flat_map(|u| u.rule.alts.iter().map(|g| g.members.len()))
-            .collect();
+        // The group sizes the card's lines name (and a fight-together text's), largest first:
+        // only sizes 1 to 3 can be a group, so they are bits of a mask rather than a vector
+        // sorted at every battle card.
+        let mut sizes = 0u8;
+        let mut size = |n: usize| {
+            if (1..=3).contains(&n) {
+                sizes |= 1 << n;
+            }
+        };
+        for g in d.uses.iter().flat_map(|u| u.rule.alts.iter()) {
+            size(g.members.len());
+        }
         let together = self.fight_together(b);
         if let Some(n) = together {
-            sizes.push(n);
+            size(n);
         }
-        sizes.sort_unstable();
-        sizes.dedup();
-        for n in sizes.into_iter().rev() {
-            if n == 0 || n > 3 || plan.len() < skip + n {
+        for n in (1..=3).rev().filter(|n| sizes >> n & 1 == 1) {
+            if plan.len() < skip + n {
                 continue;
             }
-            let group: Vec<CardRef> = plan.iter().skip(skip).take(n).copied().collect();
+            let mut members = [b; 3];
+            for (m, &c) in members.iter_mut().zip(plan.iter().skip(skip).take(n)) {
+                *m = c;
+            }
+            let group = &members[..n];
             if !group.iter().all(|&c| self.is_fighter(c, space)) {
                 continue;
             }
             let line = self
-                .use_line_for(b, &group, first, space, false)
+                .use_line_for(b, group, first, space, false)
                 .or_else(|| {
                     // An ability that makes the group fight together uses the card's first line.
                     (together == Some(n)).then_some(0)
@@ -1555,8 +1564,11 @@ impl GameState {
     /// "Each Battle card is discarded after you use it"; misplaced ones are discarded too.
     fn end_battle(&mut self) -> Flow {
         for p in Player::BOTH {
-            let held: Vec<CardRef> = self.held_battle_cards(p).collect();
-            for c in held {
+            // One at a time, the first left each time (the order of the list gathered before).
+            loop {
+                let Some(c) = self.held_battle_cards(p).next() else {
+                    break;
+                };
                 let h = &mut self.players[p.index()].held;
                 h.retain(|&x| x != c);
                 self.players[p.index()].discard.push(c);
@@ -1596,7 +1608,10 @@ fn not_for_duels(u: &Use) -> bool {
 /// Whether the members of an alternative as long as `group` can be matched one-to-one to
 /// it (at most three: every permutation is tried); `ok(member, card, position)` says whether
 /// the alternative's member `member` fits the card at `position` of `group`.
-fn assign(group: &[CardRef], ok: &dyn Fn(usize, CardRef, usize) -> bool) -> bool {
+/// Generic rather than `&dyn Fn`: the test of each member is inlined into the permutation
+/// loop instead of called through a pointer (whether the compiler saw through the pointer
+/// turned on unrelated changes elsewhere in the crate: 13 K instructions a game).
+fn assign(group: &[CardRef], ok: impl Fn(usize, CardRef, usize) -> bool) -> bool {
     let n = group.len();
     let perms: &[&[usize]] = match n {
         1 => &[&[0]],
@@ -1699,7 +1714,7 @@ mod tests {
                             .windows(2)
                             .all(|w| g.def(w[0]).persona == g.def(w[1]).persona))
                     && (!a.distinct || g.different_characters(group))
-                    && assign(group, &|mi, c, ci| {
+                    && assign(group, |mi, c, ci| {
                         a.members[mi].matches(g.def(c), first && ci == 0, c == item)
                     })
             })
