@@ -129,16 +129,20 @@ impl GameState {
     pub(crate) fn declare_battle(&mut self) -> Flow {
         let a = self.active;
         let planet = self.current.expect("a planet is in play");
-        let units = Player::BOTH.map(|p| {
-            self.at(planet, p)
-                .iter()
-                .filter(|c| {
-                    c.face_up && matches!(self.def(c.card).kind, Kind::Character | Kind::Weapon)
-                })
-                .map(|c| c.card)
-                .collect()
-        });
-        self.battle = Some(Box::new(Battle::new(a, None, units)));
+        let mut b = self.new_battle(a, None);
+        for p in Player::BOTH {
+            b.units[p.index()].extend(
+                self.at(planet, p)
+                    .iter()
+                    .filter(|c| {
+                        c.face_up
+                            && matches!(self.facts(c.card).kind, Kind::Character | Kind::Weapon)
+                    })
+                    .map(|c| c.card),
+            );
+        }
+        b.room_for_plans();
+        self.battle = Some(b);
         self.emit(Event::BattleDeclared {
             attacker: a,
             space: false,
@@ -951,7 +955,7 @@ impl GameState {
             || own
                 .battle
                 .is_some_and(|(b, _)| self.text_bonus(own.cards[0], b)))
-            && self.opponents_fit(r, &mut against.fighters())
+            && self.opponents_fit(r, against.fighters())
             && (r.while_using.is_empty()
                 || own.weapon.is_some_and(|(w, _)| {
                     r.while_using.iter().any(|name| {
@@ -964,11 +968,13 @@ impl GameState {
     }
 
     /// A line's opponent conditions against the opposing fighters: `(bonus only vs X or Y)`
-    /// one of them is X or Y, `(bonus only if not vs X)` none of them is X.
+    /// one of them is X or Y, `(bonus only if not vs X)` none of them is X. The fighters come
+    /// as a generic iterator, not `&mut dyn Iterator`: every line's bonus asks this in every
+    /// fight, and most lines have no opponent condition.
     fn opponents_fit(
         &self,
         r: &super::use_lines::UseRule,
-        against: &mut dyn Iterator<Item = CardRef>,
+        against: impl Iterator<Item = CardRef>,
     ) -> bool {
         if r.vs.is_empty() && r.not_vs.is_empty() {
             return true;
@@ -1000,7 +1006,7 @@ impl GameState {
             let r = &uses[i].rule;
             !(r.not_in_duel || r.unplayed_condition || !r.while_using.is_empty())
                 && self.line_fits(weapon, i, &[duelist], false, false, false)
-                && self.opponents_fit(r, &mut opponent.into_iter())
+                && self.opponents_fit(r, opponent.into_iter())
         })
     }
 
@@ -1106,7 +1112,12 @@ impl GameState {
     /// Both plans are made: the fights begin.
     pub(crate) fn resolve_battle(&mut self) -> Flow {
         let b = self.battle.as_mut().expect("battle");
-        b.queue = b.plans.clone().map(std::collections::VecDeque::from);
+        // Into the queues' own room (kept from battle to battle), front first as planned.
+        let Battle { plans, queue, .. } = &mut **b;
+        for (q, plan) in queue.iter_mut().zip(plans.iter()) {
+            q.clear();
+            q.extend(plan.iter().copied());
+        }
         b.first = [true, true];
         self.phase = Phase::Fights;
         self.run_battle()
@@ -1581,9 +1592,11 @@ impl GameState {
             }
         }
         let b = self.battle.take().expect("battle");
+        let space = b.space;
+        self.keep_spare_battle(b);
         self.text_state.end(Scope::Battle);
         self.emit(Event::BattleEnded);
-        match b.space {
+        match space {
             Some(planet) => self.finish_space_battle(planet),
             None => {
                 self.phase = Phase::EvenUp;
@@ -1610,7 +1623,9 @@ fn not_for_duels(u: &Use) -> bool {
 /// the alternative's member `member` fits the card at `position` of `group`.
 /// Generic rather than `&dyn Fn`: the test of each member is inlined into the permutation
 /// loop instead of called through a pointer (whether the compiler saw through the pointer
-/// turned on unrelated changes elsewhere in the crate: 13 K instructions a game).
+/// turned on unrelated changes elsewhere in the crate: 13 K instructions a game), and always
+/// inlined into its two callers (left out of line, its calls cost 7 K a game more).
+#[inline(always)]
 fn assign(group: &[CardRef], ok: impl Fn(usize, CardRef, usize) -> bool) -> bool {
     let n = group.len();
     let perms: &[&[usize]] = match n {

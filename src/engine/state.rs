@@ -208,6 +208,30 @@ pub struct Battle {
 }
 
 impl Battle {
+    /// This battle's fields made those of a new battle with no units yet, its vectors kept
+    /// for their room.
+    fn restart(&mut self, attacker: Player, space: Option<Planet>) {
+        self.attacker = attacker;
+        self.space = space;
+        for p in 0..2 {
+            self.units[p].clear();
+            self.plans[p].clear();
+            self.queue[p].clear();
+        }
+        self.first = [true, true];
+        self.fight = None;
+        self.again = [None, None];
+        self.by_text.clear();
+    }
+
+    /// Room in each plan for its side's units and a few battle cards, once the units are in.
+    pub(crate) fn room_for_plans(&mut self) {
+        for p in 0..2 {
+            let n = self.units[p].len() + 4;
+            self.plans[p].reserve(n.saturating_sub(self.plans[p].len()));
+        }
+    }
+
     pub(crate) fn new(attacker: Player, space: Option<Planet>, units: [Vec<CardRef>; 2]) -> Battle {
         // Every unit goes into its side's plan, and battle cards may follow: room taken once.
         let plans = std::array::from_fn(|i| Vec::with_capacity(units[i].len() + 4));
@@ -222,6 +246,18 @@ impl Battle {
             again: [None, None],
             by_text: Vec::new(),
         }
+    }
+}
+
+/// The last battle's box and vectors, kept for the next ([`GameState::new_battle`]): taken
+/// once a game instead of at every battle. A copy of the state starts without one (a search
+/// agent's copies would only copy its vectors).
+#[derive(Debug, Default)]
+pub(crate) struct SpareBattle(Option<Box<Battle>>);
+
+impl Clone for SpareBattle {
+    fn clone(&self) -> SpareBattle {
+        SpareBattle(None)
     }
 }
 
@@ -323,6 +359,7 @@ pub struct GameState {
     pub(crate) next_turn: Player,
     pub(crate) search: Option<Search>,
     pub(crate) battle: Option<Box<Battle>>,
+    pub(crate) spare_battle: SpareBattle,
     pub(crate) duel: Option<Box<Duel>>,
     pub(crate) evacuation: Option<Box<Evacuation>>,
     pub(crate) result: Option<GameResult>,
@@ -381,6 +418,7 @@ impl GameState {
             next_turn: Player::A,
             search: None,
             battle: None,
+            spare_battle: SpareBattle::default(),
             duel: None,
             evacuation: None,
             result: None,
@@ -489,6 +527,23 @@ impl GameState {
             Phase::DuelPlay => self.duel.as_ref().map(|d| d.to_act)?,
             _ => self.active,
         })
+    }
+
+    /// A battle with no units yet (the caller adds them, then
+    /// [`Battle::room_for_plans`]): the last battle's box and vectors when kept.
+    pub(crate) fn new_battle(&mut self, attacker: Player, space: Option<Planet>) -> Box<Battle> {
+        match self.spare_battle.0.take() {
+            Some(mut b) => {
+                b.restart(attacker, space);
+                b
+            }
+            None => Box::new(Battle::new(attacker, space, Default::default())),
+        }
+    }
+
+    /// Keeps an ended battle's box and vectors for the next ([`GameState::new_battle`]).
+    pub(crate) fn keep_spare_battle(&mut self, b: Box<Battle>) {
+        self.spare_battle.0 = Some(b);
     }
 
     /// The site on top at the current planet.
