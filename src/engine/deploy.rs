@@ -105,16 +105,16 @@ impl GameState {
     /// face-up cards of its character or weapon there (hidden ones are not counted: that
     /// would tell what they are).
     pub(crate) fn say_stack(&mut self, p: Player, card: CardRef, planet: Planet) {
-        let def = self.def(card);
-        if def.diamond {
+        let def = self.facts(card);
+        if def.diamond() {
             return;
         }
         let cards = self
             .at(planet, p)
             .iter()
             .filter(|c| {
-                let d = self.def(c.card);
-                c.face_up && d.kind == def.kind && !d.diamond && d.persona_id == def.persona_id
+                let d = self.facts(c.card);
+                c.face_up && d.kind == def.kind && !d.diamond() && d.persona_id == def.persona_id
             })
             .count();
         if cards > 1 {

@@ -48,6 +48,7 @@ pub struct Table {
 }
 
 impl Table {
+    /// The table of a game of `cards` (owner and definition each), with their packed facts.
     pub fn new(pool: Arc<CardPool>, cards: Vec<(Player, DefId)>) -> Table {
         let facts = cards
             .iter()
