@@ -89,9 +89,11 @@ pub enum Action {
 /// The derived equality, written out so that it can be inlined: the derived one never was,
 /// and comparing actions (`legal.contains(&action)` at every decision, the agents' searches
 /// of the legal list) was a call per action listed, about 1.5% of a game. The match is on
-/// `self` alone so that a new variant without its arm does not compile.
+/// `self` alone so that a new variant without its arm does not compile. Always inlined: with
+/// a plain `#[inline]` an unrelated change elsewhere in the crate could tip the compiler back
+/// into a call per action (seen: 18 K instructions a game).
 impl PartialEq for Action {
-    #[inline]
+    #[inline(always)]
     fn eq(&self, other: &Self) -> bool {
         use Action::*;
         let other = *other;

@@ -149,16 +149,20 @@ impl GameState {
     pub(crate) fn declare_battle(&mut self) -> Flow {
         let a = self.active;
         let planet = self.current.expect("a planet is in play");
-        let units = Player::BOTH.map(|p| {
-            self.at(planet, p)
-                .iter()
-                .filter(|c| {
-                    c.face_up && matches!(self.def(c.card).kind, Kind::Character | Kind::Weapon)
-                })
-                .map(|c| c.card)
-                .collect()
-        });
-        self.battle = Some(Box::new(Battle::new(a, None, units)));
+        let mut b = self.new_battle(a, None);
+        for p in Player::BOTH {
+            b.units[p.index()].extend(
+                self.at(planet, p)
+                    .iter()
+                    .filter(|c| {
+                        c.face_up
+                            && matches!(self.facts(c.card).kind, Kind::Character | Kind::Weapon)
+                    })
+                    .map(|c| c.card),
+            );
+        }
+        b.room_for_plans();
+        self.battle = Some(b);
         self.emit(Event::BattleDeclared {
             attacker: a,
             space: false,
@@ -207,7 +211,7 @@ impl GameState {
 
     pub(crate) fn held_battle_cards(&self, p: Player) -> impl Iterator<Item = CardRef> + '_ {
         self.players[p.index()].held.iter().copied().filter(|&c| {
-            self.def(c).kind == Kind::Battle
+            self.facts(c).kind == Kind::Battle
                 || self.battle.as_ref().is_some_and(|b| b.by_text.contains(&c))
         })
     }
@@ -259,7 +263,7 @@ impl GameState {
     }
 
     fn is_fighter(&self, card: CardRef, space: bool) -> bool {
-        let k = self.def(card).kind;
+        let k = self.facts(card).kind;
         if space {
             k == Kind::Starship
         } else {
@@ -496,7 +500,7 @@ impl GameState {
                         .windows(2)
                         .all(|w| self.def(w[0]).persona == self.def(w[1]).persona))
                 && (!g.distinct || self.different_characters(group))
-                && assign(group, &|mi, c, ci| {
+                && assign(group, |mi, c, ci| {
                     let m = &g.members[mi];
                     match bases {
                         Some((bases, t)) => {
@@ -658,27 +662,36 @@ impl GameState {
                     .is_some_and(|&c| self.def(c).kind == Kind::Weapon),
         );
         let d = self.def(b);
-        let mut sizes: Vec<usize> = d
-            .uses
-            .iter()
-            .flat_map(|u| u.rule.alts.iter().map(|g| g.members.len()))
-            .collect();
+        // The group sizes the card's lines name (and a fight-together text's), largest first:
+        // only sizes 1 to 3 can be a group, so they are bits of a mask rather than a vector
+        // sorted at every battle card.
+        let mut sizes = 0u8;
+        let mut size = |n: usize| {
+            if (1..=3).contains(&n) {
+                sizes |= 1 << n;
+            }
+        };
+        for g in d.uses.iter().flat_map(|u| u.rule.alts.iter()) {
+            size(g.members.len());
+        }
         let together = self.fight_together(b);
         if let Some(n) = together {
-            sizes.push(n);
+            size(n);
         }
-        sizes.sort_unstable();
-        sizes.dedup();
-        for n in sizes.into_iter().rev() {
-            if n == 0 || n > 3 || plan.len() < skip + n {
+        for n in (1..=3).rev().filter(|n| sizes >> n & 1 == 1) {
+            if plan.len() < skip + n {
                 continue;
             }
-            let group: Vec<CardRef> = plan.iter().skip(skip).take(n).copied().collect();
+            let mut members = [b; 3];
+            for (m, &c) in members.iter_mut().zip(plan.iter().skip(skip).take(n)) {
+                *m = c;
+            }
+            let group = &members[..n];
             if !group.iter().all(|&c| self.is_fighter(c, space)) {
                 continue;
             }
             let line = self
-                .use_line_for(b, &group, first, space, false)
+                .use_line_for(b, group, first, space, false)
                 .or_else(|| {
                     // An ability that makes the group fight together uses the card's first line.
                     (together == Some(n)).then_some(0)
@@ -962,7 +975,7 @@ impl GameState {
             || own
                 .battle
                 .is_some_and(|(b, _)| self.text_bonus(own.cards[0], b)))
-            && self.opponents_fit(r, &mut against.fighters())
+            && self.opponents_fit(r, against.fighters())
             && (r.while_using.is_empty()
                 || own.weapon.is_some_and(|(w, _)| {
                     r.while_using.iter().any(|name| {
@@ -975,11 +988,13 @@ impl GameState {
     }
 
     /// A line's opponent conditions against the opposing fighters: `(bonus only vs X or Y)`
-    /// one of them is X or Y, `(bonus only if not vs X)` none of them is X.
+    /// one of them is X or Y, `(bonus only if not vs X)` none of them is X. The fighters come
+    /// as a generic iterator, not `&mut dyn Iterator`: every line's bonus asks this in every
+    /// fight, and most lines have no opponent condition.
     fn opponents_fit(
         &self,
         r: &super::use_lines::UseRule,
-        against: &mut dyn Iterator<Item = CardRef>,
+        against: impl Iterator<Item = CardRef>,
     ) -> bool {
         if r.vs.is_empty() && r.not_vs.is_empty() {
             return true;
@@ -1011,7 +1026,7 @@ impl GameState {
             let r = &uses[i].rule;
             !(r.not_in_duel || r.unplayed_condition || !r.while_using.is_empty())
                 && self.line_fits(weapon, i, &[duelist], false, false, false)
-                && self.opponents_fit(r, &mut opponent.into_iter())
+                && self.opponents_fit(r, opponent.into_iter())
         })
     }
 
@@ -1117,7 +1132,12 @@ impl GameState {
     /// Both plans are made: the fights begin.
     pub(crate) fn resolve_battle(&mut self) -> Flow {
         let b = self.battle.as_mut().expect("battle");
-        b.queue = b.plans.clone().map(std::collections::VecDeque::from);
+        // Into the queues' own room (kept from battle to battle), front first as planned.
+        let Battle { plans, queue, .. } = &mut **b;
+        for (q, plan) in queue.iter_mut().zip(plans.iter()) {
+            q.clear();
+            q.extend(plan.iter().copied());
+        }
         b.first = [true, true];
         self.phase = Phase::Fights;
         self.run_battle()
@@ -1575,8 +1595,11 @@ impl GameState {
     /// "Each Battle card is discarded after you use it"; misplaced ones are discarded too.
     fn end_battle(&mut self) -> Flow {
         for p in Player::BOTH {
-            let held: Vec<CardRef> = self.held_battle_cards(p).collect();
-            for c in held {
+            // One at a time, the first left each time (the order of the list gathered before).
+            loop {
+                let Some(c) = self.held_battle_cards(p).next() else {
+                    break;
+                };
                 let h = &mut self.players[p.index()].held;
                 h.retain(|&x| x != c);
                 self.players[p.index()].discard.push(c);
@@ -1589,9 +1612,11 @@ impl GameState {
             }
         }
         let b = self.battle.take().expect("battle");
+        let space = b.space;
+        self.keep_spare_battle(b);
         self.text_state.end(Scope::Battle);
         self.emit(Event::BattleEnded);
-        match b.space {
+        match space {
             Some(planet) => self.finish_space_battle(planet),
             None => {
                 self.phase = Phase::EvenUp;
@@ -1616,7 +1641,12 @@ fn not_for_duels(u: &Use) -> bool {
 /// Whether the members of an alternative as long as `group` can be matched one-to-one to
 /// it (at most three: every permutation is tried); `ok(member, card, position)` says whether
 /// the alternative's member `member` fits the card at `position` of `group`.
-fn assign(group: &[CardRef], ok: &dyn Fn(usize, CardRef, usize) -> bool) -> bool {
+/// Generic rather than `&dyn Fn`: the test of each member is inlined into the permutation
+/// loop instead of called through a pointer (whether the compiler saw through the pointer
+/// turned on unrelated changes elsewhere in the crate: 13 K instructions a game), and always
+/// inlined into its two callers (left out of line, its calls cost 7 K a game more).
+#[inline(always)]
+fn assign(group: &[CardRef], ok: impl Fn(usize, CardRef, usize) -> bool) -> bool {
     let n = group.len();
     let perms: &[&[usize]] = match n {
         1 => &[&[0]],
@@ -1719,7 +1749,7 @@ mod tests {
                             .windows(2)
                             .all(|w| g.def(w[0]).persona == g.def(w[1]).persona))
                     && (!a.distinct || g.different_characters(group))
-                    && assign(group, &|mi, c, ci| {
+                    && assign(group, |mi, c, ci| {
                         a.members[mi].matches(g.def(c), first && ci == 0, c == item)
                     })
             })

@@ -386,15 +386,14 @@ impl Builder {
 
     fn assemble(self) -> GameState {
         let pool = Arc::new(CardPool::from_cards(&self.cards));
-        let table = Arc::new(Table {
+        let table = Arc::new(Table::new(
             pool,
-            cards: self
-                .place
+            self.place
                 .iter()
                 .enumerate()
                 .map(|(i, (p, _))| (*p, DefId(i as u16)))
                 .collect(),
-        });
+        ));
         let mut g = GameState::empty(table, self.options, self.seed);
         for (i, &(p, zone)) in self.place.iter().enumerate() {
             let c = CardRef::new(i);

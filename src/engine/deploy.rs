@@ -30,7 +30,7 @@ impl GameState {
         card: CardRef,
         left: Option<&OnceCell<i16>>,
     ) -> bool {
-        let d = self.def(card);
+        let d = self.facts(card);
         if !d.deployable() {
             return false;
         }
@@ -54,9 +54,9 @@ impl GameState {
                     return !self
                         .at(planet, p)
                         .iter()
-                        .any(|c| self.def(c.card).is_effect());
+                        .any(|c| self.facts(c.card).is_effect());
                 }
-                if d.diamond {
+                if d.diamond() {
                     return true;
                 }
                 if self.weapon_half_taken(p, card) {
@@ -65,13 +65,13 @@ impl GameState {
                 match self.persona_planet(p, card) {
                     None => true,
                     // A second card of a persona at the current planet joins its stack.
-                    Some(PersonaAt::Planet(pl)) => pl == planet && d.stackable,
+                    Some(PersonaAt::Planet(pl)) => pl == planet && d.stackable(),
                     Some(PersonaAt::Objective) => false,
                 }
             }
             Kind::Location => {
                 // "When you change a Location card, you cannot change the planet."
-                let (lp, site) = d.location.expect("deployable location");
+                let (lp, site) = self.def(card).location.expect("deployable location");
                 lp == planet && self.site().is_none_or(|(_, s)| s != site)
             }
             Kind::Starship => {
@@ -105,16 +105,16 @@ impl GameState {
     /// face-up cards of its character or weapon there (hidden ones are not counted: that
     /// would tell what they are).
     pub(crate) fn say_stack(&mut self, p: Player, card: CardRef, planet: Planet) {
-        let def = self.def(card);
-        if def.diamond {
+        let def = self.facts(card);
+        if def.diamond() {
             return;
         }
         let cards = self
             .at(planet, p)
             .iter()
             .filter(|c| {
-                let d = self.def(c.card);
-                c.face_up && d.kind == def.kind && !d.diamond && d.persona_id == def.persona_id
+                let d = self.facts(c.card);
+                c.face_up && d.kind == def.kind && !d.diamond() && d.persona_id == def.persona_id
             })
             .count();
         if cards > 1 {
@@ -227,17 +227,16 @@ impl GameState {
     pub(crate) fn weapon_half_taken(&self, p: Player, card: CardRef) -> bool {
         // Only weapons of a title some Armed & Dangerous card carries, and those cards, have a
         // key (`CardDef::weapon_key`): the title compared as a number.
-        let d = self.def(card);
-        let Some(key) = d.weapon_key else {
+        let Some(key) = self.facts(card).weapon_key else {
             return false;
         };
-        let (diamond, stackable) = d.weapon_marks();
+        let (diamond, stackable) = self.def(card).weapon_marks();
         if diamond {
             return false;
         }
         let clash = |c: CardRef| {
-            let e = self.def(c);
-            c != card && !e.weapon_marks().0 && e.weapon_key == Some(key)
+            // The packed facts first: most cards have another key or none.
+            c != card && self.facts(c).weapon_key == Some(key) && !self.def(c).weapon_marks().0
         };
         crate::catalogue::Planet::ALL
             .into_iter()
@@ -258,19 +257,19 @@ impl GameState {
         if !self.has_boonta(p) {
             return false;
         }
-        let d = self.def(card);
+        let d = self.facts(card);
         let ps = &self.players[p.index()];
         // The cheapest test first (every card in hand is asked at every deploy decision, and
         // few are Podracer pilots or Podracers); the tests are pure, so order is free.
         let slot_free = match d.kind {
-            Kind::Character => d.traits.contains(Traits::PODRACER_PILOT) && ps.pilot.is_none(),
-            Kind::Weapon => d.traits.contains(Traits::PODRACER) && ps.podracer.is_none(),
+            Kind::Character => d.podracer_pilot() && ps.pilot.is_none(),
+            Kind::Weapon => d.podracer() && ps.podracer.is_none(),
             _ => false,
         };
         slot_free
             && d.deployable()
             && self.cost(card).is_some_and(|c| c <= self.counters_left())
-            && (d.diamond || self.persona_planet(p, card).is_none())
+            && (d.diamond() || self.persona_planet(p, card).is_none())
     }
 
     /// Whether the turn's race flags let `p` play a lap card now (thrusted this turn, not
@@ -547,11 +546,10 @@ impl GameState {
 
     /// A face-up character or weapon: what an evacuation takes up.
     fn evacuee(&self, c: &InPlay) -> bool {
-        c.face_up && matches!(self.def(c.card).kind, Kind::Character | Kind::Weapon)
+        c.face_up && matches!(self.facts(c.card).kind, Kind::Character | Kind::Weapon)
     }
 
     pub(crate) fn is_class(&self, card: CardRef, class: StarshipClass) -> bool {
-        let d = self.def(card);
-        d.deployable() && d.starship == Some(class)
+        self.facts(card).is_class(class)
     }
 }

@@ -21,16 +21,24 @@ impl GameState {
         }
         let p = self.active;
         let Some(planet) = self.current else { return };
-        let targets: Vec<CardRef> = self.face_up_characters(p.other()).collect();
-        if targets.is_empty() {
+        // The targets are walked afresh for each saber found (a decision's few cards) rather
+        // than gathered into a vector at every battle step.
+        let targets = || self.face_up_characters(p.other());
+        if targets().next().is_none() {
             return;
         }
+        let mut offer = |duelist: CardRef, saber: CardRef| {
+            out.extend(targets().map(|target| super::action::Action::Duel {
+                duelist,
+                saber,
+                target,
+            }));
+        };
         for duelist in self.face_up_characters(p) {
             let dd = self.def(duelist);
             if !dd.traits.contains(Traits::DUELING) {
                 continue;
             }
-            let mut sabers = Vec::new();
             if dd.armed {
                 if dd
                     .weapon_half
@@ -38,7 +46,7 @@ impl GameState {
                     .is_some_and(|(_, t)| t.contains(Traits::LIGHTSABER))
                     && self.duel_line(duelist, duelist).is_some()
                 {
-                    sabers.push(duelist);
+                    offer(duelist, duelist);
                 }
             } else {
                 for c in self.at(planet, p) {
@@ -48,17 +56,8 @@ impl GameState {
                         && d.traits.contains(Traits::LIGHTSABER)
                         && self.duel_line(c.card, duelist).is_some()
                     {
-                        sabers.push(c.card);
+                        offer(duelist, c.card);
                     }
-                }
-            }
-            for &saber in &sabers {
-                for &target in &targets {
-                    out.push(super::action::Action::Duel {
-                        duelist,
-                        saber,
-                        target,
-                    });
                 }
             }
         }

@@ -62,7 +62,9 @@ impl GameState {
                 }
                 // The counters left, read once for the whole hand.
                 let left = std::cell::OnceCell::new();
-                let boonta = self.has_boonta(p);
+                // Only a Podracer pilot or Podracer with its slot at the objective free may go
+                // there: once both are filled (early in most Boonta games) no hand card is asked.
+                let boonta = self.has_boonta(p) && (ps.pilot.is_none() || ps.podracer.is_none());
                 for &c in &ps.hand {
                     if self.can_deploy_within(p, c, Some(&left)) {
                         out.push(Action::Deploy(c));
@@ -103,8 +105,8 @@ impl GameState {
             Phase::Interception => match self.options.starships {
                 StarshipRules::DuelOfTheFates => {
                     for &c in &ps.hand {
-                        if self.def(c).kind == Kind::Starship
-                            && self.def(c).deployable()
+                        if self.facts(c).kind == Kind::Starship
+                            && self.facts(c).deployable()
                             && self.may_join_hyperspace(p, c)
                         {
                             out.push(Action::AddStarship(c));
@@ -147,7 +149,7 @@ impl GameState {
             Phase::DuelPlay => self.duel_moves(out),
             Phase::BattleCards(_) => {
                 for &c in &ps.hand {
-                    if self.def(c).kind == Kind::Battle || self.hand_battle_card(c, None) {
+                    if self.facts(c).kind == Kind::Battle || self.hand_battle_card(c, None) {
                         out.push(Action::AddBattleCard(c));
                     }
                 }
@@ -162,7 +164,7 @@ impl GameState {
             }
             Phase::EvenUp => {
                 for &c in &ps.hand {
-                    if self.def(c).kind == Kind::Location {
+                    if self.facts(c).kind == Kind::Location {
                         out.push(Action::DiscardLocation(c));
                     }
                 }

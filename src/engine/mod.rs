@@ -14,6 +14,7 @@ pub mod action;
 mod battle;
 #[cfg(test)]
 pub mod builder;
+mod card_facts;
 pub mod card_pool;
 pub mod card_traits;
 mod deploy;

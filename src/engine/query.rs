@@ -464,7 +464,7 @@ impl GameState {
     // changes costs in the game.
     #[inline]
     pub(crate) fn cost(&self, card: CardRef) -> Option<i16> {
-        let printed = self.def(card).counters? as i16;
+        let printed = self.facts(card).counters? as i16;
         if !self.asks(Number::DeployCost) {
             return Some(printed);
         }

@@ -27,10 +27,12 @@ impl GameRng {
     pub fn below(&mut self, n: usize) -> usize {
         debug_assert!(n > 0);
         let n = n as u64;
-        let zone = u64::MAX - (u64::MAX % n);
         loop {
             let v = self.0.next_u64();
-            if v < zone {
+            // The zone is `u64::MAX - (u64::MAX % n)`, above `u64::MAX - n`: a draw at or below
+            // that is in it, and the zone's division (a shuffle makes one per card) is only
+            // needed for the rare draw above. The same draws are kept as with the zone alone.
+            if v <= u64::MAX - n || v < u64::MAX - (u64::MAX % n) {
                 return (v % n) as usize;
             }
         }
@@ -74,6 +76,32 @@ mod tests {
     }
 
     const PINNED: [usize; 5] = [737, 312, 20, 866, 744];
+
+    /// The rejection zone of `below` as first written: the draw is kept exactly when it is
+    /// below `u64::MAX - (u64::MAX % n)`.
+    fn below_by_zone(r: &mut GameRng, n: usize) -> usize {
+        let n = n as u64;
+        let zone = u64::MAX - (u64::MAX % n);
+        loop {
+            let v = r.0.next_u64();
+            if v < zone {
+                return (v % n) as usize;
+            }
+        }
+    }
+
+    #[test]
+    fn below_keeps_the_draws_of_the_zone_test() {
+        // Sizes whose zone rejects many draws (just above a power of two halves: nearly half
+        // the 64-bit range is rejected) and the deck sizes a shuffle asks.
+        let sizes = [1, 2, 3, 7, 60, 1 << 40, (1 << 63) + 1, u64::MAX as usize];
+        for (k, &n) in sizes.iter().enumerate() {
+            let (mut a, mut b) = (GameRng::new(k as u64), GameRng::new(k as u64));
+            for _ in 0..200 {
+                assert_eq!(a.below(n), below_by_zone(&mut b, n), "n = {n}");
+            }
+        }
+    }
 
     #[test]
     fn shuffle_is_a_permutation() {

@@ -66,8 +66,19 @@ impl GameState {
             }
             cards.extend(deck.iter().map(|&d| (p, d)));
         }
-        let table = Arc::new(Table { pool, cards });
+        let table = Arc::new(Table::new(pool, cards));
         let mut g = GameState::empty(table, options, seed);
+        // Room for what a game's zones commonly hold, taken once: grown from empty, the deck,
+        // hand and discard pile reallocated several times in every game.
+        for p in Player::BOTH {
+            let n = decks[p.index()].len();
+            let ps = &mut g.players[p.index()];
+            ps.deck.reserve(n);
+            ps.discard.reserve(n);
+            ps.hand.reserve(16);
+            ps.held.reserve(8);
+        }
+        g.log.reserve(64);
         for i in 0..g.card_count() {
             let c = CardRef::new(i);
             let p = g.owner(c);

@@ -3,9 +3,7 @@
 
 use super::event::Event;
 use super::player::{CardRef, Player};
-use super::state::{
-    Battle, Evacuation, Flow, GameState, Intercept, InterceptStep, Phase, StarshipRules,
-};
+use super::state::{Evacuation, Flow, GameState, Intercept, InterceptStep, Phase, StarshipRules};
 use super::text::{Arena, Number, Query, Scope, Window};
 use crate::catalogue::{Planet, StarshipClass};
 
@@ -30,11 +28,11 @@ impl GameState {
     /// "only one of in the universe" ("Diamond Cards", "Stackable Cards"), so a second card of
     /// its title may not be placed while one is in the pile.
     pub(crate) fn may_join_hyperspace(&self, p: Player, card: CardRef) -> bool {
-        let d = self.def(card);
-        d.diamond
+        let d = self.facts(card);
+        d.diamond()
             || !self.players[p.index()].hyperspace.iter().any(|&c| {
-                let e = self.def(c);
-                !e.diamond && e.persona_id == d.persona_id
+                let e = self.facts(c);
+                !e.diamond() && e.persona_id == d.persona_id
             })
     }
 
@@ -106,8 +104,12 @@ impl GameState {
             player: interceptor,
             starfighter: None,
         });
-        let units = Player::BOTH.map(|p| self.players[p.index()].hyperspace.clone());
-        self.battle = Some(Box::new(Battle::new(interceptor, Some(ev.planet), units)));
+        let mut b = self.new_battle(interceptor, Some(ev.planet));
+        for p in Player::BOTH {
+            b.units[p.index()].extend_from_slice(&self.players[p.index()].hyperspace);
+        }
+        b.room_for_plans();
+        self.battle = Some(b);
         self.emit(Event::BattleDeclared {
             attacker: interceptor,
             space: true,

@@ -4,6 +4,7 @@ use std::sync::Arc;
 
 use serde::Serialize;
 
+use super::card_facts::CardFacts;
 use super::card_pool::{CardDef, CardPool, DefId};
 use super::event::{Event, GameResult, Victory};
 use super::player::{CardRef, Player};
@@ -42,6 +43,19 @@ pub struct Table {
     pub pool: Arc<CardPool>,
     /// Per card of the game: owner and definition.
     pub cards: Vec<(Player, DefId)>,
+    /// Per card of the game: the facts of its definition the legal list reads most.
+    pub(crate) facts: Vec<CardFacts>,
+}
+
+impl Table {
+    /// The table of a game of `cards` (owner and definition each), with their packed facts.
+    pub fn new(pool: Arc<CardPool>, cards: Vec<(Player, DefId)>) -> Table {
+        let facts = cards
+            .iter()
+            .map(|&(_, d)| CardFacts::of(pool.get(d)))
+            .collect();
+        Table { pool, cards, facts }
+    }
 }
 
 /// A card at a planet (character, weapon or effect).
@@ -195,18 +209,56 @@ pub struct Battle {
 }
 
 impl Battle {
+    /// This battle's fields made those of a new battle with no units yet, its vectors kept
+    /// for their room.
+    fn restart(&mut self, attacker: Player, space: Option<Planet>) {
+        self.attacker = attacker;
+        self.space = space;
+        for p in 0..2 {
+            self.units[p].clear();
+            self.plans[p].clear();
+            self.queue[p].clear();
+        }
+        self.first = [true, true];
+        self.fight = None;
+        self.again = [None, None];
+        self.by_text.clear();
+    }
+
+    /// Room in each plan for its side's units and a few battle cards, once the units are in.
+    pub(crate) fn room_for_plans(&mut self) {
+        for p in 0..2 {
+            let n = self.units[p].len() + 4;
+            self.plans[p].reserve(n.saturating_sub(self.plans[p].len()));
+        }
+    }
+
     pub(crate) fn new(attacker: Player, space: Option<Planet>, units: [Vec<CardRef>; 2]) -> Battle {
+        // Every unit goes into its side's plan, and battle cards may follow: room taken once.
+        let plans = std::array::from_fn(|i| Vec::with_capacity(units[i].len() + 4));
         Battle {
             attacker,
             space,
             units,
-            plans: [Vec::new(), Vec::new()],
+            plans,
             queue: Default::default(),
             first: [true, true],
             fight: None,
             again: [None, None],
             by_text: Vec::new(),
         }
+    }
+}
+
+/// The last battle's box and vectors, kept for the next ([`GameState::new_battle`]): taken
+/// once a game instead of at every battle. A copy of the state starts without one (a search
+/// agent's copies would only copy its vectors).
+#[derive(Debug, Default)]
+pub(crate) struct SpareBattle(Option<Box<Battle>>);
+
+impl Clone for SpareBattle {
+    fn clone(&self) -> SpareBattle {
+        SpareBattle(None)
     }
 }
 
@@ -308,6 +360,7 @@ pub struct GameState {
     pub(crate) next_turn: Player,
     pub(crate) search: Option<Search>,
     pub(crate) battle: Option<Box<Battle>>,
+    pub(crate) spare_battle: SpareBattle,
     pub(crate) duel: Option<Box<Duel>>,
     pub(crate) evacuation: Option<Box<Evacuation>>,
     pub(crate) result: Option<GameResult>,
@@ -366,6 +419,7 @@ impl GameState {
             next_turn: Player::A,
             search: None,
             battle: None,
+            spare_battle: SpareBattle::default(),
             duel: None,
             evacuation: None,
             result: None,
@@ -393,6 +447,13 @@ impl GameState {
 
     pub fn def(&self, card: CardRef) -> &CardDef {
         self.table.pool.get(self.table.cards[card.index()].1)
+    }
+
+    /// The packed facts of `card`'s definition ([`CardFacts`]): what the scans over a hand or
+    /// the cards in play read.
+    #[inline]
+    pub(crate) fn facts(&self, card: CardRef) -> CardFacts {
+        self.table.facts[card.index()]
     }
 
     pub(crate) fn def_id(&self, card: CardRef) -> DefId {
@@ -469,6 +530,23 @@ impl GameState {
         })
     }
 
+    /// A battle with no units yet (the caller adds them, then
+    /// [`Battle::room_for_plans`]): the last battle's box and vectors when kept.
+    pub(crate) fn new_battle(&mut self, attacker: Player, space: Option<Planet>) -> Box<Battle> {
+        match self.spare_battle.0.take() {
+            Some(mut b) => {
+                b.restart(attacker, space);
+                b
+            }
+            None => Box::new(Battle::new(attacker, space, Default::default())),
+        }
+    }
+
+    /// Keeps an ended battle's box and vectors for the next ([`GameState::new_battle`]).
+    pub(crate) fn keep_spare_battle(&mut self, b: Box<Battle>) {
+        self.spare_battle.0 = Some(b);
+    }
+
     /// The site on top at the current planet.
     #[inline]
     pub fn site(&self) -> Option<(Planet, u8)> {
@@ -494,17 +572,17 @@ impl GameState {
             None => &[],
         };
         list.iter()
-            .filter(|c| c.face_up && self.def(c.card).is_character())
+            .filter(|c| c.face_up && self.facts(c.card).kind == super::card_pool::Kind::Character)
             .map(|c| c.card)
     }
 
     /// Whether a non-diamond card of this persona is in play anywhere for its owner (at any
     /// planet, hidden or not, or at the objective): "can only be in one place at a time".
     pub(crate) fn persona_planet(&self, p: Player, card: CardRef) -> Option<PersonaAt> {
-        let def = self.def(card);
+        let def = self.facts(card);
         let same = |c: CardRef| {
-            let d = self.def(c);
-            d.kind == def.kind && !d.diamond && d.persona_id == def.persona_id
+            let d = self.facts(c);
+            d.kind == def.kind && !d.diamond() && d.persona_id == def.persona_id
         };
         for planet in Planet::ALL {
             if self.at(planet, p).iter().any(|c| same(c.card)) {

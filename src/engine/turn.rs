@@ -52,6 +52,10 @@ impl GameState {
         let ps = &mut self.planets[planet as usize];
         ps.status = PlanetStatus::Current;
         ps.locations.push(card);
+        // Both sides deploy here now: room for a few cards each, taken once rather than grown.
+        for cards in &mut ps.cards {
+            cards.reserve(8);
+        }
         self.zones_changed();
         self.emit(Event::LocationPlaced {
             player: p,
