@@ -500,8 +500,7 @@ pub(super) fn interception(cx: &Ctx, legal: &[Action]) -> Option<Action> {
         return Some(*add);
     }
     if legal.contains(&Action::Intercept) {
-        let mine: f32 = cx.space(cx.me).iter().map(|f| f.strength).sum();
-        let theirs: f32 = cx.space(cx.opp).iter().map(|f| f.strength).sum();
+        let (mine, theirs) = (cx.space_strength(cx.me), cx.space_strength(cx.opp));
         if mine - theirs >= cx.w.starships.intercept_edge {
             return Some(Action::Intercept);
         }

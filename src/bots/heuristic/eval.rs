@@ -42,6 +42,8 @@ pub(super) struct Scratch {
     cards: RefCell<Vec<Vec<CardRef>>>,
     /// The deploy knapsack's table (`deploy::force`), taken and put back.
     pub knapsack: Cell<Vec<f32>>,
+    /// A list of cards with their costs given back after use ([`Scratch::priced`]).
+    priced: Cell<Vec<(CardRef, i16)>>,
 }
 
 impl Scratch {
@@ -73,6 +75,18 @@ impl Scratch {
     /// Gives back a list from [`Scratch::cards`] (a few are kept).
     pub fn give_cards(&self, v: Vec<CardRef>) {
         keep(&self.cards, v);
+    }
+
+    /// An empty list of cards with costs (the deploy step's weapon users), the one given
+    /// back earlier if any (a new one when it is in use).
+    pub fn priced(&self) -> Vec<(CardRef, i16)> {
+        self.priced.take()
+    }
+
+    /// Gives back a list from [`Scratch::priced`].
+    pub fn give_priced(&self, mut v: Vec<(CardRef, i16)>) {
+        v.clear();
+        self.priced.set(v);
     }
 
     /// Gives back a vector from [`Scratch::order`].
@@ -319,23 +333,37 @@ impl<'v, 'a> Ctx<'v, 'a> {
 
     /// The starships of `p`'s Hyperspace pile as fighters, strongest first.
     pub fn space(&self, p: Player) -> Vec<Fighter> {
-        let mut fighters: Vec<Fighter> = self
-            .view
-            .hyperspace(p)
-            .iter()
-            .filter_map(|&c| {
-                let d = self.def(c)?;
-                Some(Fighter {
-                    card: c,
-                    strength: self.ship_strength(c, d),
-                    damage: self.damage(c, d, Arena::Space),
-                    weapon: None,
-                    armed: false,
-                })
-            })
-            .collect();
-        sort_strongest_first(&mut fighters);
+        let mut fighters = Vec::new();
+        self.space_into(p, &mut fighters);
         fighters
+    }
+
+    /// [`Ctx::space`] written into `fighters` (cleared first), so that a caller may reuse a
+    /// vector ([`Scratch::fighters`]).
+    pub fn space_into(&self, p: Player, fighters: &mut Vec<Fighter>) {
+        fighters.clear();
+        fighters.extend(self.view.hyperspace(p).iter().filter_map(|&c| {
+            let d = self.def(c)?;
+            Some(Fighter {
+                card: c,
+                strength: self.ship_strength(c, d),
+                damage: self.damage(c, d, Arena::Space),
+                weapon: None,
+                armed: false,
+            })
+        }));
+        sort_strongest_first(fighters);
+    }
+
+    /// The strengths of [`Ctx::space`] added up, strongest first as before (the order of a
+    /// float sum), in a vector of the agent's: the evacuation and interception decisions
+    /// ask only this, and allocated two line-ups for it.
+    pub fn space_strength(&self, p: Player) -> f32 {
+        let mut fighters = self.scratch.fighters();
+        self.space_into(p, &mut fighters);
+        let total = fighters.iter().map(|f| f.strength).sum();
+        self.scratch.give(fighters);
+        total
     }
 
     /// Gives each weapon to the unarmed fighter it helps most (one weapon per fight).
