@@ -36,6 +36,16 @@ pub struct PlayerView<'a> {
     player: Player,
 }
 
+/// `d`'s printed power with its location bonus at `place` (none in space).
+#[inline(always)]
+fn printed_power_at(d: &CardDef, place: Option<(Planet, u8)>) -> i16 {
+    let mut p = d.printed_power() as i16;
+    if let Some((planet, site)) = place {
+        p += d.location_bonus(planet, site) as i16;
+    }
+    p
+}
+
 impl GameState {
     pub fn view(&self, player: Player) -> PlayerView<'_> {
         PlayerView {
@@ -382,6 +392,22 @@ impl<'a> PlayerView<'a> {
         self.power_of_asked(card, d, arena)
     }
 
+    /// [`PlayerView::power_of`] in a battle at the current planet, for a caller that read
+    /// the site ([`PlayerView::site`]) from this view already and passes it as `site`: the
+    /// plain answer is then `d`'s printed power and location bonus without looking up the
+    /// site again (agents ask this for every character they size up).
+    #[inline(always)]
+    pub fn battle_power_at(&self, card: CardRef, d: &CardDef, site: Option<(Planet, u8)>) -> i16 {
+        debug_assert_eq!(site, self.state.place_of(Arena::Battle), "a stale site");
+        if self
+            .state
+            .plain_number(Number::Power, [Some(card), None, None])
+        {
+            return printed_power_at(d, site);
+        }
+        self.power_of_asked(card, d, Arena::Battle)
+    }
+
     /// [`PlayerView::power_of`] when a text may change the power.
     #[inline(never)]
     fn power_of_asked(&self, card: CardRef, d: &CardDef, arena: Arena) -> i16 {
@@ -394,11 +420,7 @@ impl<'a> PlayerView<'a> {
     /// `d`'s printed power with its location bonus at the place of `arena`.
     #[inline]
     fn printed_power(&self, d: &CardDef, arena: Arena) -> i16 {
-        let mut p = d.printed_power() as i16;
-        if let Some((planet, site)) = self.state.place_of(arena) {
-            p += d.location_bonus(planet, site) as i16;
-        }
-        p
+        printed_power_at(d, self.state.place_of(arena))
     }
 
     /// The damage `card` would deal its owner if defeated here (the rules' query). None when

@@ -161,8 +161,11 @@ impl<'v, 'a> Ctx<'v, 'a> {
     /// Expected power of a character here, without any weapon: the rules' power query
     /// (printed power, location bonus and whatever text changes), and a `?` power's destiny
     /// draw. A dueling hand counts this (and the weapon's dots apart).
+    // Inlined: asked for every character sized up, and most answers are the printed power
+    // and the bonus at the site this context read once.
+    #[inline]
     pub fn char_power(&self, c: CardRef, d: &CardDef) -> f32 {
-        let mut s = self.view.power_of(c, d, Arena::Battle) as f32;
+        let mut s = self.view.battle_power_at(c, d, self.site) as f32;
         if d.draws_power() {
             s += self.w.estimates.destiny;
         }
@@ -261,7 +264,7 @@ impl<'v, 'a> Ctx<'v, 'a> {
         }
         if let Some(unseen) = self
             .lineups
-            .get_into(self.view, planet, p, hidden, fighters)
+            .get_into(self.view, planet, self.site, p, hidden, fighters)
         {
             // A stale line-up (a change the state key missed) fails here in the tests.
             #[cfg(debug_assertions)]
@@ -278,7 +281,7 @@ impl<'v, 'a> Ctx<'v, 'a> {
         }
         let unseen = self.size_up(planet, p, hidden, fighters);
         self.lineups
-            .put(self.view, planet, p, hidden, fighters, unseen);
+            .put(self.view, planet, self.site, p, hidden, fighters, unseen);
         unseen
     }
 
