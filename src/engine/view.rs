@@ -546,6 +546,65 @@ impl<'a> PlayerView<'a> {
         self.line_if_usable(card, group, line)
     }
 
+    /// The alternatives of `card`'s use lines (numbered across its lines in order, a bit
+    /// each) of `size` members: a group of that size has a line ([`PlayerView::use_line`])
+    /// only if all its members may fill one of them ([`PlayerView::group_member_alts`]).
+    /// Every bit set when the card has more than 64 alternatives.
+    pub fn group_alts(&self, card: CardRef, size: usize) -> u64 {
+        let mut alts = 0u64;
+        let mut k = 0;
+        for u in &self.state.def(card).uses {
+            for g in &u.rule.alts {
+                if k >= 64 {
+                    return u64::MAX;
+                }
+                if g.members.len() == size {
+                    alts |= 1 << k;
+                }
+                k += 1;
+            }
+        }
+        alts
+    }
+
+    /// The alternatives of two or more members of `card`'s use lines (numbered as in
+    /// [`PlayerView::group_alts`]) that `fighter` may fill as one member: by the pool's table
+    /// of printed-fact fits, or unsettled by it (a member the fight decides, a card with too
+    /// many members to count), which count as filled. A group whose members share none of
+    /// the alternatives of its size has no line, as the rules' reading (`line_fits_with`:
+    /// each member of the group fills a member of one alternative) would find; agents that
+    /// try many groups rule those out without reading the lines.
+    pub fn group_member_alts(&self, card: CardRef, fighter: CardRef) -> u64 {
+        let g = self.state;
+        // The same row of the pool's table the rules read for a group (`group_fits`).
+        let row = g.table.pool.member_fits(g.def_id(card), g.def_id(fighter));
+        let mut alts = 0u64;
+        let mut k = 0;
+        for (line, u) in g.def(card).uses.iter().enumerate() {
+            let bases = row.and_then(|(t, bits)| Some((t.members.as_ref()?.get(line)?, t, bits)));
+            for (a, alt) in u.rule.alts.iter().enumerate() {
+                if k >= 64 {
+                    return u64::MAX;
+                }
+                let may = alt.members.len() >= 2
+                    && match bases {
+                        Some((bases, t, bits)) => (0..alt.members.len()).any(|mi| {
+                            let bit = bases[a] as usize + mi;
+                            bit >= 64
+                                || t.situational_members >> bit & 1 == 1
+                                || bits >> bit & 1 == 1
+                        }),
+                        None => true,
+                    };
+                if may {
+                    alts |= 1 << k;
+                }
+                k += 1;
+            }
+        }
+        alts
+    }
+
     /// Line `line` of `card`, which [`PlayerView::use_line`] found for `group`, when the
     /// viewer may see the cards (a line read for unseen cards is never returned) and no
     /// restriction forbids the use.

@@ -285,10 +285,22 @@ fn group_up(
                 }
             }
             let free = &free[..nfree];
+            // The alternatives of two or more that each free fighter may fill, read when
+            // some size is tried: a combination whose members share none of its size has no
+            // line, and is not read (most are not, and reading one was most of this search).
+            let mut masks = [0u64; MAX];
+            let mut masked = false;
             for n in [2usize, 3] {
                 if !sizes(n) || free.len() < n {
                     continue;
                 }
+                if !masked {
+                    for &i in free {
+                        masks[i] = cx.view.group_member_alts(b, mine[i].card);
+                    }
+                    masked = true;
+                }
+                let sized = cx.view.group_alts(b, n);
                 // The battle without a group, worked out once some card may make one.
                 let base = *base.get_or_insert_with(|| {
                     pair_into(mine, theirs, &mut order);
@@ -298,6 +310,14 @@ fn group_up(
                     let mut cards = [mine[idx[0]].card; 3];
                     for (k, &i) in idx.iter().enumerate() {
                         cards[k] = mine[i].card;
+                    }
+                    if idx.iter().fold(sized, |m, &i| m & masks[i]) == 0 {
+                        debug_assert_eq!(
+                            cx.view.use_line(b, &cards[..n], false, space),
+                            None,
+                            "a group ruled out that has a line"
+                        );
+                        return;
                     }
                     let Some(line) = cx.view.use_line(b, &cards[..n], false, space) else {
                         return;
