@@ -486,10 +486,18 @@ impl<'v, 'a> Ctx<'v, 'a> {
         let mut all = self.scratch.fighters();
         self.ground_into(self.me, false, &mut all);
         let mine = &all[..all.len().min(6)];
+        // The alternatives each may fill: a group sharing none of its size has no line, and
+        // is not read (`battle::group_up` does the same).
+        let mut masks = [0u64; 6];
+        for (m, f) in masks.iter_mut().zip(mine) {
+            *m = self.view.group_member_alts(c, f.card);
+        }
+        let (two, three) = (self.view.group_alts(c, 2), self.view.group_alts(c, 3));
         let mut best: f32 = 0.0;
         for i in 0..mine.len() {
             for j in i + 1..mine.len() {
                 if sizes(2)
+                    && two & masks[i] & masks[j] != 0
                     && let Some(u) =
                         self.view
                             .use_line(c, &[mine[i].card, mine[j].card], false, false)
@@ -498,6 +506,7 @@ impl<'v, 'a> Ctx<'v, 'a> {
                 }
                 for k in j + 1..mine.len() {
                     if sizes(3)
+                        && three & masks[i] & masks[j] & masks[k] != 0
                         && let Some(u) = self.view.use_line(
                             c,
                             &[mine[i].card, mine[j].card, mine[k].card],
