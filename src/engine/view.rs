@@ -816,3 +816,62 @@ impl<'a> PlayerView<'a> {
         found.contains(&card)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::builder::{Builder, Zone, fx};
+
+    #[test]
+    fn a_group_ruled_out_by_the_alternatives_its_members_fill_has_no_line() {
+        // Rulebook "Fight Together": "Are You An Angel?" makes Anakin and Padmé fight as one.
+        // Agents skip reading the lines of a group whose members share no alternative of its
+        // size (`group_member_alts`): that must never skip a group with a line, and must
+        // skip the groups with none that the printed facts settle.
+        let mut b = Builder::new();
+        b.current(Planet::Naboo, 0);
+        b.phase(Phase::BattleStep, Player::A);
+        let here = Zone::At(Planet::Naboo, true);
+        let anakin = b.add(
+            Player::A,
+            fx::character("Anakin Skywalker", "", 2, 2, 1),
+            here,
+        );
+        let padme = b.add(
+            Player::A,
+            fx::character("Padmé Naberrie", "", 2, 3, 1),
+            here,
+        );
+        let hero = b.add(Player::A, fx::character("Hero", "", 4, 1, 1), here);
+        let other = b.add(Player::A, fx::character("Other", "", 3, 1, 1), here);
+        let angel = b.add(
+            Player::A,
+            fx::battle("Are You An Angel?", &[("Anakin and Padmé together", 3, 0)]),
+            Zone::Hand,
+        );
+        let g = b.build();
+        let view = g.view(Player::A);
+        let (two, three) = (view.group_alts(angel, 2), view.group_alts(angel, 3));
+        assert_ne!(two, 0);
+        assert_eq!(three, 0);
+        let fills = |c| view.group_member_alts(angel, c);
+        assert_ne!(two & fills(anakin) & fills(padme), 0);
+        assert!(
+            view.use_line(angel, &[anakin, padme], false, false)
+                .is_some()
+        );
+        assert_eq!(fills(hero), 0, "Hero is neither Anakin nor Padmé");
+        let fighters = [anakin, padme, hero, other];
+        let mut ruled_out = 0;
+        for (i, &x) in fighters.iter().enumerate() {
+            for &y in &fighters[i + 1..] {
+                if two & fills(x) & fills(y) == 0 {
+                    ruled_out += 1;
+                    assert_eq!(view.use_line(angel, &[x, y], false, false), None);
+                }
+            }
+        }
+        // Every pair but Anakin and Padmé.
+        assert_eq!(ruled_out, 5);
+    }
+}
