@@ -205,14 +205,13 @@ fn plan_two_weapons(
         if fights.iter().any(|(_, used)| *used == Some(b)) {
             continue;
         }
-        let spare: Vec<CardRef> = weapons
-            .iter()
-            .copied()
-            .filter(|w| {
-                !fights.iter().any(|(f, _)| f.weapon == Some(*w))
-                    && !second.iter().any(|s: &(usize, CardRef)| s.1 == *w)
-            })
-            .collect();
+        // In a list of the agent's, given back below: this runs for each battle card not
+        // placed yet, at every plan.
+        let mut spare = cx.scratch.cards();
+        spare.extend(weapons.iter().copied().filter(|w| {
+            !fights.iter().any(|(f, _)| f.weapon == Some(*w))
+                && !second.iter().any(|s: &(usize, CardRef)| s.1 == *w)
+        }));
         let mut best: Option<(usize, CardRef, CardRef, f32)> = None;
         for (k, (f, used)) in fights.iter().enumerate() {
             let Some(t) = theirs.get(k) else { continue };
@@ -231,6 +230,7 @@ fn plan_two_weapons(
                 best = Some((k, w1, w2, add));
             }
         }
+        cx.scratch.give_cards(spare);
         if let Some((k, w1, w2, add)) = best {
             let f = &mut fights[k];
             f.1 = Some(b);

@@ -253,14 +253,25 @@ fn force(cx: &Ctx, legal: &[Action], opposed: &Opposed) -> Option<Action> {
     // The greatest of the chosen set in the knapsack's order, the last of equals (as
     // `Iterator::max_by` picks), without gathering the set in a vector.
     let mut best: Option<(Action, usize, f32)> = None;
-    let mut table = cx.scratch.knapsack.take();
-    knapsack(&items, budget, &mut table, |i| {
-        let x = items[i];
-        if best.is_none_or(|b| order(&b, &x) != std::cmp::Ordering::Greater) {
-            best = Some(x);
+    match items[..] {
+        // One card worth deploying: the knapsack takes it when the counters pay for it (its
+        // value is positive), and nothing else; solved without the table.
+        [x] => {
+            if x.1 <= budget {
+                best = Some(x);
+            }
         }
-    });
-    cx.scratch.knapsack.set(table);
+        _ => {
+            let mut table = cx.scratch.knapsack.take();
+            knapsack(&items, budget, &mut table, |i| {
+                let x = items[i];
+                if best.is_none_or(|b| order(&b, &x) != std::cmp::Ordering::Greater) {
+                    best = Some(x);
+                }
+            });
+            cx.scratch.knapsack.set(table);
+        }
+    }
     if let Some(v) = present.into_inner() {
         cx.scratch.give_cards(v);
     }
