@@ -36,6 +36,16 @@ pub struct PlayerView<'a> {
     player: Player,
 }
 
+/// `d`'s printed power with its location bonus at `place` (none in space).
+#[inline(always)]
+fn printed_power_at(d: &CardDef, place: Option<(Planet, u8)>) -> i16 {
+    let mut p = d.printed_power() as i16;
+    if let Some((planet, site)) = place {
+        p += d.location_bonus(planet, site) as i16;
+    }
+    p
+}
+
 impl GameState {
     pub fn view(&self, player: Player) -> PlayerView<'_> {
         PlayerView {
@@ -382,6 +392,22 @@ impl<'a> PlayerView<'a> {
         self.power_of_asked(card, d, arena)
     }
 
+    /// [`PlayerView::power_of`] in a battle at the current planet, for a caller that read
+    /// the site ([`PlayerView::site`]) from this view already and passes it as `site`: the
+    /// plain answer is then `d`'s printed power and location bonus without looking up the
+    /// site again (agents ask this for every character they size up).
+    #[inline(always)]
+    pub fn battle_power_at(&self, card: CardRef, d: &CardDef, site: Option<(Planet, u8)>) -> i16 {
+        debug_assert_eq!(site, self.state.place_of(Arena::Battle), "a stale site");
+        if self
+            .state
+            .plain_number(Number::Power, [Some(card), None, None])
+        {
+            return printed_power_at(d, site);
+        }
+        self.power_of_asked(card, d, Arena::Battle)
+    }
+
     /// [`PlayerView::power_of`] when a text may change the power.
     #[inline(never)]
     fn power_of_asked(&self, card: CardRef, d: &CardDef, arena: Arena) -> i16 {
@@ -394,11 +420,7 @@ impl<'a> PlayerView<'a> {
     /// `d`'s printed power with its location bonus at the place of `arena`.
     #[inline]
     fn printed_power(&self, d: &CardDef, arena: Arena) -> i16 {
-        let mut p = d.printed_power() as i16;
-        if let Some((planet, site)) = self.state.place_of(arena) {
-            p += d.location_bonus(planet, site) as i16;
-        }
-        p
+        printed_power_at(d, self.state.place_of(arena))
     }
 
     /// The damage `card` would deal its owner if defeated here (the rules' query). None when
@@ -522,6 +544,65 @@ impl<'a> PlayerView<'a> {
             .state
             .use_line_for(card, group, first_in_plan, space, false)?;
         self.line_if_usable(card, group, line)
+    }
+
+    /// The alternatives of `card`'s use lines (numbered across its lines in order, a bit
+    /// each) of `size` members: a group of that size has a line ([`PlayerView::use_line`])
+    /// only if all its members may fill one of them ([`PlayerView::group_member_alts`]).
+    /// Every bit set when the card has more than 64 alternatives.
+    pub fn group_alts(&self, card: CardRef, size: usize) -> u64 {
+        let mut alts = 0u64;
+        let mut k = 0;
+        for u in &self.state.def(card).uses {
+            for g in &u.rule.alts {
+                if k >= 64 {
+                    return u64::MAX;
+                }
+                if g.members.len() == size {
+                    alts |= 1 << k;
+                }
+                k += 1;
+            }
+        }
+        alts
+    }
+
+    /// The alternatives of two or more members of `card`'s use lines (numbered as in
+    /// [`PlayerView::group_alts`]) that `fighter` may fill as one member: by the pool's table
+    /// of printed-fact fits, or unsettled by it (a member the fight decides, a card with too
+    /// many members to count), which count as filled. A group whose members share none of
+    /// the alternatives of its size has no line, as the rules' reading (`line_fits_with`:
+    /// each member of the group fills a member of one alternative) would find; agents that
+    /// try many groups rule those out without reading the lines.
+    pub fn group_member_alts(&self, card: CardRef, fighter: CardRef) -> u64 {
+        let g = self.state;
+        // The same row of the pool's table the rules read for a group (`group_fits`).
+        let row = g.table.pool.member_fits(g.def_id(card), g.def_id(fighter));
+        let mut alts = 0u64;
+        let mut k = 0;
+        for (line, u) in g.def(card).uses.iter().enumerate() {
+            let bases = row.and_then(|(t, bits)| Some((t.members.as_ref()?.get(line)?, t, bits)));
+            for (a, alt) in u.rule.alts.iter().enumerate() {
+                if k >= 64 {
+                    return u64::MAX;
+                }
+                let may = alt.members.len() >= 2
+                    && match bases {
+                        Some((bases, t, bits)) => (0..alt.members.len()).any(|mi| {
+                            let bit = bases[a] as usize + mi;
+                            bit >= 64
+                                || t.situational_members >> bit & 1 == 1
+                                || bits >> bit & 1 == 1
+                        }),
+                        None => true,
+                    };
+                if may {
+                    alts |= 1 << k;
+                }
+                k += 1;
+            }
+        }
+        alts
     }
 
     /// Line `line` of `card`, which [`PlayerView::use_line`] found for `group`, when the
@@ -733,5 +814,64 @@ impl<'a> PlayerView<'a> {
             _ => {}
         }
         found.contains(&card)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::builder::{Builder, Zone, fx};
+
+    #[test]
+    fn a_group_ruled_out_by_the_alternatives_its_members_fill_has_no_line() {
+        // Rulebook "Fight Together": "Are You An Angel?" makes Anakin and Padmé fight as one.
+        // Agents skip reading the lines of a group whose members share no alternative of its
+        // size (`group_member_alts`): that must never skip a group with a line, and must
+        // skip the groups with none that the printed facts settle.
+        let mut b = Builder::new();
+        b.current(Planet::Naboo, 0);
+        b.phase(Phase::BattleStep, Player::A);
+        let here = Zone::At(Planet::Naboo, true);
+        let anakin = b.add(
+            Player::A,
+            fx::character("Anakin Skywalker", "", 2, 2, 1),
+            here,
+        );
+        let padme = b.add(
+            Player::A,
+            fx::character("Padmé Naberrie", "", 2, 3, 1),
+            here,
+        );
+        let hero = b.add(Player::A, fx::character("Hero", "", 4, 1, 1), here);
+        let other = b.add(Player::A, fx::character("Other", "", 3, 1, 1), here);
+        let angel = b.add(
+            Player::A,
+            fx::battle("Are You An Angel?", &[("Anakin and Padmé together", 3, 0)]),
+            Zone::Hand,
+        );
+        let g = b.build();
+        let view = g.view(Player::A);
+        let (two, three) = (view.group_alts(angel, 2), view.group_alts(angel, 3));
+        assert_ne!(two, 0);
+        assert_eq!(three, 0);
+        let fills = |c| view.group_member_alts(angel, c);
+        assert_ne!(two & fills(anakin) & fills(padme), 0);
+        assert!(
+            view.use_line(angel, &[anakin, padme], false, false)
+                .is_some()
+        );
+        assert_eq!(fills(hero), 0, "Hero is neither Anakin nor Padmé");
+        let fighters = [anakin, padme, hero, other];
+        let mut ruled_out = 0;
+        for (i, &x) in fighters.iter().enumerate() {
+            for &y in &fighters[i + 1..] {
+                if two & fills(x) & fills(y) == 0 {
+                    ruled_out += 1;
+                    assert_eq!(view.use_line(angel, &[x, y], false, false), None);
+                }
+            }
+        }
+        // Every pair but Anakin and Padmé.
+        assert_eq!(ruled_out, 5);
     }
 }

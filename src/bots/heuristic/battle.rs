@@ -205,14 +205,13 @@ fn plan_two_weapons(
         if fights.iter().any(|(_, used)| *used == Some(b)) {
             continue;
         }
-        let spare: Vec<CardRef> = weapons
-            .iter()
-            .copied()
-            .filter(|w| {
-                !fights.iter().any(|(f, _)| f.weapon == Some(*w))
-                    && !second.iter().any(|s: &(usize, CardRef)| s.1 == *w)
-            })
-            .collect();
+        // In a list of the agent's, given back below: this runs for each battle card not
+        // placed yet, at every plan.
+        let mut spare = cx.scratch.cards();
+        spare.extend(weapons.iter().copied().filter(|w| {
+            !fights.iter().any(|(f, _)| f.weapon == Some(*w))
+                && !second.iter().any(|s: &(usize, CardRef)| s.1 == *w)
+        }));
         let mut best: Option<(usize, CardRef, CardRef, f32)> = None;
         for (k, (f, used)) in fights.iter().enumerate() {
             let Some(t) = theirs.get(k) else { continue };
@@ -231,6 +230,7 @@ fn plan_two_weapons(
                 best = Some((k, w1, w2, add));
             }
         }
+        cx.scratch.give_cards(spare);
         if let Some((k, w1, w2, add)) = best {
             let f = &mut fights[k];
             f.1 = Some(b);
@@ -285,10 +285,22 @@ fn group_up(
                 }
             }
             let free = &free[..nfree];
+            // The alternatives of two or more that each free fighter may fill, read when
+            // some size is tried: a combination whose members share none of its size has no
+            // line, and is not read (most are not, and reading one was most of this search).
+            let mut masks = [0u64; MAX];
+            let mut masked = false;
             for n in [2usize, 3] {
                 if !sizes(n) || free.len() < n {
                     continue;
                 }
+                if !masked {
+                    for &i in free {
+                        masks[i] = cx.view.group_member_alts(b, mine[i].card);
+                    }
+                    masked = true;
+                }
+                let sized = cx.view.group_alts(b, n);
                 // The battle without a group, worked out once some card may make one.
                 let base = *base.get_or_insert_with(|| {
                     pair_into(mine, theirs, &mut order);
@@ -298,6 +310,14 @@ fn group_up(
                     let mut cards = [mine[idx[0]].card; 3];
                     for (k, &i) in idx.iter().enumerate() {
                         cards[k] = mine[i].card;
+                    }
+                    if idx.iter().fold(sized, |m, &i| m & masks[i]) == 0 {
+                        debug_assert_eq!(
+                            cx.view.use_line(b, &cards[..n], false, space),
+                            None,
+                            "a group ruled out that has a line"
+                        );
+                        return;
                     }
                     let Some(line) = cx.view.use_line(b, &cards[..n], false, space) else {
                         return;
@@ -500,8 +520,7 @@ pub(super) fn interception(cx: &Ctx, legal: &[Action]) -> Option<Action> {
         return Some(*add);
     }
     if legal.contains(&Action::Intercept) {
-        let mine: f32 = cx.space(cx.me).iter().map(|f| f.strength).sum();
-        let theirs: f32 = cx.space(cx.opp).iter().map(|f| f.strength).sum();
+        let (mine, theirs) = (cx.space_strength(cx.me), cx.space_strength(cx.opp));
         if mine - theirs >= cx.w.starships.intercept_edge {
             return Some(Action::Intercept);
         }

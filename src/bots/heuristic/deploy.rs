@@ -150,13 +150,7 @@ fn evacuate(cx: &Ctx, legal: &[Action], opposed: &Opposed) -> Option<Action> {
     };
     // Our edge in starships, worked out only when an evacuation is on offer.
     let edge = OnceCell::new();
-    let edge = || {
-        *edge.get_or_init(|| {
-            let mine: f32 = cx.space(cx.me).iter().map(|f| f.strength).sum();
-            let theirs: f32 = cx.space(cx.opp).iter().map(|f| f.strength).sum();
-            mine - theirs
-        })
-    };
+    let edge = || *edge.get_or_init(|| cx.space_strength(cx.me) - cx.space_strength(cx.opp));
     let short = cx.view.deck_len(cx.me) < cx.w.starships.evacuate_deck as usize;
     for a in legal {
         match *a {
@@ -192,7 +186,8 @@ fn force(cx: &Ctx, legal: &[Action], opposed: &Opposed) -> Option<Action> {
     if spare_cards(cx) == 0 {
         return None;
     }
-    let budget = cx.view.counters_left().max(0) as usize;
+    let left = cx.view.counters_left();
+    let budget = left.max(0) as usize;
     // The agent's buffer, cleared: this runs at every deploy decision, and allocating the
     // list each time was a measurable part of it.
     let mut items = cx.scratch.deploys.borrow_mut();
@@ -200,6 +195,9 @@ fn force(cx: &Ctx, legal: &[Action], opposed: &Opposed) -> Option<Action> {
     // Our characters here that may take a weapon card, for valuing weapons: only when a
     // weapon can be deployed.
     let present = OnceCell::new();
+    // And our characters on offer that may come with a weapon, with their costs: read once,
+    // not once for each weapon on offer.
+    let users = OnceCell::new();
     for &a in legal {
         let (c, to_objective) = match a {
             Action::Deploy(c) => (c, false),
@@ -219,7 +217,8 @@ fn force(cx: &Ctx, legal: &[Action], opposed: &Opposed) -> Option<Action> {
                 }
                 Kind::Weapon => {
                     let present = present.get_or_init(|| unarmed_here(cx));
-                    weapon_value(cx, c, present, legal)
+                    let users = users.get_or_init(|| unarmed_on_offer(cx, legal));
+                    weapon_value(cx, c, cost, left, present, users)
                 }
                 Kind::Effect => cx.w.deploy.effect + super::texts::effect_text_value(d),
                 // A Double Impact card's Effect half (card-text 16.1): deployed when what it
@@ -254,16 +253,30 @@ fn force(cx: &Ctx, legal: &[Action], opposed: &Opposed) -> Option<Action> {
     // The greatest of the chosen set in the knapsack's order, the last of equals (as
     // `Iterator::max_by` picks), without gathering the set in a vector.
     let mut best: Option<(Action, usize, f32)> = None;
-    let mut table = cx.scratch.knapsack.take();
-    knapsack(&items, budget, &mut table, |i| {
-        let x = items[i];
-        if best.is_none_or(|b| order(&b, &x) != std::cmp::Ordering::Greater) {
-            best = Some(x);
+    match items[..] {
+        // One card worth deploying: the knapsack takes it when the counters pay for it (its
+        // value is positive), and nothing else; solved without the table.
+        [x] => {
+            if x.1 <= budget {
+                best = Some(x);
+            }
         }
-    });
-    cx.scratch.knapsack.set(table);
+        _ => {
+            let mut table = cx.scratch.knapsack.take();
+            knapsack(&items, budget, &mut table, |i| {
+                let x = items[i];
+                if best.is_none_or(|b| order(&b, &x) != std::cmp::Ordering::Greater) {
+                    best = Some(x);
+                }
+            });
+            cx.scratch.knapsack.set(table);
+        }
+    }
     if let Some(v) = present.into_inner() {
         cx.scratch.give_cards(v);
+    }
+    if let Some(v) = users.into_inner() {
+        cx.scratch.give_priced(v);
     }
     best.map(|x| x.0)
 }
@@ -389,26 +402,46 @@ fn unarmed_here(cx: &Ctx) -> Vec<CardRef> {
     present
 }
 
-/// A weapon is worth its best bonus for one of our characters here (`present`, as
-/// [`unarmed_here`] lists them) or for one in hand that the counters left pay for together
-/// with it. A user that cannot come this turn gave the weapon its value while the counters
+/// Our characters on offer to deploy that may use a weapon card (not Armed & Dangerous),
+/// each with its cost, in the order offered; in a list of the agent's, given back at the end
+/// of `force`.
+fn unarmed_on_offer(cx: &Ctx, legal: &[Action]) -> Vec<(CardRef, i16)> {
+    let mut users = cx.scratch.priced();
+    for a in legal {
+        if let Action::Deploy(c) = *a
+            && cx.def(c).is_some_and(|d| d.is_character() && !d.armed)
+            && let Some(k) = cx.view.cost(c)
+        {
+            users.push((c, k));
+        }
+    }
+    users
+}
+
+/// A weapon, costing `own`, is worth its best bonus for one of our characters here
+/// (`present`, as [`unarmed_here`] lists them) or for one on offer (`users`, as
+/// [`unarmed_on_offer`] lists them) that the counters left (`left`) pay for together with
+/// it. A user that cannot come this turn gave the weapon its value while the counters
 /// went to weapons alone, which then waited unused at the planet: a hand of a 6-counter Darth
 /// Maul and three lightsabers only he can use deployed the lightsabers and kept Maul
 /// (`duel-dark.txt` against `reflections-light.txt` and patient-random, master seed 7, game
 /// 350, turn 8; deploying Maul instead won 43 of 48 sampled playouts, a lightsaber 25).
-fn weapon_value(cx: &Ctx, w: CardRef, present: &[CardRef], legal: &[Action]) -> f32 {
+fn weapon_value(
+    cx: &Ctx,
+    w: CardRef,
+    own: i16,
+    left: i16,
+    present: &[CardRef],
+    users: &[(CardRef, i16)],
+) -> f32 {
     let mut best: f32 = 0.0;
     for &f in present {
         if let Some(v) = cx.adds(w, f, false, false) {
             best = best.max(v);
         }
     }
-    let budget = cx.view.counters_left();
-    let own = cx.view.cost(w).unwrap_or(0);
-    for a in legal {
-        if let Action::Deploy(c) = *a
-            && cx.def(c).is_some_and(|d| d.is_character() && !d.armed)
-            && cx.view.cost(c).is_some_and(|k| k + own <= budget)
+    for &(c, k) in users {
+        if k + own <= left
             && let Some(v) = cx.adds(w, c, false, false)
         {
             best = best.max(v);

@@ -42,6 +42,8 @@ pub(super) struct Scratch {
     cards: RefCell<Vec<Vec<CardRef>>>,
     /// The deploy knapsack's table (`deploy::force`), taken and put back.
     pub knapsack: Cell<Vec<f32>>,
+    /// A list of cards with their costs given back after use ([`Scratch::priced`]).
+    priced: Cell<Vec<(CardRef, i16)>>,
 }
 
 impl Scratch {
@@ -73,6 +75,18 @@ impl Scratch {
     /// Gives back a list from [`Scratch::cards`] (a few are kept).
     pub fn give_cards(&self, v: Vec<CardRef>) {
         keep(&self.cards, v);
+    }
+
+    /// An empty list of cards with costs (the deploy step's weapon users), the one given
+    /// back earlier if any (a new one when it is in use).
+    pub fn priced(&self) -> Vec<(CardRef, i16)> {
+        self.priced.take()
+    }
+
+    /// Gives back a list from [`Scratch::priced`].
+    pub fn give_priced(&self, mut v: Vec<(CardRef, i16)>) {
+        v.clear();
+        self.priced.set(v);
     }
 
     /// Gives back a vector from [`Scratch::order`].
@@ -147,8 +161,11 @@ impl<'v, 'a> Ctx<'v, 'a> {
     /// Expected power of a character here, without any weapon: the rules' power query
     /// (printed power, location bonus and whatever text changes), and a `?` power's destiny
     /// draw. A dueling hand counts this (and the weapon's dots apart).
+    // Inlined: asked for every character sized up, and most answers are the printed power
+    // and the bonus at the site this context read once.
+    #[inline]
     pub fn char_power(&self, c: CardRef, d: &CardDef) -> f32 {
-        let mut s = self.view.power_of(c, d, Arena::Battle) as f32;
+        let mut s = self.view.battle_power_at(c, d, self.site) as f32;
         if d.draws_power() {
             s += self.w.estimates.destiny;
         }
@@ -247,7 +264,7 @@ impl<'v, 'a> Ctx<'v, 'a> {
         }
         if let Some(unseen) = self
             .lineups
-            .get_into(self.view, planet, p, hidden, fighters)
+            .get_into(self.view, planet, self.site, p, hidden, fighters)
         {
             // A stale line-up (a change the state key missed) fails here in the tests.
             #[cfg(debug_assertions)]
@@ -264,7 +281,7 @@ impl<'v, 'a> Ctx<'v, 'a> {
         }
         let unseen = self.size_up(planet, p, hidden, fighters);
         self.lineups
-            .put(self.view, planet, p, hidden, fighters, unseen);
+            .put(self.view, planet, self.site, p, hidden, fighters, unseen);
         unseen
     }
 
@@ -319,23 +336,37 @@ impl<'v, 'a> Ctx<'v, 'a> {
 
     /// The starships of `p`'s Hyperspace pile as fighters, strongest first.
     pub fn space(&self, p: Player) -> Vec<Fighter> {
-        let mut fighters: Vec<Fighter> = self
-            .view
-            .hyperspace(p)
-            .iter()
-            .filter_map(|&c| {
-                let d = self.def(c)?;
-                Some(Fighter {
-                    card: c,
-                    strength: self.ship_strength(c, d),
-                    damage: self.damage(c, d, Arena::Space),
-                    weapon: None,
-                    armed: false,
-                })
-            })
-            .collect();
-        sort_strongest_first(&mut fighters);
+        let mut fighters = Vec::new();
+        self.space_into(p, &mut fighters);
         fighters
+    }
+
+    /// [`Ctx::space`] written into `fighters` (cleared first), so that a caller may reuse a
+    /// vector ([`Scratch::fighters`]).
+    pub fn space_into(&self, p: Player, fighters: &mut Vec<Fighter>) {
+        fighters.clear();
+        fighters.extend(self.view.hyperspace(p).iter().filter_map(|&c| {
+            let d = self.def(c)?;
+            Some(Fighter {
+                card: c,
+                strength: self.ship_strength(c, d),
+                damage: self.damage(c, d, Arena::Space),
+                weapon: None,
+                armed: false,
+            })
+        }));
+        sort_strongest_first(fighters);
+    }
+
+    /// The strengths of [`Ctx::space`] added up, strongest first as before (the order of a
+    /// float sum), in a vector of the agent's: the evacuation and interception decisions
+    /// ask only this, and allocated two line-ups for it.
+    pub fn space_strength(&self, p: Player) -> f32 {
+        let mut fighters = self.scratch.fighters();
+        self.space_into(p, &mut fighters);
+        let total = fighters.iter().map(|f| f.strength).sum();
+        self.scratch.give(fighters);
+        total
     }
 
     /// Gives each weapon to the unarmed fighter it helps most (one weapon per fight).
@@ -455,10 +486,18 @@ impl<'v, 'a> Ctx<'v, 'a> {
         let mut all = self.scratch.fighters();
         self.ground_into(self.me, false, &mut all);
         let mine = &all[..all.len().min(6)];
+        // The alternatives each may fill: a group sharing none of its size has no line, and
+        // is not read (`battle::group_up` does the same).
+        let mut masks = [0u64; 6];
+        for (m, f) in masks.iter_mut().zip(mine) {
+            *m = self.view.group_member_alts(c, f.card);
+        }
+        let (two, three) = (self.view.group_alts(c, 2), self.view.group_alts(c, 3));
         let mut best: f32 = 0.0;
         for i in 0..mine.len() {
             for j in i + 1..mine.len() {
                 if sizes(2)
+                    && two & masks[i] & masks[j] != 0
                     && let Some(u) =
                         self.view
                             .use_line(c, &[mine[i].card, mine[j].card], false, false)
@@ -467,6 +506,7 @@ impl<'v, 'a> Ctx<'v, 'a> {
                 }
                 for k in j + 1..mine.len() {
                     if sizes(3)
+                        && three & masks[i] & masks[j] & masks[k] != 0
                         && let Some(u) = self.view.use_line(
                             c,
                             &[mine[i].card, mine[j].card, mine[k].card],

@@ -44,11 +44,13 @@ fn slot(p: Player, hidden: bool) -> usize {
 
 impl Lineups {
     /// The line-up of `p` at `planet` kept from earlier, if nothing it read has changed:
-    /// its fighters appended to `out`, and its unseen cards returned.
+    /// its fighters appended to `out`, and its unseen cards returned. `site` is the site as
+    /// the caller read it from `view` (once a decision).
     pub fn get_into(
         &self,
         view: &PlayerView,
         planet: Planet,
+        site: Option<(Planet, u8)>,
         p: Player,
         hidden: bool,
         out: &mut Vec<Fighter>,
@@ -61,7 +63,7 @@ impl Lineups {
             l.planet == Some(planet)
                 && l.viewer == Some(view.player())
                 && l.version == view.zone_version(planet, p)
-                && l.site == view.site()
+                && l.site == site
         };
         let l = &slots[slot(p, hidden)];
         let l = if current(l) {
@@ -84,13 +86,15 @@ impl Lineups {
         Some(l.unseen)
     }
 
-    /// Keeps `lineup`, the line-up of `p` at `planet` just sized up, unless a text in force
-    /// or a lasting effect changes numbers of a fight, or a card of the side has text of its
-    /// own that does.
+    /// Keeps `lineup`, the line-up of `p` at `planet` (and `site`, as for
+    /// [`Lineups::get_into`]) just sized up, unless a text in force or a lasting effect
+    /// changes numbers of a fight, or a card of the side has text of its own that does.
+    #[allow(clippy::too_many_arguments)]
     pub fn put(
         &self,
         view: &PlayerView,
         planet: Planet,
+        site: Option<(Planet, u8)>,
         p: Player,
         hidden: bool,
         fighters: &[Fighter],
@@ -105,7 +109,7 @@ impl Lineups {
         // The slot's vectors are reused.
         l.planet = Some(planet);
         l.viewer = Some(view.player());
-        l.site = view.site();
+        l.site = site;
         l.version = view.zone_version(planet, p);
         l.fighters.clear();
         l.fighters.extend_from_slice(fighters);
