@@ -1,0 +1,99 @@
+//! Double Impact destiny numbers (engine/double_impact.rs): RULINGS.md T6 "The owner of a
+//! Double Impact card chooses either half's destiny number each time the number is used";
+//! card-text 16.2 "a destiny draw ... the card's owner chooses one half's number for that use".
+
+use super::*;
+use crate::catalogue::{Card, Catalogue, Planet};
+use crate::engine::Pending;
+
+/// RF-DI13, You Have Been Well Trained & After Her!: destiny 1 on its left half, 5 on its
+/// right half (catalogue `destiny`, `destiny2`).
+const DI13: &str = "RF-DI13";
+
+fn real(id: &str) -> Card {
+    Catalogue::embedded_for_tests().get(id).unwrap().clone()
+}
+
+/// A's Rebel (power 2) with a one-cube rifle against B's Trooper (power 4), RF-DI13 on top of
+/// A's deck for the rifle's destiny draw: 2 + 1 = 3 loses, 2 + 5 = 7 wins. Returns the game
+/// with A's window before the fight still open, and RF-DI13.
+fn rifle_fight(text: Option<Arc<dyn Text>>) -> (GameState, CardRef, Vec<Event>) {
+    let mut b = at_naboo();
+    let mine = b.add(A, ch("Rebel", 2, 1), Zone::At(Planet::Naboo, true));
+    let rifle = b.add(
+        A,
+        fx::weapon("Blaster Rifle", &[("any character", 0, 1)]),
+        Zone::At(Planet::Naboo, true),
+    );
+    let theirs = b.add(B, ch("Trooper", 4, 2), Zone::At(Planet::Naboo, true));
+    let di = b.add(A, real(DI13), Zone::Deck);
+    b.deck_filler(A, 1, 5);
+    b.deck_filler(B, 1, 5);
+    let mut g = b.build();
+    if let Some(t) = text {
+        g = g.with_text(mine, t);
+    }
+    assert_eq!(g.def(di).destiny(), 1);
+    assert_eq!(g.def(di).right_destiny, Some(5));
+    let ev = battle(&mut g, [&[], &[]], [&[rifle, mine], &[theirs]]);
+    (g, di, ev)
+}
+
+fn halves(ev: &[Event]) -> Vec<(bool, u8)> {
+    ev.iter()
+        .filter_map(|e| match *e {
+            Event::DestinyHalf { right, value, .. } => Some((right, value)),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn a_fight_draw_of_a_double_impact_card_counts_its_higher_half_when_no_text_cares() {
+    // T6: the owner chooses; with no text of the game acting on destiny draws the higher
+    // number is always the better one for the fight's total, so the engine takes it: the
+    // right half's 5 wins a fight that the left half's 1 would lose.
+    let (mut g, di, mut ev) = rifle_fight(None);
+    // No window (no text offers one): the fight is fought.
+    if g.pending().is_some() {
+        ev.extend(play(&mut g, &[Action::Decline]));
+    }
+    assert!(ev.contains(&Event::DestinyHalf {
+        player: A,
+        card: di,
+        right: true,
+        value: 5
+    }));
+    assert_eq!(fights(&ev), vec![(7, 4, Some(A))]);
+}
+
+#[test]
+fn a_fight_draw_of_a_double_impact_card_asks_its_owner_when_a_text_listens_to_draws() {
+    // T6, card-text 16.2: with a text that acts on destiny draws in the game (the probe's
+    // prompt after each draw), the owner is asked which half's number counts, before that
+    // text's prompt; either answer is played.
+    for (value, want) in [(1, (3, 4, Some(B))), (5, (7, 4, Some(A)))] {
+        let (mut g, di, mut ev) = rifle_fight(Some(Arc::new(Probe)));
+        // A's window before the fight (the probe's +1 ability), declined.
+        ev.extend(play(&mut g, &[Action::Decline]));
+        assert!(fights(&ev).is_empty());
+        assert_eq!(
+            g.pending(),
+            Some(Pending::DestinyHalf {
+                player: A,
+                card: di
+            })
+        );
+        assert_eq!(g.view(A).pending(), g.pending());
+        assert_eq!(
+            legal(&g),
+            vec![Action::ChooseNumber(1), Action::ChooseNumber(5)]
+        );
+        ev.extend(play(&mut g, &[Action::ChooseNumber(value)]));
+        // The probe's own prompt comes next; its 0 changes nothing.
+        assert!(matches!(g.pending(), Some(Pending::Prompt { key: 7, .. })));
+        ev.extend(play(&mut g, &[Action::ChooseNumber(0)]));
+        assert_eq!(halves(&ev), vec![(value == 5, value)]);
+        assert_eq!(fights(&ev), vec![want]);
+    }
+}
