@@ -12,15 +12,32 @@
 //! otherwise asks the owner ([`Pending::DestinyHalf`]). Either way an
 //! [`Event::DestinyHalf`] says which half's number counts.
 //!
-//! Still the left half's number: a dueling hand's attack or block, a lap card, the draw for
-//! first player and V1-JC-21's guess (README, "What is not played yet").
+//! In a duel, a Double Impact card of the dueling hand attacks or blocks as either half
+//! (`Action::DuelAttackRight`, `Action::DuelBlockRight` for the right half), with that
+//! half's printed number (the duel reads printed numbers). It is one card of the hand. Only
+//! RF-DI6 and RF-DI9 carry dueling text, on their right halves, and both print 4 on each
+//! half: there the half is chosen by the text's own prompt when the card hits
+//! (`text_templates::duel::plays`).
+//!
+//! Still the left half's number: a lap card, the draw for first player, the second card of
+//! EBN-P15's "draw two and keep one" and V1-JC-21's guess (README, "What is not played yet").
 
 use super::action::Action;
+use super::card_pool::CardDef;
 use super::event::Event;
 use super::pending::Pending;
 use super::player::{CardRef, Player};
 use super::state::GameState;
 use super::text::{Number, Query};
+
+impl CardDef {
+    /// A Double Impact card's right half's destiny number when it differs from its left
+    /// half's (None: one number, nothing to choose).
+    #[inline]
+    pub fn right_half_destiny(&self) -> Option<u8> {
+        self.right_destiny.filter(|&r| r != self.destiny())
+    }
+}
 
 impl GameState {
     /// Both halves' destiny numbers of `card` drawn by `p`, each asked of the rules as
@@ -28,10 +45,7 @@ impl GameState {
     /// halves print different numbers (None otherwise: there is nothing to choose).
     pub(crate) fn destiny_halves(&self, p: Player, card: CardRef) -> Option<[u8; 2]> {
         let def = self.def(card);
-        let right = def.right_destiny?;
-        if right == def.destiny() {
-            return None;
-        }
+        let right = def.right_half_destiny()?;
         let asked = |base: u8| {
             if !self.asks(Number::Destiny) {
                 return base;

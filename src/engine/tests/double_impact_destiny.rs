@@ -97,3 +97,63 @@ fn a_fight_draw_of_a_double_impact_card_asks_its_owner_when_a_text_listens_to_dr
         assert_eq!(fights(&ev), vec![want]);
     }
 }
+
+/// A duel at Naboo: A's Jedi (RF-DI13, 1 or 5, on top of its deck) against B's Guard, whose
+/// deck holds a plain 5 and RF-DI3 (3 or 5) on top. Returns the game in A's first attack,
+/// RF-DI13, B's 5 and RF-DI3.
+fn di_duel() -> (GameState, [CardRef; 3]) {
+    let mut b = at_naboo();
+    let jedi = b.add(A, ch("Jedi", 5, 2), Zone::At(Planet::Naboo, true));
+    let saber = saber_for(&mut b, A, "Jedi");
+    let guard = b.add(B, ch("Guard", 5, 2), Zone::At(Planet::Naboo, true));
+    let di = b.add(A, real(DI13), Zone::Deck);
+    let five = b.add(B, fx::destiny(5), Zone::Deck);
+    let di3 = b.add(B, real("RF-DI3"), Zone::Deck);
+    b.deck_filler(A, 6, 30);
+    b.deck_filler(B, 6, 30);
+    let mut g = b.build();
+    start_duel(&mut g, jedi, saber, guard);
+    assert!(g.player(A).duel_hand.contains(&di));
+    assert!(g.player(B).duel_hand.contains(&five) && g.player(B).duel_hand.contains(&di3));
+    (g, [di, five, di3])
+}
+
+#[test]
+fn a_double_impact_card_attacks_in_a_duel_as_either_half() {
+    // T6, card-text 16.2 ("an attack or block in a duel"): RF-DI13 attacks as its left half's
+    // 1, which B cannot block, or as its right half's 5, which B blocks with a 5 or with
+    // RF-DI3's right half (its left half's 3 does not match).
+    let (mut g, [di, five, di3]) = di_duel();
+    let moves = legal(&g);
+    assert!(
+        moves.contains(&Action::DuelAttack(di)) && moves.contains(&Action::DuelAttackRight(di))
+    );
+    let mut left = g.clone();
+    let ev = play(&mut left, &[Action::DuelAttack(di)]);
+    assert!(ev.contains(&Event::DuelAttack {
+        player: A,
+        card: di,
+        value: 1
+    }));
+    assert_eq!(legal(&left), vec![Action::DuelNoBlock]);
+    let ev = play(&mut g, &[Action::DuelAttackRight(di)]);
+    assert!(ev.contains(&Event::DestinyHalf {
+        player: A,
+        card: di,
+        right: true,
+        value: 5
+    }));
+    let blocks = legal(&g);
+    assert!(blocks.contains(&Action::DuelBlock(five)));
+    assert!(blocks.contains(&Action::DuelBlockRight(di3)));
+    assert!(!blocks.contains(&Action::DuelBlock(di3)));
+    let ev = play(&mut g, &[Action::DuelBlockRight(di3)]);
+    assert!(ev.contains(&Event::DestinyHalf {
+        player: B,
+        card: di3,
+        right: true,
+        value: 5
+    }));
+    // The block is the attack A must now answer: a 5, which A does not hold.
+    assert_eq!(legal(&g), vec![Action::DuelNoBlock]);
+}
