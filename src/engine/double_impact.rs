@@ -19,8 +19,12 @@
 //! half: there the half is chosen by the text's own prompt when the card hits
 //! (`text_templates::duel::plays`).
 //!
-//! Still the left half's number: a lap card, the draw for first player, the second card of
-//! EBN-P15's "draw two and keep one" and V1-JC-21's guess (README, "What is not played yet").
+//! A lap card stands for either half's number (`GameState::lap_fit`), and the draw for first
+//! player counts the higher half's (`GameState::first_player_number`): both choices the
+//! engine makes, as neither can cost the owner anything.
+//!
+//! Still the left half's number: the second card of EBN-P15's "draw two and keep one" when it
+//! is kept, and V1-JC-21's guess (README, "What is not played yet").
 
 use super::action::Action;
 use super::card_pool::CardDef;
@@ -36,6 +40,16 @@ impl CardDef {
     #[inline]
     pub fn right_half_destiny(&self) -> Option<u8> {
         self.right_destiny.filter(|&r| r != self.destiny())
+    }
+
+    /// The destiny numbers the card may be used for: its own twice, or a Double Impact
+    /// card's left and right halves'.
+    #[inline]
+    pub fn destiny_numbers(&self) -> [u8; 2] {
+        [
+            self.destiny(),
+            self.right_half_destiny().unwrap_or(self.destiny()),
+        ]
     }
 }
 
@@ -90,6 +104,59 @@ impl GameState {
     pub(crate) fn destiny_half_actions(&self, p: Player, card: CardRef, out: &mut Vec<Action>) {
         if let Some(halves) = self.destiny_halves(p, card) {
             out.extend(halves.map(Action::ChooseNumber));
+        }
+    }
+
+    /// Lap card `card` of `p`, a Double Impact card, was played for lap number `lap`
+    /// (`handling`: as a handling card): the play-by-play says which half's number it stood
+    /// for. The engine picks the half, which never loses the owner anything: the half of the
+    /// needed number when there is one (a handling card is a substitute, two a lap at most),
+    /// else the half that matches the racing pilot's handling (`GameState::lap_fit`).
+    pub(crate) fn lap_half(&mut self, p: Player, card: CardRef, lap: u8, handling: bool) {
+        let def = self.def(card);
+        let Some(right) = def.right_half_destiny() else {
+            return;
+        };
+        let left = def.destiny();
+        let use_right = if handling {
+            // As `lap_fit` matches a handling card; the left half when both match.
+            let Some(pilot) = self.racing_pilot(p) else {
+                return;
+            };
+            let numbers = [self.def(pilot).handling, self.extra_handling(p, pilot)];
+            let fits = |h: u8| (1..=5).contains(&h) && numbers.contains(&Some(h));
+            !fits(left)
+        } else {
+            right == lap
+        };
+        let value = if use_right { right } else { left };
+        self.emit(Event::DestinyHalf {
+            player: p,
+            card,
+            right: use_right,
+            value,
+        });
+    }
+
+    /// The destiny number `card` counts for in the draw for first player: a Double Impact
+    /// card's higher half's. "The player who draws the higher number gets to go first": going
+    /// first is the draw's prize, and the rules offer no way to decline it, so the higher
+    /// number is always its owner's choice.
+    pub(crate) fn first_player_number(&self, card: CardRef) -> u8 {
+        let [left, right] = self.def(card).destiny_numbers();
+        left.max(right)
+    }
+
+    /// After `p`'s draw for first player of `card` counting `value`: a Double Impact card's
+    /// half said.
+    pub(crate) fn first_player_half(&mut self, p: Player, card: CardRef, value: u8) {
+        if self.def(card).right_half_destiny().is_some() {
+            self.emit(Event::DestinyHalf {
+                player: p,
+                card,
+                right: value != self.def(card).destiny(),
+                value,
+            });
         }
     }
 

@@ -157,3 +157,117 @@ fn a_double_impact_card_attacks_in_a_duel_as_either_half() {
     // The block is the attack A must now answer: a 5, which A does not hold.
     assert_eq!(legal(&g), vec![Action::DuelNoBlock]);
 }
+
+#[test]
+fn a_double_impact_lap_card_stands_for_either_half() {
+    // T6, card-text 16.2 ("a lap card"): RF-DI13 is the first lap's 1 as its left half, and
+    // the fifth lap's 5 as its right half (the racing pilot's handling, 3, is neither).
+    let mut b = Builder::new();
+    b.current(Planet::Naboo, 0);
+    b.add(A, fx::boonta(), Zone::Objective);
+    b.add(
+        A,
+        Card {
+            number: "73".into(),
+            counters: Some(2),
+            ..fx::character("Sebulba", "Bad-Tempered Dug", 4, 2, 3)
+        },
+        Zone::Pilot,
+    );
+    b.add(
+        A,
+        Card {
+            counters: Some(1),
+            diamond: Some(false),
+            ..fx::weapon("Sebulba's Podracer", &[("Sebulba", 3, 1)])
+        },
+        Zone::Podracer,
+    );
+    b.deck_filler(A, 1, 10);
+    b.deck_filler(B, 1, 10);
+    let di = b.add(A, real(DI13), Zone::Hand);
+    let plain: Vec<CardRef> = (1..=4)
+        .map(|v| b.add(A, fx::destiny(v), Zone::Hand))
+        .collect();
+    let mut g = b.build();
+    g.players[0].thrust = 5;
+    let mut first = g.clone();
+    let ev = play(&mut first, &[Action::Thrust, Action::Lap(di)]);
+    assert!(ev.contains(&Event::DestinyHalf {
+        player: A,
+        card: di,
+        right: false,
+        value: 1
+    }));
+    let mut ev = play(&mut g, &[Action::Thrust]);
+    for &c in &plain {
+        ev.extend(play(&mut g, &[Action::Lap(c)]));
+    }
+    ev.extend(play(&mut g, &[Action::Lap(di)]));
+    assert!(ev.contains(&Event::LapCard {
+        player: A,
+        card: di,
+        value: 5,
+        handling: false
+    }));
+    assert!(ev.contains(&Event::DestinyHalf {
+        player: A,
+        card: di,
+        right: true,
+        value: 5
+    }));
+}
+
+#[test]
+fn the_draw_for_first_player_counts_a_double_impact_cards_higher_half() {
+    // T6, card-text 16.2 ("the draw for first player"): "The player who draws the higher
+    // number gets to go first". RF-DI13's right half's 5 beats B's 4, where its left half's 1
+    // would lose.
+    use crate::engine::GameOptions;
+    use crate::engine::card_pool::{CardPool, DefId};
+    let cards = [
+        real(DI13),
+        fx::location(Planet::Naboo, 0),
+        fx::destiny(4),
+        fx::location(Planet::Tatooine, 0),
+    ];
+    let pool = Arc::new(CardPool::from_cards(&cards));
+    let deck = |card: u16, location: u16| {
+        let mut d = vec![DefId(card); 20];
+        d.push(DefId(location));
+        d
+    };
+    let (a, b) = (deck(0, 1), deck(2, 3));
+    let mut seen = 0;
+    for seed in 0..20 {
+        let mut g = GameState::new(pool.clone(), [&a, &b], GameOptions::default(), seed).unwrap();
+        let ev = std::mem::take(&mut g.log);
+        let last: Vec<(Player, CardRef, u8)> = ev
+            .iter()
+            .filter_map(|e| match *e {
+                Event::FirstPlayerDestiny {
+                    player,
+                    card,
+                    value,
+                } => Some((player, card, value)),
+                _ => None,
+            })
+            .collect();
+        let [(_, card, va), (_, _, 4)] = last[last.len() - 2..] else {
+            continue;
+        };
+        if g.def(card).right_destiny.is_none() {
+            continue;
+        }
+        seen += 1;
+        assert_eq!(va, 5);
+        assert!(ev.contains(&Event::DestinyHalf {
+            player: A,
+            card,
+            right: true,
+            value: 5
+        }));
+        assert!(ev.contains(&Event::FirstPlayer(A)));
+    }
+    assert!(seen > 0, "some seed should draw RF-DI13 against a 4");
+}
