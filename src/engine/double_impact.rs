@@ -23,8 +23,10 @@
 //! player counts the higher half's (`GameState::first_player_number`): both choices the
 //! engine makes, as neither can cost the owner anything.
 //!
-//! Still the left half's number: the second card of EBN-P15's "draw two and keep one" when it
-//! is kept, and V1-JC-21's guess (README, "What is not played yet").
+//! The second card of EBN-P15's "draw two and choose one", when kept, is asked as a draw
+//! (`GameState::keep_destiny`). Still the left half's number: V1-JC-21's guess, where the
+//! drawer's best half depends on whether a tied duel suits them (README, "What is not played
+//! yet").
 
 use super::action::Action;
 use super::card_pool::CardDef;

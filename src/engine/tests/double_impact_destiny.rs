@@ -271,3 +271,45 @@ fn the_draw_for_first_player_counts_a_double_impact_cards_higher_half() {
     }
     assert!(seen > 0, "some seed should draw RF-DI13 against a 4");
 }
+
+#[test]
+fn a_double_impact_card_kept_of_two_draws_is_asked_its_half() {
+    // T6 with EBN-P15 Watto ("draw two and choose one"): RF-DI13 drawn second and kept counts
+    // for the half its owner chooses, here the right half's 5: Watto's 3 + 5 beats the Foe.
+    let mut b = at_naboo();
+    let watto = b.add(A, real("EBN-P15"), Zone::At(Planet::Naboo, true));
+    let blaster = b.add(
+        A,
+        fx::weapon("Blaster", &[("Watto", 0, 1)]),
+        Zone::At(Planet::Naboo, true),
+    );
+    let foe = b.add(
+        B,
+        fx::character("Foe", "", 6, 5, 1),
+        Zone::At(Planet::Naboo, true),
+    );
+    b.add(A, fx::destiny(1), Zone::Deck);
+    let di = b.add(A, real(DI13), Zone::Deck);
+    b.deck_filler(A, 3, 10);
+    b.deck_filler(B, 3, 10);
+    let mut g = b.build();
+    let mut ev = battle(&mut g, [&[], &[]], [&[blaster, watto], &[foe]]);
+    // Windows before the fight, declined, up to Watto's prompt: keep RF-DI13.
+    while let Some(Pending::Window { .. }) = g.pending() {
+        ev.extend(play(&mut g, &[Action::Decline]));
+    }
+    assert!(matches!(g.pending(), Some(Pending::Prompt { source, .. }) if source == watto));
+    ev.extend(play(&mut g, &[Action::ChooseCard(di)]));
+    assert_eq!(
+        g.pending(),
+        Some(Pending::DestinyHalf {
+            player: A,
+            card: di
+        })
+    );
+    ev.extend(play(&mut g, &[Action::ChooseNumber(5)]));
+    while let Some(Pending::Window { .. }) = g.pending() {
+        ev.extend(play(&mut g, &[Action::Decline]));
+    }
+    assert_eq!(fights(&ev), vec![(8, 6, Some(A))]);
+}
