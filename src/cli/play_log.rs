@@ -459,6 +459,17 @@ impl<'a> Log<'a> {
                 card,
                 value,
             } => format!("{} draws destiny {value} ({})", p(player), self.card(*card)),
+            Event::DestinyHalf {
+                player,
+                card,
+                right,
+                value,
+            } => format!(
+                "{} uses the {} half's destiny {value} of {}",
+                p(player),
+                if *right { "right" } else { "left" },
+                self.card(*card)
+            ),
             Event::Fight {
                 attacker,
                 defender,
@@ -1108,6 +1119,17 @@ impl<'a> Log<'a> {
                 Some(player),
                 vec![card],
                 json!({ "destiny": value }),
+            ),
+            Event::DestinyHalf {
+                player,
+                card,
+                right,
+                value,
+            } => (
+                "destiny-half",
+                Some(player),
+                vec![card],
+                json!({ "half": if right { "right" } else { "left" }, "destiny": value }),
             ),
             Event::Fight {
                 attacker,

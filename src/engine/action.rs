@@ -56,6 +56,11 @@ pub enum Action {
     DuelWeapon(Option<CardRef>),
     DuelAttack(CardRef),
     DuelBlock(CardRef),
+    /// A Double Impact card whose halves print different destiny numbers attacks, or
+    /// blocks, as its right half: with that half's number (`DuelAttack`, `DuelBlock`: its
+    /// left half's). RULINGS.md T6, card-text 16.2.
+    DuelAttackRight(CardRef),
+    DuelBlockRight(CardRef),
     DuelNoBlock,
     DuelPass,
     DeclareBattle,
@@ -129,6 +134,8 @@ impl PartialEq for Action {
             DuelWeapon(a0) => matches!(other, DuelWeapon(b0) if a0 == b0),
             DuelAttack(a0) => matches!(other, DuelAttack(b0) if a0 == b0),
             DuelBlock(a0) => matches!(other, DuelBlock(b0) if a0 == b0),
+            DuelAttackRight(a0) => matches!(other, DuelAttackRight(b0) if a0 == b0),
+            DuelBlockRight(a0) => matches!(other, DuelBlockRight(b0) if a0 == b0),
             DuelNoBlock => matches!(other, DuelNoBlock),
             DuelPass => matches!(other, DuelPass),
             DeclareBattle => matches!(other, DeclareBattle),

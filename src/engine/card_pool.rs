@@ -104,7 +104,12 @@ pub struct CardDef {
     /// The planet of the printed location bonuses and the bonus per site.
     pub bonus: Option<(Planet, [u8; 3])>,
     pub damage: Option<u8>,
+    /// The destiny number; a Double Impact card's left half's.
     pub destiny: Option<u8>,
+    /// A Double Impact card's right half's destiny number (None for every other card): its
+    /// owner chooses which half's number a destiny draw uses (RULINGS.md T6, card-text 16.2;
+    /// `engine::double_impact`).
+    pub right_destiny: Option<u8>,
     pub diamond: bool,
     pub stackable: bool,
     pub starship: Option<StarshipClass>,
@@ -740,6 +745,7 @@ fn read_card(c: &Card, titles: &[Vec<String>]) -> CardDef {
         },
         damage: c.damage,
         destiny: c.destiny,
+        right_destiny: if double { c.destiny2 } else { None },
         diamond: c.diamond.unwrap_or(false),
         stackable: c.stackable.unwrap_or(false),
         starship,

@@ -412,12 +412,14 @@ impl GameState {
             return None;
         }
         let needed = ps.laps.len() as u8 + 1;
-        if d.destiny() == needed {
+        // A Double Impact card stands for either half's number (`engine::double_impact`).
+        let numbers = d.destiny_numbers();
+        if numbers.contains(&needed) {
             return Some(false);
         }
         // Handling 0 and 6 cannot be used: no lap needs a 0, and a 6 is never a substitute
         // for anything but itself.
-        let fits = |h: u8| (1..=5).contains(&h) && d.destiny() == h;
+        let fits = |h: u8| (1..=5).contains(&h) && numbers.contains(&h);
         // card-text 6: a text's second number (BP-34) is "in addition to" the pilot's own;
         // the limit of two handling cards a lap covers both.
         if (self.def(pilot).handling.is_some_and(fits)
@@ -430,7 +432,7 @@ impl GameState {
     }
 
     /// The second handling number a text gives `p`'s racing pilot (card-text 6), if any.
-    fn extra_handling(&self, p: Player, pilot: CardRef) -> Option<u8> {
+    pub(crate) fn extra_handling(&self, p: Player, pilot: CardRef) -> Option<u8> {
         if !self.asks(Number::Handling) {
             return None;
         }
@@ -450,7 +452,13 @@ impl GameState {
             .laps
             .iter()
             .enumerate()
-            .filter(|&(i, &c)| self.def(c).destiny() as usize != i + 1)
+            .filter(|&(i, &c)| {
+                !self
+                    .def(c)
+                    .destiny_numbers()
+                    .iter()
+                    .any(|&n| n as usize == i + 1)
+            })
             .count()
     }
 
@@ -468,7 +476,10 @@ impl GameState {
         // names the text.
         if handling
             && let Some(pilot) = self.racing_pilot(p)
-            && self.def(pilot).handling != Some(self.def(card).destiny())
+            && self
+                .def(pilot)
+                .handling
+                .is_none_or(|h| !self.def(card).destiny_numbers().contains(&h))
         {
             self.note_text(Query::new(Number::Handling, p).card(pilot), 0);
         }
@@ -483,6 +494,7 @@ impl GameState {
             value,
             handling,
         });
+        self.lap_half(p, card, value, handling);
         if value == 6 {
             let ps = &mut self.players[p.index()];
             ps.lap_tokens += 1;

@@ -127,6 +127,11 @@ impl GameState {
                 ..d
             };
             self.add_destiny_total(d.player, value - d.value);
+            // A Double Impact card kept counts for its owner's half, as any draw does
+            // (`engine::double_impact`; a text listens to these draws, so the owner is asked).
+            if self.destiny_halves(d.player, keep).is_some() {
+                self.ask_destiny_half(d.player, keep);
+            }
         }
     }
 }

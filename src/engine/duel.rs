@@ -330,16 +330,26 @@ impl GameState {
         let hand = &self.players[q.index()].duel_hand;
         match d.attack {
             Some(v) => {
-                // A block needs "the same Destiny number as your attack card".
+                // A block needs "the same Destiny number as your attack card" (either
+                // half's, for a Double Impact card: `engine::double_impact`).
                 for &c in hand {
-                    if self.def(c).destiny() == v {
+                    let d = self.def(c);
+                    if d.destiny() == v {
                         out.push(Action::DuelBlock(c));
+                    }
+                    if d.right_half_destiny() == Some(v) {
+                        out.push(Action::DuelBlockRight(c));
                     }
                 }
                 out.push(Action::DuelNoBlock);
             }
             None => {
-                out.extend(hand.iter().map(|&c| Action::DuelAttack(c)));
+                for &c in hand {
+                    out.push(Action::DuelAttack(c));
+                    if self.def(c).right_half_destiny().is_some() {
+                        out.push(Action::DuelAttackRight(c));
+                    }
+                }
                 if self.may_pass(q) {
                     out.push(Action::DuelPass);
                 }
@@ -348,13 +358,19 @@ impl GameState {
     }
 
     /// An attack or a block: the card goes to the dueling pile and becomes the attack to block.
-    pub(crate) fn duel_play(&mut self, card: CardRef, block: bool) -> Flow {
+    /// `right`: a Double Impact card played as its right half, with that half's number.
+    pub(crate) fn duel_play(&mut self, card: CardRef, block: bool, right: bool) -> Flow {
         let d = self.duel.as_mut().expect("duel");
         let q = d.to_act;
         let ps = &mut self.players[q.index()];
         ps.duel_hand.retain(|&c| c != card);
         ps.duel_pile.push(card);
-        let value = self.def(card).destiny();
+        let def = self.def(card);
+        let half = def.right_half_destiny();
+        let value = match half {
+            Some(r) if right => r,
+            _ => def.destiny(),
+        };
         let d = self.duel.as_mut().expect("duel");
         d.attack = Some(value);
         d.to_act = q.other();
@@ -364,6 +380,14 @@ impl GameState {
             self.emit(Event::DuelAttack {
                 player: q,
                 card,
+                value,
+            });
+        }
+        if half.is_some() {
+            self.emit(Event::DestinyHalf {
+                player: q,
+                card,
+                right,
                 value,
             });
         }

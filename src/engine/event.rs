@@ -307,6 +307,14 @@ pub enum Event {
         card: CardRef,
         value: u8,
     },
+    /// Drawn Double Impact card `card` counts for its right half's destiny number (`right`)
+    /// or its left half's: `value` (RULINGS.md T6).
+    DestinyHalf {
+        player: Player,
+        card: CardRef,
+        right: bool,
+        value: u8,
+    },
     Fight {
         attacker: FightSide,
         defender: FightSide,

@@ -323,8 +323,10 @@ impl GameState {
                 Ok(())
             }
             Action::DuelWeapon(w) => self.begin_duel(w),
-            Action::DuelAttack(c) => self.duel_play(c, false),
-            Action::DuelBlock(c) => self.duel_play(c, true),
+            Action::DuelAttack(c) => self.duel_play(c, false, false),
+            Action::DuelBlock(c) => self.duel_play(c, true, false),
+            Action::DuelAttackRight(c) => self.duel_play(c, false, true),
+            Action::DuelBlockRight(c) => self.duel_play(c, true, true),
             Action::DuelNoBlock => self.duel_no_block(),
             Action::DuelPass => self.duel_pass(),
             Action::DeclareBattle => self.declare_battle(),

@@ -20,6 +20,7 @@ pub mod card_traits;
 mod deploy;
 mod destiny;
 pub(crate) mod determinize;
+mod double_impact;
 mod duel;
 pub mod event;
 mod fight_numbers;

@@ -32,6 +32,9 @@ pub enum Pending {
         card: CardRef,
         lines: u8,
     },
+    /// `player` chooses which half's destiny number drawn Double Impact card `card` counts
+    /// for: `ChooseNumber(n)` for each half's number (RULINGS.md T6, `engine::double_impact`).
+    DestinyHalf { player: Player, card: CardRef },
 }
 
 impl Pending {
@@ -39,7 +42,8 @@ impl Pending {
         match *self {
             Pending::Prompt { player, .. }
             | Pending::Window { player, .. }
-            | Pending::BonusLine { player, .. } => player,
+            | Pending::BonusLine { player, .. }
+            | Pending::DestinyHalf { player, .. } => player,
         }
     }
 }
@@ -97,6 +101,7 @@ impl GameState {
                         .map(Action::ChooseLine),
                 );
             }
+            Pending::DestinyHalf { player, card } => self.destiny_half_actions(player, card, out),
         }
     }
 
@@ -142,6 +147,12 @@ impl GameState {
                 self.pending.pop();
                 if let Action::ChooseLine(line) = action {
                     self.choose_line(card, line);
+                }
+            }
+            Pending::DestinyHalf { player, card } => {
+                self.pending.pop();
+                if let Action::ChooseNumber(value) = action {
+                    self.choose_destiny_half(player, card, value);
                 }
             }
         }

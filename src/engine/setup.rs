@@ -117,17 +117,20 @@ impl GameState {
             self.players[0].held.push(a);
             self.players[1].held.push(b);
             self.zones_changed();
-            let (va, vb) = (self.def(a).destiny(), self.def(b).destiny());
+            // A Double Impact card: its higher half (`engine::double_impact`).
+            let (va, vb) = (self.first_player_number(a), self.first_player_number(b));
             self.emit(Event::FirstPlayerDestiny {
                 player: Player::A,
                 card: a,
                 value: va,
             });
+            self.first_player_half(Player::A, a, va);
             self.emit(Event::FirstPlayerDestiny {
                 player: Player::B,
                 card: b,
                 value: vb,
             });
+            self.first_player_half(Player::B, b, vb);
             if va != vb {
                 first = Some(if va > vb { Player::A } else { Player::B });
             }

@@ -761,8 +761,14 @@ impl GameState {
     /// changes that total too (`engine::destiny`).
     pub(crate) fn draw_destiny(&mut self, p: Player) -> Result<u8, Ended> {
         let (c, value) = self.take_destiny_card(p)?;
+        // A Double Impact card: its owner's half (engine::double_impact).
+        let (value, ask_half) = self.drawn_half(p, c, value);
         self.record_destiny(p, c, value);
         self.trigger(super::text::Trigger::DestinyDrawn { player: p, card: c })?;
+        if ask_half {
+            // Above any prompt the draw's texts pushed: they act on the number chosen.
+            self.ask_destiny_half(p, c);
+        }
         Ok(value)
     }
 

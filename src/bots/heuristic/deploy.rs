@@ -73,7 +73,10 @@ fn podrace(cx: &Ctx, legal: &[Action]) -> Option<Action> {
             _ => None,
         })
         .min_by(|&(ca, a), &(cb, b)| {
-            let key = |c, d: &crate::engine::CardDef| (d.destiny() != needed, cx.hand_value(c, d));
+            // A Double Impact card is of the needed number if either half is (T6).
+            let key = |c, d: &crate::engine::CardDef| {
+                (!d.destiny_numbers().contains(&needed), cx.hand_value(c, d))
+            };
             let (ka, kb) = (key(ca, a), key(cb, b));
             ka.0.cmp(&kb.0).then(ka.1.total_cmp(&kb.1))
         });

@@ -150,9 +150,13 @@ pub(super) fn weapon(cx: &Ctx, legal: &[Action]) -> Option<Action> {
 }
 
 /// Block whenever possible; attack with the number we hold most of (so we can answer the
-/// opponent's blocks); never pass while we can attack (passing forbids a battle this turn).
+/// opponent's blocks; a Double Impact card answers either half's number, RULINGS.md T6);
+/// never pass while we can attack (passing forbids a battle this turn).
 pub(super) fn play(cx: &Ctx, legal: &[Action]) -> Option<Action> {
-    if let Some(b) = legal.iter().find(|a| matches!(a, Action::DuelBlock(_))) {
+    if let Some(b) = legal
+        .iter()
+        .find(|a| matches!(a, Action::DuelBlock(_) | Action::DuelBlockRight(_)))
+    {
         return Some(*b);
     }
     if legal.contains(&Action::DuelNoBlock) {
@@ -161,13 +165,20 @@ pub(super) fn play(cx: &Ctx, legal: &[Action]) -> Option<Action> {
     let hand = cx.view.duel_hand();
     let count = |v: u8| {
         hand.iter()
-            .filter(|&&c| cx.def(c).is_some_and(|d| d.destiny() == v))
+            .filter(|&&c| {
+                cx.def(c)
+                    .is_some_and(|d| d.destiny() == v || d.right_half_destiny() == Some(v))
+            })
             .count()
     };
     legal
         .iter()
         .filter_map(|&a| match a {
             Action::DuelAttack(c) => cx.def(c).map(|d| (count(d.destiny()), a)),
+            Action::DuelAttackRight(c) => cx
+                .def(c)
+                .and_then(|d| d.right_half_destiny())
+                .map(|v| (count(v), a)),
             _ => None,
         })
         // `max_by_key` keeps the last maximum; reverse so the first card in hand wins ties.

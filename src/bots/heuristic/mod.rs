@@ -108,6 +108,17 @@ fn pending(cx: &Ctx, top: Pending, legal: &[Action]) -> Option<Action> {
             .or_else(|| texts::prompt(cx, source, key, legal))
             .or_else(|| prompts::answer(cx, legal)),
         Pending::BonusLine { card, .. } => battle::bonus_line(cx, card, legal),
+        // A drawn Double Impact card's half (RULINGS.md T6): the higher number adds most to
+        // the fight's or duelist's total. Not weighed: an opposing DF-21/45 that would switch
+        // it for the drawer's lowest number.
+        Pending::DestinyHalf { .. } => legal
+            .iter()
+            .copied()
+            .filter(|a| matches!(a, Action::ChooseNumber(_)))
+            .max_by_key(|a| match a {
+                Action::ChooseNumber(n) => *n,
+                _ => 0,
+            }),
     }
 }
 

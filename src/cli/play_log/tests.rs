@@ -70,6 +70,7 @@ fn variant(e: &Event) -> usize {
         Event::TopCardLooked { .. } => 55,
         Event::TextDeclined { .. } => 56,
         Event::NoEffectFetched { .. } => 57,
+        Event::DestinyHalf { .. } => 58,
     }
 }
 
@@ -237,6 +238,12 @@ fn one_of_each(c: CardRef) -> Vec<Event> {
             card: c,
             value: 4,
         },
+        Event::DestinyHalf {
+            player: p,
+            card: c,
+            right: true,
+            value: 5,
+        },
         Event::Fight {
             attacker: side,
             defender: side,
@@ -402,7 +409,7 @@ fn the_readme_json_table_lists_every_kind_emitted_with_its_fields() {
     let mut log = Log::new(&game, [Some(Side::Light), Some(Side::Dark)], false);
     let events = one_of_each(CardRef::new(0));
     let variants: BTreeSet<usize> = events.iter().map(variant).collect();
-    assert_eq!(variants.len(), 58, "one_of_each lacks a variant");
+    assert_eq!(variants.len(), 59, "one_of_each lacks a variant");
     let (table, reasons) = documented();
     let common = ["turn", "text", "kind", "player", "cards", "draw_decks"];
     let mut emitted = BTreeSet::new();

@@ -8,6 +8,7 @@ mod decisions;
 mod deck_victory;
 mod deploy;
 mod deploy_texts;
+mod double_impact_destiny;
 mod double_impact_texts;
 mod duel;
 mod duel_texts;
