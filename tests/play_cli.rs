@@ -418,6 +418,38 @@ fn a_game_ends_the_moment_a_draw_deck_is_empty() {
     );
 }
 
+#[test]
+fn two_cautious_agents_do_not_thrust_to_the_turn_cap() {
+    // Seen in `yj playtest podrace-dark.txt --vs podrace-light.txt --seed 3` (game 187): from
+    // turn 19 Dark (6 cards in its draw deck) and Light (2, lap cards) only thrust, Light plays
+    // a lap card and draws it back at Even Up, and neither battles, for 380 turns: "No
+    // winner: the turn cap was reached on turn 400". A Thrust with no lap to finish is no
+    // progress: a turn that leaves both draw decks as they were a round before counts as
+    // idle, and after three such turns the heuristic agent takes the risks it has (it
+    // battles). The game now ends by a victory within a few turns of the standstill.
+    let s = Scratch::new();
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/decks/");
+    let run = s.run(&[
+        "play",
+        &format!("{dir}podrace-dark.txt"),
+        &format!("{dir}podrace-light.txt"),
+        "--seed",
+        "3",
+        "--game",
+        "187",
+        "--agents",
+        "heuristic,heuristic",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let doc: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    let last = doc["events"].as_array().unwrap().last().unwrap().clone();
+    assert_eq!(last["kind"], "game-over", "{last}");
+    assert!(last["winner"].is_string(), "{last}");
+    assert!(last["turn"].as_u64().unwrap() < 40, "{last}");
+}
+
 /// Compares a whole output with the stored one in tests/data/play/, or rewrites it when
 /// `YJ_BLESS=1` (a change to the play-by-play: check the diff, and say in the commit why).
 fn assert_stored(name: &str, got: &str) {

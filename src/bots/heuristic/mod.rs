@@ -24,7 +24,7 @@ use std::sync::Arc;
 pub use weights::{DEFAULT_WEIGHTS, Weights, WeightsError};
 
 use super::Agent;
-use crate::engine::{Action, CardRef, Pending, Phase, PlayerView, Window};
+use crate::engine::{Action, CardRef, Pending, Phase, Player, PlayerView, Window};
 use eval::Ctx;
 
 pub struct HeuristicAgent {
@@ -36,6 +36,10 @@ pub struct HeuristicAgent {
     /// Our turns in a row that did nothing. Two cautious agents can wait on each other
     /// forever; after `turn.stall_turns` idle turns the agent takes what risks it has.
     idle: u32,
+    /// Both draw decks' sizes when our last turn ended: a turn that leaves them as they were a
+    /// round earlier moved nothing that counts, whatever it did (a Thrust every turn with no
+    /// lap card to play, a lap card played and drawn back at Even Up).
+    decks_at_end: Option<[usize; 2]>,
     /// Line-ups sized up in earlier decisions, reused while they stand.
     lineups: lineups::Lineups,
     /// Buffers a decision fills rather than allocates.
@@ -49,6 +53,7 @@ impl HeuristicAgent {
             plan: Vec::new(),
             acted: false,
             idle: 0,
+            decks_at_end: None,
             lineups: lineups::Lineups::default(),
             scratch: eval::Scratch::default(),
         }
@@ -154,8 +159,15 @@ impl Agent for HeuristicAgent {
             | Action::Thrust
             | Action::RecycleHand => self.acted = true,
             Action::EndTurn | Action::Surrender => {
-                self.idle = if self.acted { 0 } else { self.idle + 1 };
+                let decks = Player::BOTH.map(|p| view.deck_len(p));
+                let moved = self.decks_at_end != Some(decks);
+                self.idle = if self.acted && moved {
+                    0
+                } else {
+                    self.idle + 1
+                };
                 self.acted = false;
+                self.decks_at_end = Some(decks);
             }
             _ => {}
         }
