@@ -24,9 +24,9 @@
 //! engine makes, as neither can cost the owner anything.
 //!
 //! The second card of EBN-P15's "draw two and choose one", when kept, is asked as a draw
-//! (`GameState::keep_destiny`). Still the left half's number: V1-JC-21's guess, where the
-//! drawer's best half depends on whether a tied duel suits them (README, "What is not played
-//! yet").
+//! (`GameState::keep_destiny`). The card drawn against V1-JC-21's two named numbers is asked
+//! of its drawer too, by that text's own prompt (`text_templates::one_off`): whether a tied
+//! duel suits the drawer is theirs to weigh.
 
 use super::action::Action;
 use super::card_pool::CardDef;
@@ -94,6 +94,20 @@ impl GameState {
             value,
         });
         (value, false)
+    }
+
+    /// Says which half's number `value` of `card` drawn by `p` counts for, once `p` chose it
+    /// outside a fight (V1-JC-21's guess).
+    pub(crate) fn destiny_half_said(&mut self, p: Player, card: CardRef, value: u8) {
+        let right = self
+            .destiny_halves(p, card)
+            .is_some_and(|h| h[0] != value && h[1] == value);
+        self.emit(Event::DestinyHalf {
+            player: p,
+            card,
+            right,
+            value,
+        });
     }
 
     /// Asks `p` which half's destiny number drawn `card` counts for (`ChooseNumber(n)` for

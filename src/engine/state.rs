@@ -772,14 +772,8 @@ impl GameState {
         Ok(value)
     }
 
-    /// A destiny draw outside any fight's numbers (V1-JC-21's guess): the card goes to hand
-    /// as every destiny card, but it is not the fight's or duel's destiny, so the texts about
-    /// those draws (redraw, draw two) are not told.
-    pub(crate) fn draw_destiny_apart(&mut self, p: Player) -> Result<u8, Ended> {
-        Ok(self.take_destiny_card(p)?.1)
-    }
-
-    /// The part every destiny draw shares: the top card to hand ("Put your destiny card in
+    /// The part every destiny draw shares (and all of a draw outside any fight's numbers,
+    /// V1-JC-21's guess, whose texts about fight draws are not told): the top card to hand ("Put your destiny card in
     /// your hand"), its number asked of the rules, the draw told to the play-by-play and a
     /// deck emptied by it checked. What the draw counts for, and which texts hear of it, is
     /// the caller's.

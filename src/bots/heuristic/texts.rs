@@ -193,16 +193,30 @@ pub(super) fn prompt(cx: &Ctx, source: CardRef, key: u8, legal: &[Action]) -> Op
             Effect::DiscardOpposing(_) => chosen(&|c| opponents_worth(cx, c), true).map(|(a, _)| a),
             _ => None,
         },
-        Ability::OneOff { .. } => one_off(cx, legal),
+        Ability::OneOff { .. } => one_off(cx, source, legal),
         _ => None,
     }
 }
 
 /// The one-off texts' questions, by what they ask: cards into the draw deck (V1-JC-7): from
 /// the discard pile the one most worth having again (a longer draw deck is never worse), a
-/// hand card stays in hand; a number to name (V1-JC-21): the likeliest destiny draw.
-fn one_off(cx: &Ctx, legal: &[Action]) -> Option<Action> {
+/// hand card stays in hand; a number to name (V1-JC-21): the likeliest destiny draw; the half
+/// of a Double Impact card drawn against those numbers: the higher.
+fn one_off(cx: &Ctx, source: CardRef, legal: &[Action]) -> Option<Action> {
     if legal.iter().any(|a| matches!(a, Action::ChooseNumber(_))) {
+        if cx.view.own_def(source).is_none() {
+            // The opponent's text asks us: the half of the Double Impact card we drew against
+            // V1-JC-21's named numbers (RULINGS.md T6). The agent does not read what was
+            // named, so it takes the higher number, as for any drawn Double Impact card.
+            return legal
+                .iter()
+                .copied()
+                .filter(|a| matches!(a, Action::ChooseNumber(_)))
+                .max_by_key(|a| match a {
+                    Action::ChooseNumber(n) => *n,
+                    _ => 0,
+                });
+        }
         return name_number(cx, legal);
     }
     let discard = cx.view.own_discard();

@@ -243,6 +243,55 @@ fn yarael_poof_ends_the_duel_in_a_tie_when_the_opponents_destiny_is_a_named_numb
 }
 
 #[test]
+fn a_double_impact_card_drawn_against_yarael_poofs_numbers_counts_for_the_drawers_half() {
+    // V1-JC-21 with RULINGS.md T6 ("the owner of a Double Impact card chooses either half's
+    // destiny number each time the number is used"; card-text 16.2): the initiator draws RF-DI8
+    // (4 on its left half, 5 on its right) against the named 5 and 1, and chooses: the right
+    // half's 5 ties the duel, the left half's 4 does not.
+    let di = real("RF-DI8");
+    assert_eq!((di.destiny, di.destiny2), (Some(4), Some(5)));
+    for (half, tie) in [(5, true), (4, false)] {
+        let mut b = at_naboo();
+        let jedi = ch("Plain Jedi", 5, 6);
+        let me = b.add(A, jedi, Zone::At(Planet::Naboo, true));
+        let saber = saber_for(&mut b, A, "Plain Jedi");
+        let yarael = b.add(B, real("V1-JC-21"), Zone::At(Planet::Naboo, true));
+        for _ in 0..30 {
+            b.add(A, di.clone(), Zone::Deck);
+        }
+        b.deck_filler(B, 2, 30);
+        let mut g = b.build();
+        start_duel(&mut g, me, saber, yarael);
+        play(&mut g, &[Action::ChooseNumber(5), Action::ChooseNumber(1)]);
+        let Some(Pending::Prompt { player, source, .. }) = g.pending() else {
+            panic!("the drawer is not asked: {:?}", g.pending());
+        };
+        assert_eq!((player, source), (A, yarael));
+        assert_eq!(
+            legal(&g),
+            vec![Action::ChooseNumber(4), Action::ChooseNumber(5)]
+        );
+        // The heuristic drawer takes the higher half, as for any drawn Double Impact card.
+        {
+            use crate::bots::{Agent, HeuristicAgent};
+            let l = legal(&g);
+            let pick = HeuristicAgent::default().choose(&g.view(A), &l);
+            assert_eq!(pick, Action::ChooseNumber(5));
+        }
+        let ev = play(&mut g, &[Action::ChooseNumber(half)]);
+        assert!(
+            ev.iter().any(|e| matches!(
+                e,
+                Event::DestinyHalf { player: A, right, value, .. } if *value == half && *right == (half == 5)
+            )),
+            "{ev:?}"
+        );
+        assert_eq!(g.duel.is_none(), tie, "{half}: {ev:?}");
+        assert_eq!(text_used(&ev, yarael), tie);
+    }
+}
+
+#[test]
 fn the_heuristic_names_the_destiny_it_has_seen_most_for_yarael() {
     // The agent names the numbers most often seen on the opponent's cards in the open.
     use crate::bots::{Agent, HeuristicAgent};

@@ -194,6 +194,13 @@ impl Part for OneOffTexts {
                 out.extend(self.shuffle_candidates(g, me, o).map(Action::ChooseCard))
             }
             Which::RepublicPilot { .. } => {}
+            Which::YaraelTie if key >= 2 * STAGE => {
+                // The drawer's Double Impact card: either half's number (RULINGS.md T6).
+                if let Some(c) = g.text_state().memo(me, o.ability + 2 * STAGE) {
+                    let drawer = g.owner(me).other();
+                    g.destiny_half_actions(drawer, CardRef::new(c as usize), out);
+                }
+            }
             Which::YaraelTie => {
                 // Two numbers: the second differs from the first.
                 let first = (key >= STAGE)
@@ -252,6 +259,14 @@ impl Part for OneOffTexts {
                 g.ask(owner, me, o.ability + STAGE, false);
                 Ok(())
             }
+            (Which::YaraelTie, Action::ChooseNumber(n)) if key >= 2 * STAGE => {
+                // The drawer chose the half of the Double Impact card it drew.
+                let drawer = owner.other();
+                if let Some(c) = g.text_state().memo(me, o.ability + 2 * STAGE) {
+                    g.destiny_half_said(drawer, CardRef::new(c as usize), n);
+                }
+                yarael_tie_if_named(g, me, o.ability, n)
+            }
             (Which::YaraelTie, Action::ChooseNumber(second)) => {
                 let first = g.text_state().memo(me, o.ability);
                 let opponent = owner.other();
@@ -262,17 +277,42 @@ impl Part for OneOffTexts {
                         numbers: [f as u8, second],
                     });
                 }
+                g.text_state_mut()
+                    .set_memo(me, o.ability + STAGE, Scope::Fight, second as i16);
                 g.shuffle_deck(opponent);
-                let drawn = g.draw_destiny_apart(opponent)? as i16;
-                if first == Some(drawn) || second as i16 == drawn {
-                    g.text_used(me, o.ability, None);
-                    g.end_duel_in_tie()?;
+                let (card, drawn) = g.take_destiny_card(opponent)?;
+                // A Double Impact card drawn: its drawer chooses the half (RULINGS.md T6:
+                // "each time the number is used"); whether a tie suits them is theirs to weigh.
+                if g.destiny_halves(opponent, card).is_some() {
+                    g.text_state_mut().set_memo(
+                        me,
+                        o.ability + 2 * STAGE,
+                        Scope::Fight,
+                        card.index() as i16,
+                    );
+                    g.ask(opponent, me, o.ability + 2 * STAGE, false);
+                    return Ok(());
                 }
-                Ok(())
+                yarael_tie_if_named(g, me, o.ability, drawn)
             }
             _ => Ok(()),
         }
     }
+}
+
+/// V1-JC-21: the duel ends at once in a tie when the number drawn is one of the two named
+/// (kept as memos of Yarael Poof `me`'s ability `ability`: the first, and the second at
+/// `ability + STAGE`).
+fn yarael_tie_if_named(g: &mut GameState, me: CardRef, ability: u8, drawn: u8) -> Flow {
+    let named = [
+        g.text_state().memo(me, ability),
+        g.text_state().memo(me, ability + STAGE),
+    ];
+    if named.contains(&Some(drawn as i16)) {
+        g.text_used(me, ability, None);
+        g.end_duel_in_tie()?;
+    }
+    Ok(())
 }
 
 impl OneOffTexts {
