@@ -372,28 +372,35 @@ fn json_carries_the_same_game_as_the_play_by_play() {
     }
 }
 
+/// The JSON events of `yj play` between heuristic agents on two decks of examples/decks/
+/// (`a` plays first-named), with `more` options (the seed, the game).
+fn heuristic_game_events(a: &str, b: &str, more: &[&str]) -> Vec<serde_json::Value> {
+    let s = Scratch::new();
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/decks/");
+    let (a, b) = (format!("{dir}{a}"), format!("{dir}{b}"));
+    let mut args = vec![
+        "play",
+        &a,
+        &b,
+        "--agents",
+        "heuristic,heuristic",
+        "--format",
+        "json",
+    ];
+    args.extend_from_slice(more);
+    let run = s.run(&args);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let doc: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    doc["events"].as_array().unwrap().clone()
+}
+
 #[test]
 fn a_game_ends_the_moment_a_draw_deck_is_empty() {
     // Issue 11's reproduction: on main before the fix, this game's breakthrough on turn 12
     // emptied Dark's deck and the game ran on to turn 14. Rule (RULINGS.md E1: a deck
     // victory happens as soon as a draw deck is empty): the first event after which a draw deck holds no
     // card is followed at once by the end of the game.
-    let s = Scratch::new();
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/decks/");
-    let run = s.run(&[
-        "play",
-        &format!("{dir}light.txt"),
-        &format!("{dir}dark.txt"),
-        "--seed",
-        "6",
-        "--agents",
-        "heuristic,heuristic",
-        "--format",
-        "json",
-    ]);
-    assert_eq!(run.code, 0, "{}", run.stderr);
-    let doc: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
-    let events = doc["events"].as_array().unwrap();
+    let events = heuristic_game_events("light.txt", "dark.txt", &["--seed", "6"]);
     let empty = events
         .iter()
         .position(|e| e["draw_decks"]["B"] == 0)
@@ -427,24 +434,12 @@ fn two_cautious_agents_do_not_thrust_to_the_turn_cap() {
     // progress: a turn that leaves both draw decks as they were a round before counts as
     // idle, and after three such turns the heuristic agent takes the risks it has (it
     // battles). The game now ends by a victory within a few turns of the standstill.
-    let s = Scratch::new();
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/decks/");
-    let run = s.run(&[
-        "play",
-        &format!("{dir}podrace-dark.txt"),
-        &format!("{dir}podrace-light.txt"),
-        "--seed",
-        "3",
-        "--game",
-        "187",
-        "--agents",
-        "heuristic,heuristic",
-        "--format",
-        "json",
-    ]);
-    assert_eq!(run.code, 0, "{}", run.stderr);
-    let doc: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
-    let last = doc["events"].as_array().unwrap().last().unwrap().clone();
+    let events = heuristic_game_events(
+        "podrace-dark.txt",
+        "podrace-light.txt",
+        &["--seed", "3", "--game", "187"],
+    );
+    let last = events.last().unwrap();
     assert_eq!(last["kind"], "game-over", "{last}");
     assert!(last["winner"].is_string(), "{last}");
     assert!(last["turn"].as_u64().unwrap() < 40, "{last}");

@@ -116,15 +116,21 @@ fn pending(cx: &Ctx, top: Pending, legal: &[Action]) -> Option<Action> {
         // A drawn Double Impact card's half (RULINGS.md T6): the higher number adds most to
         // the fight's or duelist's total. Not weighed: an opposing DF-21/45 that would switch
         // it for the drawer's lowest number.
-        Pending::DestinyHalf { .. } => legal
-            .iter()
-            .copied()
-            .filter(|a| matches!(a, Action::ChooseNumber(_)))
-            .max_by_key(|a| match a {
-                Action::ChooseNumber(n) => *n,
-                _ => 0,
-            }),
+        Pending::DestinyHalf { .. } => highest_number(legal),
     }
+}
+
+/// The highest `ChooseNumber` on offer: a drawn Double Impact card's half when nothing else
+/// weighs (RULINGS.md T6).
+fn highest_number(legal: &[Action]) -> Option<Action> {
+    legal
+        .iter()
+        .copied()
+        .filter(|a| matches!(a, Action::ChooseNumber(_)))
+        .max_by_key(|a| match a {
+            Action::ChooseNumber(n) => *n,
+            _ => 0,
+        })
 }
 
 impl Agent for HeuristicAgent {

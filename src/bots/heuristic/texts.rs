@@ -208,14 +208,7 @@ fn one_off(cx: &Ctx, source: CardRef, legal: &[Action]) -> Option<Action> {
             // The opponent's text asks us: the half of the Double Impact card we drew against
             // V1-JC-21's named numbers (RULINGS.md T6). The agent does not read what was
             // named, so it takes the higher number, as for any drawn Double Impact card.
-            return legal
-                .iter()
-                .copied()
-                .filter(|a| matches!(a, Action::ChooseNumber(_)))
-                .max_by_key(|a| match a {
-                    Action::ChooseNumber(n) => *n,
-                    _ => 0,
-                });
+            return super::highest_number(legal);
         }
         return name_number(cx, legal);
     }

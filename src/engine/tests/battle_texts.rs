@@ -563,13 +563,6 @@ fn every_played_battle_restriction_forbids_only_what_it_names() {
     );
 }
 
-fn real(id: &str) -> Card {
-    crate::catalogue::Catalogue::embedded_for_tests()
-        .get(id)
-        .unwrap()
-        .clone()
-}
-
 #[test]
 fn gungan_battle_cry_keeps_captain_tarpals_and_his_weapon_when_the_group_loses() {
     // BN-48 Gungan Battle Cry: "Captain Tarpals and any ◆ Gungan ... If they lose, only the

@@ -3,16 +3,12 @@
 //! card-text 16.2 "a destiny draw ... the card's owner chooses one half's number for that use".
 
 use super::*;
-use crate::catalogue::{Card, Catalogue, Planet};
+use crate::catalogue::Planet;
 use crate::engine::Pending;
 
 /// RF-DI13, You Have Been Well Trained & After Her!: destiny 1 on its left half, 5 on its
 /// right half (catalogue `destiny`, `destiny2`).
 const DI13: &str = "RF-DI13";
-
-fn real(id: &str) -> Card {
-    Catalogue::embedded_for_tests().get(id).unwrap().clone()
-}
 
 /// A's Rebel (power 2) with a one-cube rifle against B's Trooper (power 4), RF-DI13 on top of
 /// A's deck for the rifle's destiny draw: 2 + 1 = 3 loses, 2 + 5 = 7 wins. Returns the game
@@ -162,29 +158,7 @@ fn a_double_impact_card_attacks_in_a_duel_as_either_half() {
 fn a_double_impact_lap_card_stands_for_either_half() {
     // T6, card-text 16.2 ("a lap card"): RF-DI13 is the first lap's 1 as its left half, and
     // the fifth lap's 5 as its right half (the racing pilot's handling, 3, is neither).
-    let mut b = Builder::new();
-    b.current(Planet::Naboo, 0);
-    b.add(A, fx::boonta(), Zone::Objective);
-    b.add(
-        A,
-        Card {
-            number: "73".into(),
-            counters: Some(2),
-            ..fx::character("Sebulba", "Bad-Tempered Dug", 4, 2, 3)
-        },
-        Zone::Pilot,
-    );
-    b.add(
-        A,
-        Card {
-            counters: Some(1),
-            diamond: Some(false),
-            ..fx::weapon("Sebulba's Podracer", &[("Sebulba", 3, 1)])
-        },
-        Zone::Podracer,
-    );
-    b.deck_filler(A, 1, 10);
-    b.deck_filler(B, 1, 10);
+    let (mut b, _, _) = racing();
     let di = b.add(A, real(DI13), Zone::Hand);
     let plain: Vec<CardRef> = (1..=4)
         .map(|v| b.add(A, fx::destiny(v), Zone::Hand))

@@ -5,16 +5,9 @@
 //! too; these scenarios show each card's other half and other places.
 
 use super::*;
-use crate::catalogue::{Card, Catalogue, Planet};
+use crate::catalogue::Planet;
 
 const NABOO: Zone = Zone::At(Planet::Naboo, true);
-
-fn real(id: &str) -> Card {
-    Catalogue::embedded_for_tests()
-        .get(id)
-        .unwrap_or_else(|| panic!("{id}"))
-        .clone()
-}
 
 fn weapon_used(ev: &[Event], side: Player) -> Option<bool> {
     ev.iter().find_map(|e| match e {

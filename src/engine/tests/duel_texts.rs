@@ -12,14 +12,6 @@ fn catalogue() -> &'static [Card] {
     crate::catalogue::Catalogue::embedded_for_tests().cards()
 }
 
-fn real(id: &str) -> Card {
-    catalogue()
-        .iter()
-        .find(|c| c.id == id)
-        .unwrap_or_else(|| panic!("{id}"))
-        .clone()
-}
-
 /// A catalogue character without game text that passes `ok`.
 fn plain(ok: &dyn Fn(&Card) -> bool) -> Card {
     let book = AbilityBook::embedded();

@@ -114,6 +114,46 @@ fn dueling_hands(ev: &[Event]) -> Vec<(Player, u8)> {
         .collect()
 }
 
+/// Sebulba, Bad-Tempered Dug, a Podracer pilot for the Boonta Eve Classic.
+fn pilot() -> crate::catalogue::Card {
+    // Handling is the last digit of the collector number: 3.
+    crate::catalogue::Card {
+        number: "73".into(),
+        counters: Some(2),
+        ..fx::character("Sebulba", "Bad-Tempered Dug", 4, 2, 3)
+    }
+}
+
+/// His matching Podracer.
+fn podracer() -> crate::catalogue::Card {
+    crate::catalogue::Card {
+        counters: Some(1),
+        diamond: Some(false),
+        ..fx::weapon("Sebulba's Podracer", &[("Sebulba", 3, 1)])
+    }
+}
+
+/// A at Naboo with the Boonta Eve Classic, its pilot and Podracer at the objective, both draw
+/// decks of ten destiny-1 cards: the builder, the pilot and the Podracer.
+fn racing() -> (Builder, CardRef, CardRef) {
+    let mut b = Builder::new();
+    b.current(crate::catalogue::Planet::Naboo, 0);
+    b.add(A, fx::boonta(), Zone::Objective);
+    let p = b.add(A, pilot(), Zone::Pilot);
+    let r = b.add(A, podracer(), Zone::Podracer);
+    b.deck_filler(A, 1, 10);
+    b.deck_filler(B, 1, 10);
+    (b, p, r)
+}
+
+/// The catalogue's card `id`, as printed (the real card, text and all).
+fn real(id: &str) -> crate::catalogue::Card {
+    crate::catalogue::Catalogue::embedded_for_tests()
+        .get(id)
+        .unwrap_or_else(|| panic!("{id}"))
+        .clone()
+}
+
 /// A builder at Naboo's Theed Palace in A's battle step.
 fn at_naboo() -> Builder {
     let mut b = Builder::new();

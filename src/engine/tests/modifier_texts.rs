@@ -6,13 +6,6 @@ use crate::catalogue::abilities::AbilityBook;
 use crate::catalogue::{Card, CardType, Catalogue, Planet};
 use crate::engine::use_lines::Half;
 
-fn real(id: &str) -> Card {
-    Catalogue::embedded_for_tests()
-        .get(id)
-        .unwrap_or_else(|| panic!("{id}"))
-        .clone()
-}
-
 /// The first catalogue character without game text that has `trait_`.
 fn plain_with(trait_: &str) -> Card {
     Catalogue::embedded_for_tests()

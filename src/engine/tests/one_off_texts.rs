@@ -8,15 +8,6 @@
 use super::*;
 use crate::catalogue::{Card, Planet};
 
-fn real(id: &str) -> Card {
-    crate::catalogue::Catalogue::embedded_for_tests()
-        .cards()
-        .iter()
-        .find(|c| c.id == id)
-        .unwrap_or_else(|| panic!("{id}"))
-        .clone()
-}
-
 fn text_used(ev: &[Event], card: CardRef) -> bool {
     ev.iter()
         .any(|e| matches!(e, Event::TextUsed { card: c, .. } if *c == card))

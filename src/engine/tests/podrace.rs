@@ -5,34 +5,6 @@ use super::*;
 use crate::catalogue::{Card, Planet};
 use crate::engine::Victory;
 
-fn pilot() -> Card {
-    // Handling is the last digit of the collector number: 3.
-    Card {
-        number: "73".into(),
-        counters: Some(2),
-        ..fx::character("Sebulba", "Bad-Tempered Dug", 4, 2, 3)
-    }
-}
-
-fn podracer() -> Card {
-    Card {
-        counters: Some(1),
-        diamond: Some(false),
-        ..fx::weapon("Sebulba's Podracer", &[("Sebulba", 3, 1)])
-    }
-}
-
-fn racing() -> (Builder, CardRef, CardRef) {
-    let mut b = Builder::new();
-    b.current(Planet::Naboo, 0);
-    b.add(A, fx::boonta(), Zone::Objective);
-    let p = b.add(A, pilot(), Zone::Pilot);
-    let r = b.add(A, podracer(), Zone::Podracer);
-    b.deck_filler(A, 1, 10);
-    b.deck_filler(B, 1, 10);
-    (b, p, r)
-}
-
 #[test]
 fn a_pilot_to_the_objective_may_fetch_its_podracer_from_the_draw_deck() {
     // "You may deploy one Podracer pilot and one Podracer Weapon card to your Boonta Eve
