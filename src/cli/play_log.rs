@@ -383,11 +383,14 @@ impl<'a> Log<'a> {
             ),
             // A block plays a card of the attack's number, which the other side must block
             // in turn.
-            Event::DuelBlock { player, card } => format!(
-                "{} blocks with {} (destiny {})",
+            Event::DuelBlock {
+                player,
+                card,
+                value,
+            } => format!(
+                "{} blocks with {} (destiny {value})",
                 p(player),
-                self.card(*card),
-                self.game.def(*card).destiny()
+                self.card(*card)
             ),
             // `hits` is the running total, which later reduces the loser's damage.
             Event::DuelHit { player, hits } => format!(
@@ -1053,11 +1056,15 @@ impl<'a> Log<'a> {
                 vec![card],
                 json!({ "destiny": value }),
             ),
-            Event::DuelBlock { player, card } => (
+            Event::DuelBlock {
+                player,
+                card,
+                value,
+            } => (
                 "duel-block",
                 Some(player),
                 vec![card],
-                json!({ "destiny": self.game.def(card).destiny() }),
+                json!({ "destiny": value }),
             ),
             Event::DuelHit { player, hits } => {
                 ("duel-hit", Some(player), vec![], json!({ "hits": hits }))

@@ -255,6 +255,8 @@ pub enum Event {
     DuelBlock {
         player: Player,
         card: CardRef,
+        /// The number it blocks with: a Double Impact card's half's (RULINGS.md T6).
+        value: u8,
     },
     DuelHit {
         player: Player,

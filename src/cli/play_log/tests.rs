@@ -201,7 +201,11 @@ fn one_of_each(c: CardRef) -> Vec<Event> {
             card: c,
             value: 2,
         },
-        Event::DuelBlock { player: p, card: c },
+        Event::DuelBlock {
+            player: p,
+            card: c,
+            value: 2,
+        },
         Event::DuelHit { player: p, hits: 1 },
         Event::DuelPass { player: p },
         Event::DuelHitsRemoved {
@@ -675,6 +679,38 @@ fn a_weapon_ignored_before_an_armed_and_dangerous_card_says_why() {
             "Light Side's {name} is not used: no character just after it in the plan can use it"
         )
     );
+}
+
+#[test]
+fn a_double_impact_block_says_the_number_of_the_half_it_blocks_with() {
+    // RULINGS.md T6, card-text 16.2: a Double Impact card blocks in a duel as either half.
+    // The block line (and its JSON `destiny`) said the left half's number even when the
+    // right half blocked (judge8: "Light Side blocks with Yousa Guys Bombad! & Uh-Oh!
+    // (destiny 1)" against an attack of 5, then "uses the right half's destiny 5").
+    use crate::engine::builder::{Builder, Zone};
+    let mut b = Builder::new();
+    b.current(Planet::Naboo, 0);
+    let di = b.add(
+        Player::A,
+        crate::catalogue::Catalogue::embedded_for_tests()
+            .get("RF-DI14")
+            .expect("RF-DI14")
+            .clone(),
+        Zone::Hand,
+    );
+    let game = b.build();
+    let mut log = Log::new(&game, [Some(Side::Light), Some(Side::Dark)], false);
+    let e = Event::DuelBlock {
+        player: Player::A,
+        card: di,
+        value: 5,
+    };
+    let line = log.line(&e, [30, 30]).unwrap();
+    assert_eq!(
+        line.text,
+        "Light Side blocks with Yousa Guys Bombad! & Uh-Oh! (destiny 5)"
+    );
+    assert_eq!(line.json["destiny"], 5);
 }
 
 #[test]
