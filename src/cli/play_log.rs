@@ -8,6 +8,7 @@ use serde_json::{Value, json};
 use crate::catalogue::abilities::describe_ability;
 use crate::catalogue::{Planet, Side};
 use crate::engine::text::{Number, WHOLE_TEXT};
+use crate::engine::use_lines::Half;
 use crate::engine::{
     CardRef, DeployedTo, DiscardReason, Event, FightSide, GameResult, GameState, Player,
     PowerParts, Victory,
@@ -703,12 +704,21 @@ impl<'a> Log<'a> {
     fn side(&self, s: &FightSide) -> String {
         let names: Vec<String> = s.cards.iter().flatten().map(|&c| self.card(c)).collect();
         let mut out = names.join(" + ");
-        let used: Vec<String> = s
+        let mut used: Vec<String> = s
             .weapon
             .into_iter()
             .chain(s.battle_card)
             .map(|c| self.card(c))
             .collect();
+        // A Double Impact card is played as one of its two depicted cards (rulebook "Double
+        // Impact Cards"): the half is named, or a reader cannot tell a half without dots
+        // from a bonus lost (`... & Qui-Gon's Final Stand as Qui-Gon's Final Stand`).
+        if let (Some(b), Some(half), Some(last)) = (s.battle_card, s.battle_half, used.last_mut())
+            && let Some(name) = self.half_title(b, half)
+        {
+            last.push_str(" as ");
+            last.push_str(name);
+        }
         if !used.is_empty() {
             out.push_str(" with ");
             out.push_str(&used.join(" and "));
@@ -732,6 +742,16 @@ impl<'a> Log<'a> {
         }
         out.push_str(&format!(" ({inner})"));
         out
+    }
+
+    /// The title of one half of Double Impact card `card`: its title is the two halves'
+    /// titles joined by ` & ` (None: not two).
+    fn half_title(&self, card: CardRef, half: Half) -> Option<&str> {
+        let (left, right) = self.game.def(card).name.split_once(" & ")?;
+        Some(match half {
+            Half::Left => left,
+            Half::Right => right,
+        })
     }
 
     /// Whether every use line of `card` adds dots, and one of them only under a condition.
@@ -1284,6 +1304,10 @@ impl<'a> Log<'a> {
             "cards": s.cards.iter().flatten().map(|&c| self.id(c)).collect::<Vec<_>>(),
             "weapon": s.weapon.map(|c| self.id(c)),
             "battle_card": s.battle_card.map(|c| self.id(c)),
+            "battle_card_half": s.battle_half.map(|h| match h {
+                Half::Left => "left",
+                Half::Right => "right",
+            }),
             "power": s.power,
             "parts": parts_json(&s.parts),
         })

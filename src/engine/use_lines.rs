@@ -76,7 +76,7 @@ pub struct Group {
 }
 
 /// One half of a Double Impact card (rulebook "Double Impact Cards").
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 pub enum Half {
     Left,
     Right,
