@@ -201,7 +201,7 @@ impl<'a> Log<'a> {
                 decks[1]
             ),
             Event::Revealed { player, card } => {
-                format!("{} turns up {}", p(player), self.card(*card))
+                format!("{} turns up {}", p(player), self.in_play(*card))
             }
             Event::Deployed {
                 player,
@@ -212,7 +212,7 @@ impl<'a> Log<'a> {
                 let what = if *hidden {
                     "a hidden card".to_string()
                 } else {
-                    self.card(*card)
+                    self.in_play(*card)
                 };
                 let to = match to {
                     DeployedTo::Planet(pl) => planet_name(*pl).to_string(),
@@ -742,6 +742,20 @@ impl<'a> Log<'a> {
         }
         out.push_str(&format!(" ({inner})"));
         out
+    }
+
+    /// `card` as it is in play: a Double Impact card is there only as its Effect half
+    /// (card-text 16.1: the right half of the eleven that have one), named as such
+    /// (`Wisdom Of The Council & Jedi Training as Jedi Training`).
+    fn in_play(&self, card: CardRef) -> String {
+        let mut name = self.card(card);
+        if self.game.def(card).effect_half
+            && let Some(half) = self.half_title(card, Half::Right)
+        {
+            name.push_str(" as ");
+            name.push_str(half);
+        }
+        name
     }
 
     /// The title of one half of Double Impact card `card`: its title is the two halves'

@@ -739,6 +739,43 @@ fn a_weapon_ignored_before_an_armed_and_dangerous_card_says_why() {
 }
 
 #[test]
+fn a_double_impact_card_deployed_is_named_with_its_effect_half() {
+    // Card-text 16.1: a Double Impact card with an Effect half deploys as that Effect (its
+    // right half). "Light Side deploys Wisdom Of The Council & Jedi Training to Coruscant"
+    // did not say which of the two depicted cards was in play (judge8: di-light2 vs
+    // di-dark2, seed 5, patient-random both sides, Battle of Naboo starships, turn 8).
+    use crate::engine::builder::{Builder, Zone};
+    let cat = Catalogue::embedded_for_tests();
+    let mut b = Builder::new();
+    b.current(Planet::Coruscant, 0);
+    let di = b.add(Player::A, cat.get("RF-DI12").unwrap().clone(), Zone::Hand);
+    let game = b.build();
+    let mut log = Log::new(&game, [Some(Side::Light), Some(Side::Dark)], false);
+    let mut said = |e: Event| log.line(&e, [30, 30]).unwrap().text;
+    let deployed = |hidden| Event::Deployed {
+        player: Player::A,
+        card: di,
+        hidden,
+        to: crate::engine::DeployedTo::Planet(Planet::Coruscant),
+    };
+    assert_eq!(
+        said(deployed(false)),
+        "Light Side deploys Wisdom Of The Council & Jedi Training as Jedi Training to Coruscant"
+    );
+    assert_eq!(
+        said(deployed(true)),
+        "Light Side deploys a hidden card to Coruscant"
+    );
+    assert_eq!(
+        said(Event::Revealed {
+            player: Player::A,
+            card: di
+        }),
+        "Light Side turns up Wisdom Of The Council & Jedi Training as Jedi Training"
+    );
+}
+
+#[test]
 fn a_double_impact_block_says_the_number_of_the_half_it_blocks_with() {
     // RULINGS.md T6, card-text 16.2: a Double Impact card blocks in a duel as either half.
     // The block line (and its JSON `destiny`) said the left half's number even when the
