@@ -155,8 +155,8 @@ impl Single {
         // character" name characters, and a starship is not one (rulebook "Card Types"): in a
         // space battle such a line fits no ship, so its battle card "doesn't work with that
         // character" and is discarded unused (rulebook "What if you make a mistake?";
-        // card-text 3, 16.7: "any character" is not usable in space battles; RULINGS.md T7). Ships are
-        // named by their class or title (DF-18, DF-20, DF-48).
+        // card-text 3, 16.7: "any character" is not usable in space battles; RULINGS.md
+        // T7). Ships are named by their class or title (DF-18, DF-20, DF-48).
         if matches!(self.pred, Pred::Any | Pred::FirstInPlan | Pred::NonDiamond)
             && c.starship_class().is_some()
         {
