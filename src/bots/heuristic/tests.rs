@@ -801,3 +801,62 @@ fn evacuates_the_current_planet_it_cannot_contest_when_its_draw_deck_is_shorter(
         assert_ne!(decide(&mut HeuristicAgent::default(), &g), evacuate);
     }
 }
+
+/// "You may only have one copy of the character and the weapon card on the Objective for the
+/// entire game", and only a pilot with his matching Podracer races ("Lap Cards"): a pilot is
+/// sent to the Boonta Eve Classic only when the Podracer there is his (or the slot is free and
+/// his Podracer can still come), never beside another pilot's Podracer, which would end the
+/// race for the game (podrace-light.txt against podrace-dark.txt, seed 5 game 2: Anakin
+/// joined Boles Roor's Podracer; seed 5 game 42: Mars Guo joined Sebulba's Podracer). The
+/// deploy step values the pilot at the objective by `podrace_value`.
+#[test]
+fn sends_a_pilot_to_the_objective_only_beside_his_own_podracer() {
+    let anakin = Card {
+        number: "1".into(),
+        counters: Some(2),
+        ..fx::character("Anakin Skywalker", "Boonta Eve Podracer Pilot", 4, 2, 4)
+    };
+    let racer = |title: &str, user: &str| Card {
+        counters: Some(1),
+        diamond: Some(false),
+        ..fx::weapon(title, &[(user, 3, 1)])
+    };
+    let his = racer("Anakin Skywalker's Podracer", "Anakin");
+    let other = racer("Sebulba's Podracer", "Sebulba");
+    for (at_objective, in_deck, sent) in [
+        (Some(&his), None, true),
+        (Some(&other), Some(&his), false),
+        (None, Some(&his), true),
+        (None, Some(&other), false),
+    ] {
+        let mut b = naboo(Phase::Deploy);
+        b.add(A, fx::boonta(), Zone::Objective);
+        let p = b.add(A, anakin.clone(), Zone::Hand);
+        if let Some(r) = at_objective {
+            b.add(A, r.clone(), Zone::Podracer);
+        }
+        if let Some(r) = in_deck {
+            b.add(A, r.clone(), Zone::Deck);
+        }
+        let g = b.build();
+        let view = g.view(A);
+        let weights = super::Weights::default();
+        let lineups = super::lineups::Lineups::default();
+        let scratch = super::eval::Scratch::default();
+        let cx = super::eval::Ctx::new(&view, &weights, false, &lineups, &scratch);
+        let value = super::deploy::podrace_value(&cx, p);
+        assert_eq!(
+            value > 0.0,
+            sent,
+            "{:?} at the objective, {:?} in the deck: {value}",
+            at_objective.map(|c| &c.title),
+            in_deck.map(|c| &c.title)
+        );
+        if !sent {
+            assert_ne!(
+                decide(&mut HeuristicAgent::default(), &g),
+                Action::DeployToObjective(p)
+            );
+        }
+    }
+}
