@@ -41,6 +41,18 @@ fn here(face_up: bool) -> Zone {
     Zone::At(Planet::Naboo, face_up)
 }
 
+/// `f` asked of A's evaluation context on `g`, built as the agent builds it at a decision
+/// (default weights, no line-ups kept).
+fn with_ctx<R>(g: &GameState, f: impl FnOnce(&super::eval::Ctx) -> R) -> R {
+    let view = g.view(A);
+    let weights = super::Weights::default();
+    let lineups = super::lineups::Lineups::default();
+    let scratch = super::eval::Scratch::default();
+    f(&super::eval::Ctx::new(
+        &view, &weights, false, &lineups, &scratch,
+    ))
+}
+
 #[test]
 fn declares_a_battle_it_should_win_and_skips_one_it_would_lose() {
     let mut b = naboo(Phase::BattleStep);
@@ -427,12 +439,7 @@ fn values_a_fight_together_card_by_the_group_it_makes_here() {
             Zone::Hand,
         );
         let g = b.build();
-        let view = g.view(A);
-        let weights = super::Weights::default();
-        let lineups = super::lineups::Lineups::default();
-        let scratch = super::eval::Scratch::default();
-        let cx = super::eval::Ctx::new(&view, &weights, false, &lineups, &scratch);
-        let v = cx.hand_value(card, g.def(card));
+        let v = with_ctx(&g, |cx| cx.hand_value(card, g.def(card)));
         if present {
             assert!((v - 0.7 * 2.0).abs() < 1e-6, "{v}");
         } else {
@@ -839,12 +846,7 @@ fn sends_a_pilot_to_the_objective_only_beside_his_own_podracer() {
             b.add(A, r.clone(), Zone::Deck);
         }
         let g = b.build();
-        let view = g.view(A);
-        let weights = super::Weights::default();
-        let lineups = super::lineups::Lineups::default();
-        let scratch = super::eval::Scratch::default();
-        let cx = super::eval::Ctx::new(&view, &weights, false, &lineups, &scratch);
-        let value = super::deploy::podrace_value(&cx, p);
+        let value = with_ctx(&g, |cx| super::deploy::podrace_value(cx, p));
         assert_eq!(
             value > 0.0,
             sent,
