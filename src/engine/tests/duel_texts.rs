@@ -48,8 +48,8 @@ struct After {
     said_drawn: usize,
     /// Hits said to be taken off A's duelist (`Event::DuelHitsRemoved`).
     said_removed: u8,
-    /// The text was said to act on A's own duelist (a hit-removing text) rather than on the
-    /// duelist hit.
+    /// The text was said to act on A's own duelist (a text that takes hits off it or draws
+    /// into its dueling hand) rather than on the duelist hit.
     named_own: bool,
 }
 
@@ -201,12 +201,20 @@ fn every_dueling_text_works_when_its_card_scores_a_hit_and_only_then() {
                     _ => {}
                 }
             }
-            // The draws, said as they happen; a text that only takes hits off its own
-            // duelist names that duelist, not the one its card hit.
+            // The draws, said as they happen; a "you may" that only acts on its own side
+            // (takes hits off its own duelist, or draws into its dueling hand) names that
+            // duelist, not the one its card hit: "Critical Confrontation: ... you may draw 1
+            // into the dueling hand (Darth Sidious)" read as if Sidious drew.
             want.said_drawn = want.hand - base;
-            want.named_own = effect
-                .iter()
-                .all(|e| matches!(e, DuelEffect::RemoveOwnHit(_)));
+            want.named_own = *optional
+                && effect.iter().all(|e| {
+                    matches!(
+                        e,
+                        DuelEffect::RemoveOwnHit(_)
+                            | DuelEffect::DrawIntoDuelingHand(_)
+                            | DuelEffect::DiscardToDraw(_)
+                    )
+                });
             let none = After {
                 hits: [1, 1],
                 hand: base,
@@ -251,6 +259,26 @@ fn every_dueling_text_works_when_its_card_scores_a_hit_and_only_then() {
         failures.len(),
         failures.join("\n")
     );
+}
+
+#[test]
+fn a_dueling_text_that_draws_names_the_hitters_duelist_not_the_one_hit() {
+    // DF-16 Critical Confrontation, "When dueling, you may draw one card for your dueling
+    // hand" (card-text 16.6: when it scores a hit): the cards go to the hitter's dueling hand,
+    // so the play-by-play names the hitter's duelist ("Critical Confrontation: ... you may
+    // draw 1 into the dueling hand (Obi-Wan Kenobi, Jedi Student)"). Seen in duel-light.txt
+    // games: it named the duelist hit ("(Darth Sidious, Master of the Dark Side)"), as if
+    // Sidious drew. A text that adds hits still names the duelist hit (DF-19).
+    for (id, own) in [
+        ("DF-16", true),
+        ("DF-22", true),
+        ("DF-46", true),
+        ("DF-19", false),
+    ] {
+        let r = hit_probe(&real(id), false, false, None, true).expect(id);
+        assert!(r.asked, "{id}: a you-may");
+        assert_eq!(r.named_own, own, "{id}: {r:?}");
+    }
 }
 
 #[test]

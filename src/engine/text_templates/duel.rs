@@ -544,11 +544,19 @@ impl Part for DuelTexts {
         };
         match (&a.kind, answer) {
             (Kind::OnHit { effects, .. }, Action::UseAbility { .. }) => {
-                // The card the text acts on: the duelist hit, or for a text that only takes
-                // hits off its own duelist (Twist Of Fate), that duelist.
-                let own = effects
-                    .iter()
-                    .all(|e| matches!(e, HitEffect::RemoveOwnHit(_)));
+                // The card the text acts on: the duelist hit (extra hits), or for a text that
+                // only acts on its own side, its own duelist: hits taken off it (Twist Of
+                // Fate), or cards drawn into its dueling hand (Critical Confrontation, You Are
+                // Strong With The Force). Naming the duelist hit after "draw 1 into the
+                // dueling hand" read as if the opponent drew.
+                let own = effects.iter().all(|e| {
+                    matches!(
+                        e,
+                        HitEffect::RemoveOwnHit(_)
+                            | HitEffect::Draw(_)
+                            | HitEffect::DiscardToDraw(_)
+                    )
+                });
                 let side = if own {
                     Some(g.owner(me))
                 } else {
