@@ -10,8 +10,8 @@ use crate::catalogue::{Planet, Side};
 use crate::engine::text::{Number, WHOLE_TEXT};
 use crate::engine::use_lines::Half;
 use crate::engine::{
-    CardRef, DeployedTo, DiscardReason, Event, FightSide, GameResult, GameState, Player,
-    PowerParts, Victory,
+    CardRef, DeployedTo, DiscardReason, Event, FightSide, GameResult, GameState, LocationFrom,
+    Player, PowerParts, Victory,
 };
 use crate::sim::VictoryKind;
 
@@ -128,18 +128,20 @@ impl<'a> Log<'a> {
                 player,
                 card,
                 planet,
+                from,
             } => {
-                // A next planet's location may come from the draw deck (rulebook "On to the
-                // Second Planet!"): the count falls here, so the line says why. (The first
-                // planet's is taken before the hands are drawn.)
-                let i = player.index();
-                let from_deck = if self.planets_started > 0 && decks[i] < self.decks_before[i] {
-                    format!(" from the draw deck ({})", deck(player))
-                } else {
-                    String::new()
+                // A next planet's location may come from the hand, the discard pile or the
+                // draw deck (rulebook "On to the Second Planet!"): the line says which, and
+                // from the draw deck what is left of it, since the count falls here. (The
+                // first planet's is taken before the hands are drawn: nothing to count.)
+                let whence = match from {
+                    _ if self.planets_started == 0 => String::new(),
+                    LocationFrom::Hand => " from the hand".to_string(),
+                    LocationFrom::DiscardPile => " from the discard pile".to_string(),
+                    LocationFrom::DrawDeck => format!(" from the draw deck ({})", deck(player)),
                 };
                 format!(
-                    "{} puts {} into play{from_deck}: {} {}",
+                    "{} puts {} into play{whence}: {} {}",
                     p(player),
                     self.card(*card),
                     if self.planets_started == 0 {
@@ -900,11 +902,20 @@ impl<'a> Log<'a> {
                 player,
                 card,
                 planet,
+                from,
             } => (
                 "location",
                 Some(player),
                 vec![card],
-                json!({ "planet": pl(&planet), "first": self.planets_started == 0 }),
+                json!({
+                    "planet": pl(&planet),
+                    "first": self.planets_started == 0,
+                    "from": match from {
+                        LocationFrom::Hand => "hand",
+                        LocationFrom::DiscardPile => "discard-pile",
+                        LocationFrom::DrawDeck => "draw-deck",
+                    },
+                }),
             ),
             Event::SiteChanged {
                 player,

@@ -38,6 +38,16 @@ pub enum DeployedTo {
     Hyperspace,
 }
 
+/// Where a planet's first location came from: the first planet's is always taken from the
+/// draw deck; a next planet's may come from the hand, the discard pile or the draw deck
+/// (rulebook "On to the Second Planet!"), and which one changes what a reader counts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum LocationFrom {
+    Hand,
+    DiscardPile,
+    DrawDeck,
+}
+
 /// One side of a fight.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct FightSide {
@@ -115,6 +125,7 @@ pub enum Event {
         player: Player,
         card: CardRef,
         planet: Planet,
+        from: LocationFrom,
     },
     /// A location deployed on top of the current planet's: the scene changes, not the planet.
     SiteChanged {

@@ -46,7 +46,8 @@ mod tests;
 pub use action::{Action, IllegalAction};
 pub use card_pool::{CardDef, CardPool, DefId, Kind, Unknowns};
 pub use event::{
-    DeployedTo, DiscardReason, Event, Events, FightSide, GameResult, PowerParts, Victory,
+    DeployedTo, DiscardReason, Event, Events, FightSide, GameResult, LocationFrom, PowerParts,
+    Victory,
 };
 pub use legal::legal_actions;
 pub use pending::Pending;

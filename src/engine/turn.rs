@@ -3,7 +3,7 @@
 //! "Controlling the Planet", "On to the Second Planet!", "Surrender", "Effect Cards").
 
 use super::card_pool::Kind;
-use super::event::{DiscardReason, Event, Victory};
+use super::event::{DiscardReason, Event, LocationFrom, Victory};
 use super::player::{CardRef, Player};
 use super::state::{Flow, GameState, Phase, PlanetStatus, TurnState};
 use super::text::{Scope, Trigger};
@@ -46,7 +46,7 @@ impl GameState {
         deck_order_hidden(&mut out[from..]);
     }
 
-    fn put_location(&mut self, p: Player, card: CardRef) {
+    fn put_location(&mut self, p: Player, card: CardRef, from: LocationFrom) {
         let (planet, _) = self.def(card).location.expect("candidate is a location");
         self.current = Some(planet);
         let ps = &mut self.planets[planet as usize];
@@ -61,6 +61,7 @@ impl GameState {
             player: p,
             card,
             planet,
+            from,
         });
     }
 
@@ -70,7 +71,7 @@ impl GameState {
         let deck = &mut self.players[p.index()].deck;
         let i = deck.iter().position(|&c| c == card).expect("legal");
         deck.remove(i);
-        self.put_location(p, card);
+        self.put_location(p, card, LocationFrom::DrawDeck);
         for q in Player::BOTH {
             self.shuffle_deck(q);
         }
@@ -337,17 +338,19 @@ impl GameState {
     /// location ... you take the first turn at this location."
     pub(crate) fn next_location(&mut self, p: Player, card: CardRef) -> Flow {
         let ps = &mut self.players[p.index()];
-        let mut from_deck = false;
-        if let Some(i) = ps.hand.iter().position(|&c| c == card) {
+        let from = if let Some(i) = ps.hand.iter().position(|&c| c == card) {
             ps.hand.remove(i);
+            LocationFrom::Hand
         } else if let Some(i) = ps.discard.iter().position(|&c| c == card) {
             ps.discard.remove(i);
-        } else if let Some(i) = ps.deck.iter().position(|&c| c == card) {
+            LocationFrom::DiscardPile
+        } else {
+            let i = ps.deck.iter().position(|&c| c == card).expect("legal");
             ps.deck.remove(i);
-            from_deck = true;
-        }
-        self.put_location(p, card);
-        if from_deck {
+            LocationFrom::DrawDeck
+        };
+        self.put_location(p, card, from);
+        if from == LocationFrom::DrawDeck {
             self.shuffle_deck(p);
         }
         self.next_turn = p;

@@ -100,6 +100,7 @@ fn one_of_each(c: CardRef) -> Vec<Event> {
             player: p,
             card: c,
             planet,
+            from: LocationFrom::Hand,
         },
         Event::SiteChanged {
             player: p,
@@ -525,38 +526,52 @@ fn one_location_game() -> (crate::engine::GameState, CardRef) {
 }
 
 #[test]
-fn a_next_location_taken_from_the_draw_deck_says_so() {
+fn a_next_location_says_where_it_came_from() {
     // Rulebook "On to the Second Planet!": the loser of a planet "can look for the Location
     // card in your discard pile, your draw deck and/or your hand". Taken from the draw deck,
     // the count falls by one at this line (duel-light vs duel-dark, seed 31, turn 6: 36 to
-    // 35 with nothing saying why): the line says where it came from and what is left.
+    // 35 with nothing saying why): the line says where it came from and what is left. From
+    // the hand or the discard pile, the reader's count of that pile changes instead (judge10:
+    // the line did not say which).
     let (game, loc) = one_location_game();
     let mut log = Log::new(&game, [Some(Side::Light), Some(Side::Dark)], false);
-    let placed = Event::LocationPlaced {
+    let placed = |from| Event::LocationPlaced {
         player: Player::A,
         card: loc,
         planet: Planet::Tatooine,
+        from,
     };
     // The first planet: its location is chosen before the hands are drawn.
-    log.line(&placed, [59, 60]);
+    let name = game.def(loc).name.clone();
+    assert_eq!(
+        log.line(&placed(LocationFrom::DrawDeck), [59, 60])
+            .unwrap()
+            .text,
+        format!("Light Side puts {name} into play: the first planet is Tatooine")
+    );
     let damage = Event::Damage {
         player: Player::A,
         cards: 3,
     };
     log.line(&damage, [36, 40]);
-    let name = game.def(loc).name.clone();
     assert_eq!(
-        log.line(&placed, [35, 40]).unwrap().text,
+        log.line(&placed(LocationFrom::DrawDeck), [35, 40])
+            .unwrap()
+            .text,
         format!(
             "Light Side puts {name} into play from the draw deck (35 cards left in the draw \
              deck): the next planet is Tatooine"
         )
     );
-    // From the hand or the discard pile, the draw deck is as it was: nothing more to say.
-    assert_eq!(
-        log.line(&placed, [35, 40]).unwrap().text,
-        format!("Light Side puts {name} into play: the next planet is Tatooine")
-    );
+    for (from, said) in [
+        (LocationFrom::Hand, "the hand"),
+        (LocationFrom::DiscardPile, "the discard pile"),
+    ] {
+        assert_eq!(
+            log.line(&placed(from), [35, 40]).unwrap().text,
+            format!("Light Side puts {name} into play from {said}: the next planet is Tatooine")
+        );
+    }
 }
 
 #[test]
