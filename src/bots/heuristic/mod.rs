@@ -55,8 +55,15 @@ impl HeuristicAgent {
             idle: 0,
             decks_at_end: None,
             lineups: lineups::Lineups::default(),
-            scratch: eval::Scratch::default(),
+            scratch: eval::Scratch::reused(),
         }
+    }
+}
+
+impl Drop for HeuristicAgent {
+    /// The buffers go to the next agent made on this thread ([`eval::Scratch::reused`]).
+    fn drop(&mut self) {
+        std::mem::take(&mut self.scratch).put_back();
     }
 }
 
