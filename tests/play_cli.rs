@@ -376,8 +376,15 @@ fn json_carries_the_same_game_as_the_play_by_play() {
 /// (`a` plays first-named), with `more` options (the seed, the game).
 fn heuristic_game_events(a: &str, b: &str, more: &[&str]) -> Vec<serde_json::Value> {
     let s = Scratch::new();
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/decks/");
-    let (a, b) = (format!("{dir}{a}"), format!("{dir}{b}"));
+    // A name is an example deck; a path with a folder is the crate's own (tests/data/...).
+    let path = |n: &str| {
+        if n.contains('/') {
+            format!("{}/{n}", env!("CARGO_MANIFEST_DIR"))
+        } else {
+            format!("{}/examples/decks/{n}", env!("CARGO_MANIFEST_DIR"))
+        }
+    };
+    let (a, b) = (path(a), path(b));
     let mut args = vec![
         "play",
         &a,
@@ -433,9 +440,10 @@ fn two_cautious_agents_do_not_thrust_to_the_turn_cap() {
     // winner: the turn cap was reached on turn 400". A Thrust with no lap to finish is no
     // progress: a turn that leaves both draw decks as they were a round before counts as
     // idle, and after three such turns the heuristic agent takes the risks it has (it
-    // battles). The game now ends by a victory within a few turns of the standstill.
+    // battles). The game now ends by a victory within a few turns of the standstill. The Dark
+    // deck is podrace-dark.txt as it was then (the example deck was rebuilt to race).
     let events = heuristic_game_events(
-        "podrace-dark.txt",
+        "tests/data/decks/podrace-dark-2026-11.txt",
         "podrace-light.txt",
         &["--seed", "3", "--game", "187"],
     );

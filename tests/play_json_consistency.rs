@@ -79,6 +79,13 @@ fn problems(game: &str, events: &[Value]) -> Vec<String> {
         ));
     };
     let mut over = false;
+    // Each player's lap cards in the Podracing pile: part of the draw deck, but drawn only once
+    // the pile is empty (rulebook "Lap Cards"), so never into a dueling hand.
+    let mut laps = [0i64; 2];
+    // A draw deck's change already seen at a `lap-card-taken` line: the card taken is the last
+    // of a draw or damage whose own line follows, and the deck's size at the taken line
+    // counts the cards that draw took from the pile before it.
+    let mut carried = [0i64; 2];
     for (i, e) in events.iter().enumerate() {
         let kind = e["kind"].as_str().unwrap_or("");
         if over {
@@ -89,12 +96,28 @@ fn problems(game: &str, events: &[Value]) -> Vec<String> {
         }
         // A draw deck changes only through an event of its owner that says by how much.
         if let Some(prev) = i.checked_sub(1).map(|j| &events[j]) {
-            for p in ["A", "B"] {
-                let delta = num(&e["draw_decks"], p) - num(&prev["draw_decks"], p);
+            for (pi, p) in ["A", "B"].into_iter().enumerate() {
+                let mine = e["player"].as_str() == Some(p);
+                let step = num(&e["draw_decks"], p) - num(&prev["draw_decks"], p);
+                if mine && kind == "lap-card-taken" {
+                    carried[pi] += step;
+                    laps[pi] -= 1;
+                    continue;
+                }
+                let delta = step
+                    + if mine {
+                        std::mem::take(&mut carried[pi])
+                    } else {
+                        0
+                    };
+                match (mine, kind) {
+                    (true, "lap-card") => laps[pi] += 1,
+                    (true, "lap") => laps[pi] = 0,
+                    _ => {}
+                }
                 if delta == 0 {
                     continue;
                 }
-                let mine = e["player"].as_str() == Some(p);
                 // A Podrace Victory: the loser puts the rest of their draw deck in the discard
                 // pile (rulebook "Lap Cards").
                 if kind == "game-over"
@@ -123,6 +146,11 @@ fn problems(game: &str, events: &[Value]) -> Vec<String> {
                             delta == -1
                                 && (events[i - 1]["kind"] == "deck-search"
                                     || e["to"].as_str() == Some("objective"))
+                        }
+                        // RuuR'Ur (BP-38): the opponent's last lap card is discarded.
+                        "discard" if e["reason"] == "by-text" && laps[pi] > 0 && delta == -1 => {
+                            laps[pi] -= 1;
+                            true
                         }
                         // A card of the dueling pile, which is still part of the draw deck
                         // (rulebook "Draw your dueling hand!"), discarded by its own text
@@ -199,9 +227,10 @@ fn problems(game: &str, events: &[Value]) -> Vec<String> {
                         format!("the parts add up to {parts}, not {}", e["power"]),
                     );
                 }
-                // The hand is the power, or what the draw deck still holds.
+                // The hand is the power, or what the draw deck still holds less its lap cards.
                 let player = e["player"].as_str().unwrap_or("A");
-                let before = num(&events[i - 1]["draw_decks"], player);
+                let pi = usize::from(player == "B");
+                let before = num(&events[i - 1]["draw_decks"], player) - laps[pi];
                 let expected = num(e, "power").max(0).min(before);
                 if num(e, "hand") != expected {
                     say(

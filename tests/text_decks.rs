@@ -123,3 +123,49 @@ fn playtest_counts_the_games_in_which_each_text_fired() {
         "Sith Lightsaber has no game text"
     );
 }
+
+/// Issue 12 asks for "a podrace deck per side" among the example decks: each must race, not
+/// merely hold the podrace cards (rulebook "Lap Cards": a lap is a run of lap cards of destiny
+/// 1 to 6, a Podracer pilot's handling number standing in for at most two). Until 2026-12-05
+/// the Dark deck held one destiny-1 card for Sebulba's handling 1 and finished a lap in 1 of 40
+/// such games; rebuilt around Mars Guo (handling 5) with six destiny-1 cards, 25 of 40.
+#[test]
+fn both_podrace_decks_finish_laps_in_games_between_heuristic_agents() {
+    let s = Scratch::new();
+    let (light, dark) = (deck("podrace-light.txt"), deck("podrace-dark.txt"));
+    let mut lapped = [0; 2];
+    for game in 0..20 {
+        let g = game.to_string();
+        let args = [
+            "play",
+            light.as_str(),
+            dark.as_str(),
+            "--seed",
+            "11",
+            "--game",
+            g.as_str(),
+            "--agents",
+            "heuristic,heuristic",
+            "--format",
+            "json",
+        ];
+        let r = s.run(&args);
+        assert_eq!(r.code, 0, "game {game}: {}", r.stderr);
+        let doc: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
+        let events = doc["events"].as_array().unwrap();
+        for (i, p) in ["A", "B"].iter().enumerate() {
+            if events
+                .iter()
+                .any(|e| e["kind"] == "lap" && e["player"] == *p)
+            {
+                lapped[i] += 1;
+            }
+        }
+    }
+    assert!(
+        lapped.iter().all(|&n| n >= 8),
+        "games of 20 with a lap finished: light {}, dark {}",
+        lapped[0],
+        lapped[1]
+    );
+}

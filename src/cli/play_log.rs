@@ -353,7 +353,7 @@ impl<'a> Log<'a> {
                 parts,
             } => {
                 let short = if cards < wanted {
-                    format!("; the draw deck had only {cards}")
+                    format!("; the draw pile had only {cards}")
                 } else {
                     String::new()
                 };
@@ -420,7 +420,7 @@ impl<'a> Log<'a> {
                 wanted,
             } => {
                 let short = if cards < wanted {
-                    format!(" (the draw deck had only {cards})")
+                    format!(" (the draw pile had only {cards})")
                 } else {
                     String::new()
                 };

@@ -471,7 +471,7 @@ fn weapon_value(
 
 /// A Podracer pilot or Podracer for the Boonta Eve Classic: worth racing when its match is
 /// among our cards.
-fn podrace_value(cx: &Ctx, card: CardRef) -> f32 {
+pub(super) fn podrace_value(cx: &Ctx, card: CardRef) -> f32 {
     let Some(d) = cx.def(card) else { return 0.0 };
     let pilot = d.kind == Kind::Character;
     let matched = cx.view.own_cards().any(|(c, o)| {

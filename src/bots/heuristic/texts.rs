@@ -172,9 +172,22 @@ pub(super) fn prompt(cx: &Ctx, source: CardRef, key: u8, legal: &[Action]) -> Op
                 Destination::Hand => f32::MIN,
                 Destination::Play => 0.0,
             };
+            // A Podracer found may go to the Boonta Eve Classic instead (card-text 2): worth
+            // what the deploy step gives a racer there, against the best card to the planet.
+            let to_objective = legal
+                .iter()
+                .filter_map(|&a| match a {
+                    Action::DeployToObjective(c) => Some((a, super::deploy::podrace_value(cx, c))),
+                    _ => None,
+                })
+                .max_by(|x, y| x.1.total_cmp(&y.1));
+            let best = match (chosen(&|c| worth(cx, c), true), to_objective) {
+                (Some(here), Some(there)) if there.1 > here.1 => Some(there),
+                (None, there) => there,
+                (here, _) => here,
+            };
             Some(
-                chosen(&|c| worth(cx, c), true)
-                    .filter(|&(_, w)| w > min)
+                best.filter(|&(_, w)| w > min)
                     .map_or(Action::Decline, |(a, _)| a),
             )
         }
@@ -342,6 +355,34 @@ mod tests {
         b.current(planet, 0);
         b.phase(phase, A);
         b
+    }
+
+    #[test]
+    fn a_podracer_found_by_the_backpack_goes_to_the_pilot_at_the_objective() {
+        // Card-text 2: BP-48 Tatooine Backpack's weapon may deploy to the objective where that
+        // is legal. Sebulba waits at the Boonta Eve Classic without his Podracer: the Podracer
+        // found goes to him (a race), not to Tatooine where no one of ours can use it (seen in
+        // podrace-dark.txt games: 'deploys Sebulba's Podracer to Tatooine').
+        let mut b = at(Planet::Tatooine, Phase::Deploy);
+        let pack = b.add(A, card("BP-48"), Zone::At(Planet::Tatooine, true));
+        b.add(A, fx::boonta(), Zone::Objective);
+        b.add(A, card("BP-31"), Zone::Pilot);
+        let podracer = b.add(A, card("DM-109"), Zone::Deck);
+        b.deck_filler(A, 2, 20);
+        b.deck_filler(B, 2, 20);
+        let mut g = b.build();
+        let view = g.view(A);
+        let mut legal = Vec::new();
+        legal_actions(&view, &mut legal);
+        let use_it = legal
+            .into_iter()
+            .find(|a| matches!(a, Action::UseAbility { card, .. } if *card == pack))
+            .unwrap();
+        g.apply(use_it).unwrap();
+        if decide(&g) == Action::SearchDeck {
+            g.apply(Action::SearchDeck).unwrap();
+        }
+        assert_eq!(decide(&g), Action::DeployToObjective(podracer));
     }
 
     #[test]

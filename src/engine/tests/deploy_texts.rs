@@ -981,3 +981,77 @@ fn a_declined_text_is_told_only_for_a_card_the_opponent_sees() {
         .collect();
     assert_eq!(told, vec![up]);
 }
+
+#[test]
+fn a_podracer_found_by_a_weapon_search_may_go_to_a_free_slot_of_the_objective() {
+    // Card-text 2 (BP-20 Comlink, BP-48 Tatooine Backpack): the weapon found deploys "like any
+    // weapon: to the current planet (or to your objective where that would be legal)", paying
+    // its counters. BP-48 discarded from Tatooine finds Sebulba's Podracer while Sebulba waits
+    // at the Boonta Eve Classic: the owner may put it there (face up, no penalty) or here.
+    let build = |objective: bool, podracer_there: bool| {
+        let mut b = deploy_step_at(Planet::Tatooine);
+        let pack = b.add(A, card("BP-48"), Zone::At(Planet::Tatooine, true));
+        if objective {
+            b.add(A, fx::boonta(), Zone::Objective);
+            b.add(A, pilot(), Zone::Pilot);
+        }
+        if podracer_there {
+            b.add(A, podracer(), Zone::Podracer);
+        }
+        let found = b.add(A, podracer(), Zone::Deck);
+        b.deck_filler(A, 2, 8);
+        b.deck_filler(B, 2, 8);
+        let mut g = b.build();
+        g.ts.spent = 0;
+        let use_it = legal(&g)
+            .into_iter()
+            .find(|a| matches!(a, Action::UseAbility { card, .. } if *card == pack))
+            .expect("the Backpack's step action");
+        play(&mut g, &[use_it]);
+        if legal(&g).contains(&Action::SearchDeck) {
+            play(&mut g, &[Action::SearchDeck]);
+        }
+        (g, found)
+    };
+    let (mut g, found) = build(true, false);
+    let offered = legal(&g);
+    assert!(offered.contains(&Action::ChooseCard(found)), "{offered:?}");
+    assert!(
+        offered.contains(&Action::DeployToObjective(found)),
+        "{offered:?}"
+    );
+    let ev = play(&mut g, &[Action::DeployToObjective(found)]);
+    assert_eq!(g.players[0].podracer, Some(found));
+    assert!(!g.at(Planet::Tatooine, A).iter().any(|c| c.card == found));
+    assert_eq!(g.ts.spent, 1, "the Podracer's counter is paid");
+    assert_eq!(damage_taken(&ev), 0, "a card was deployed: no penalty");
+    assert!(ev.contains(&Event::Deployed {
+        player: A,
+        card: found,
+        hidden: false,
+        to: crate::engine::DeployedTo::Objective,
+    }));
+    assert!(g.racing_pilot(A).is_some(), "Sebulba now races");
+
+    // To the planet, as before.
+    let (mut g, found) = build(true, false);
+    play(&mut g, &[Action::ChooseCard(found)]);
+    assert!(g.at(Planet::Tatooine, A).iter().any(|c| c.card == found));
+    assert_eq!(g.players[0].podracer, None);
+
+    // No objective: the planet only. The Podracer slot taken: not the objective either (nor
+    // here: the same unique Podracer is in play at the objective).
+    for (objective, taken) in [(false, false), (true, true)] {
+        let (g, found) = build(objective, taken);
+        let offered = legal(&g);
+        assert_eq!(
+            offered.contains(&Action::ChooseCard(found)),
+            !taken,
+            "{offered:?}"
+        );
+        assert!(
+            !offered.contains(&Action::DeployToObjective(found)),
+            "objective {objective}, slot taken {taken}: {offered:?}"
+        );
+    }
+}

@@ -394,16 +394,25 @@ impl Part for DeployTexts {
                 if let Some(s) = self.search(ability) {
                     let from = out.len();
                     for &c in &g.players[p.index()].deck {
-                        if s.find.has(g.def_id(c))
-                            && (s.to == Destination::Hand || g.can_deploy_paying(p, c, !s.free))
-                        {
+                        if !s.find.has(g.def_id(c)) {
+                            continue;
+                        }
+                        if s.to == Destination::Hand || g.can_deploy_paying(p, c, !s.free) {
                             out.push(Action::ChooseCard(c));
+                        }
+                        // Card-text 2: a weapon found "deploys like any weapon: to the current
+                        // planet (or to your objective where that would be legal)". A Podracer
+                        // found by BP-20/BP-48 may go to a free Podracer slot of the Boonta Eve
+                        // Classic (paying, as those searches do).
+                        if s.to == Destination::Play && !s.free && g.can_deploy_to_objective(p, c) {
+                            out.push(Action::DeployToObjective(c));
                         }
                     }
                     // The deck's order stays hidden (turn.rs `deck_order_hidden`).
                     out[from..].sort_unstable_by_key(|a| match a {
-                        Action::ChooseCard(c) => *c,
-                        _ => CardRef::new(0),
+                        Action::ChooseCard(c) => (*c, 0),
+                        Action::DeployToObjective(c) => (*c, 1),
+                        _ => (CardRef::new(0), 2),
                     });
                 }
             }
@@ -436,9 +445,10 @@ impl Part for DeployTexts {
         let ability = key & ABILITY;
         let p = g.owner(me);
         let chosen = match answer {
-            Action::ChooseCard(c) => Some(c),
+            Action::ChooseCard(c) | Action::DeployToObjective(c) => Some(c),
             _ => None,
         };
+        let to_objective = matches!(answer, Action::DeployToObjective(_));
         match key & !ABILITY {
             OPEN => {
                 let Some(s) = self.search(ability) else {
@@ -473,8 +483,10 @@ impl Part for DeployTexts {
                 };
                 // Card-text 14-A.3: on a first turn at a planet the card found deploys face
                 // down "and is not shown": neither line names it.
-                let hidden =
-                    s.to == Destination::Play && chosen.is_some_and(|c| g.would_deploy_hidden(c));
+                // Cards at the objective are always face up (rulebook "Boonta Eve Classic").
+                let hidden = s.to == Destination::Play
+                    && !to_objective
+                    && chosen.is_some_and(|c| g.would_deploy_hidden(c));
                 g.text_used(me, ability, chosen.filter(|_| !hidden));
                 match s.to {
                     Destination::Play => {
@@ -483,8 +495,12 @@ impl Part for DeployTexts {
                             took: chosen,
                             hidden,
                         });
-                        if let Some(c) = chosen {
-                            g.deploy_from_deck(p, c, !s.free)?;
+                        match chosen {
+                            // Not from hand: no search for its partner follows (this search
+                            // is still open, its reshuffle next).
+                            Some(c) if to_objective => g.deploy_to_objective(p, c)?,
+                            Some(c) => g.deploy_from_deck(p, c, !s.free)?,
+                            None => {}
                         }
                         g.shuffle_deck(p);
                         if chosen.is_none() {
