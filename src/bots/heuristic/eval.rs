@@ -46,36 +46,7 @@ pub(super) struct Scratch {
     priced: Cell<Vec<(CardRef, i16)>>,
 }
 
-thread_local! {
-    /// The buffers of agents dropped on this thread, for the next agents made on it: a run
-    /// makes two agents a game, and each one's buffers grew from nothing again (about 40
-    /// allocations a game).
-    static SPARE: RefCell<Vec<Scratch>> = const { RefCell::new(Vec::new()) };
-}
-
 impl Scratch {
-    /// The buffers of an agent dropped earlier on this thread, or new ones. What they hold
-    /// does not matter: every rule clears a buffer before it fills it.
-    pub fn reused() -> Scratch {
-        SPARE
-            .try_with(|s| s.borrow_mut().pop())
-            .ok()
-            .flatten()
-            .unwrap_or_default()
-    }
-
-    /// Keeps these buffers for the next agent made on this thread (a few at most: a run has
-    /// two agents at a time, a search a few more).
-    pub fn put_back(self) {
-        // Failing only while the thread ends, when there is no next agent.
-        let _ = SPARE.try_with(|s| {
-            let mut s = s.borrow_mut();
-            if s.len() < 4 {
-                s.push(self);
-            }
-        });
-    }
-
     /// An empty line-up vector, one given back earlier when there is one: a line-up is
     /// sized up a hundred times a game, and allocating and freeing its vector each time cost
     /// about as much as copying it. Never fails: with none given back it is a new vector.
