@@ -721,7 +721,7 @@ fn read_card(c: &Card, titles: &[Vec<String>]) -> CardDef {
         // Read with the whole pool (`mark_weapon_halves`).
         half_marks: (false, false),
         title_words: use_lines::name_words(title),
-        name_key: crate::catalogue::name_words_key(&format!("{title} {subtitle}")),
+        name_key: crate::catalogue::card_name_key(title, subtitle),
         side: c.side,
         kind,
         armed,

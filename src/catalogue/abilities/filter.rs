@@ -5,7 +5,7 @@
 use deunicode::deunicode_with_tofu_cow;
 use serde::{Deserialize, Serialize};
 
-use crate::catalogue::{Card, CardType, StarshipClass, kind_in_name, name_words_key, normalise};
+use crate::catalogue::{Card, CardType, StarshipClass, card_name_key, kind_in_name, normalise};
 
 /// The catalogue's traits (column `traits`, `RULINGS.md` R1: traits are read from names).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
@@ -228,10 +228,7 @@ impl Filter {
         // Whole words, in order: BP-58's "Hutt" is not the "shuttle" of RF-A6 Valorum &
         // Planetary Shuttle, nor its "Nikto" the "Tiin Iktotchi" of JC-19 Saesee Tiin.
         if let Some(n) = &self.name
-            && !kind_in_name(
-                &name_words_key(&format!("{} {}", card.title, card.subtitle)),
-                &normalise(n),
-            )
+            && !kind_in_name(&card_name_key(&card.title, &card.subtitle), &normalise(n))
         {
             return false;
         }
