@@ -8,6 +8,7 @@ use serde_json::{Value, json};
 use crate::catalogue::abilities::describe_ability;
 use crate::catalogue::{Planet, Side};
 use crate::engine::text::{Number, WHOLE_TEXT};
+use crate::engine::use_lines::Half;
 use crate::engine::{
     CardRef, DeployedTo, DiscardReason, Event, FightSide, GameResult, GameState, Player,
     PowerParts, Victory,
@@ -200,7 +201,7 @@ impl<'a> Log<'a> {
                 decks[1]
             ),
             Event::Revealed { player, card } => {
-                format!("{} turns up {}", p(player), self.card(*card))
+                format!("{} turns up {}", p(player), self.in_play(*card))
             }
             Event::Deployed {
                 player,
@@ -211,7 +212,7 @@ impl<'a> Log<'a> {
                 let what = if *hidden {
                     "a hidden card".to_string()
                 } else {
-                    self.card(*card)
+                    self.in_play(*card)
                 };
                 let to = match to {
                     DeployedTo::Planet(pl) => planet_name(*pl).to_string(),
@@ -383,11 +384,14 @@ impl<'a> Log<'a> {
             ),
             // A block plays a card of the attack's number, which the other side must block
             // in turn.
-            Event::DuelBlock { player, card } => format!(
-                "{} blocks with {} (destiny {})",
+            Event::DuelBlock {
+                player,
+                card,
+                value,
+            } => format!(
+                "{} blocks with {} (destiny {value})",
                 p(player),
-                self.card(*card),
-                self.game.def(*card).destiny()
+                self.card(*card)
             ),
             // `hits` is the running total, which later reduces the loser's damage.
             Event::DuelHit { player, hits } => format!(
@@ -700,12 +704,21 @@ impl<'a> Log<'a> {
     fn side(&self, s: &FightSide) -> String {
         let names: Vec<String> = s.cards.iter().flatten().map(|&c| self.card(c)).collect();
         let mut out = names.join(" + ");
-        let used: Vec<String> = s
+        let mut used: Vec<String> = s
             .weapon
             .into_iter()
             .chain(s.battle_card)
             .map(|c| self.card(c))
             .collect();
+        // A Double Impact card is played as one of its two depicted cards (rulebook "Double
+        // Impact Cards"): the half is named, or a reader cannot tell a half without dots
+        // from a bonus lost (`... & Qui-Gon's Final Stand as Qui-Gon's Final Stand`).
+        if let (Some(b), Some(half), Some(last)) = (s.battle_card, s.battle_half, used.last_mut())
+            && let Some(name) = self.half_title(b, half)
+        {
+            last.push_str(" as ");
+            last.push_str(name);
+        }
         if !used.is_empty() {
             out.push_str(" with ");
             out.push_str(&used.join(" and "));
@@ -729,6 +742,30 @@ impl<'a> Log<'a> {
         }
         out.push_str(&format!(" ({inner})"));
         out
+    }
+
+    /// `card` as it is in play: a Double Impact card is there only as its Effect half
+    /// (card-text 16.1: the right half of the eleven that have one), named as such
+    /// (`Wisdom Of The Council & Jedi Training as Jedi Training`).
+    fn in_play(&self, card: CardRef) -> String {
+        let mut name = self.card(card);
+        if self.game.def(card).effect_half
+            && let Some(half) = self.half_title(card, Half::Right)
+        {
+            name.push_str(" as ");
+            name.push_str(half);
+        }
+        name
+    }
+
+    /// The title of one half of Double Impact card `card`: its title is the two halves'
+    /// titles joined by ` & ` (None: not two).
+    fn half_title(&self, card: CardRef, half: Half) -> Option<&str> {
+        let (left, right) = self.game.def(card).name.split_once(" & ")?;
+        Some(match half {
+            Half::Left => left,
+            Half::Right => right,
+        })
     }
 
     /// Whether every use line of `card` adds dots, and one of them only under a condition.
@@ -1053,11 +1090,15 @@ impl<'a> Log<'a> {
                 vec![card],
                 json!({ "destiny": value }),
             ),
-            Event::DuelBlock { player, card } => (
+            Event::DuelBlock {
+                player,
+                card,
+                value,
+            } => (
                 "duel-block",
                 Some(player),
                 vec![card],
-                json!({ "destiny": self.game.def(card).destiny() }),
+                json!({ "destiny": value }),
             ),
             Event::DuelHit { player, hits } => {
                 ("duel-hit", Some(player), vec![], json!({ "hits": hits }))
@@ -1277,6 +1318,10 @@ impl<'a> Log<'a> {
             "cards": s.cards.iter().flatten().map(|&c| self.id(c)).collect::<Vec<_>>(),
             "weapon": s.weapon.map(|c| self.id(c)),
             "battle_card": s.battle_card.map(|c| self.id(c)),
+            "battle_card_half": s.battle_half.map(|h| match h {
+                Half::Left => "left",
+                Half::Right => "right",
+            }),
             "power": s.power,
             "parts": parts_json(&s.parts),
         })

@@ -1039,12 +1039,15 @@ impl GameState {
         })
     }
 
-    fn side(p: Player, u: &Unit, parts: PowerParts) -> FightSide {
+    fn side(&self, p: Player, u: &Unit, parts: PowerParts) -> FightSide {
         FightSide {
             player: p,
             cards: u.cards,
             weapon: u.weapon.map(|w| w.0),
             battle_card: u.battle.map(|b| b.0),
+            battle_half: u
+                .battle
+                .and_then(|(b, line)| self.def(b).uses.get(line)?.rule.half),
             power: parts.total(),
             parts,
         }
@@ -1491,8 +1494,8 @@ impl GameState {
             std::cmp::Ordering::Equal => None,
         };
         self.emit(Event::Fight {
-            attacker: Self::side(a, &ua, pa),
-            defender: Self::side(defender, &ud, pd),
+            attacker: self.side(a, &ua, pa),
+            defender: self.side(defender, &ud, pd),
             winner,
         });
         let fought = &mut self.text_state.fought;

@@ -418,9 +418,7 @@ impl GameState {
         if numbers.contains(&needed) {
             return Some(false);
         }
-        // Handling 0 and 6 cannot be used: no lap needs a 0, and a 6 is never a substitute
-        // for anything but itself.
-        let fits = |h: u8| (1..=5).contains(&h) && numbers.contains(&h);
+        let fits = |h: u8| usable_handling(h) && numbers.contains(&h);
         // card-text 6: a text's second number (BP-34) is "in addition to" the pilot's own;
         // the limit of two handling cards a lap covers both.
         if (self.def(pilot).handling.is_some_and(fits)
@@ -565,4 +563,13 @@ impl GameState {
     pub(crate) fn is_class(&self, card: CardRef, class: StarshipClass) -> bool {
         self.facts(card).is_class(class)
     }
+}
+
+/// Whether a pilot's handling number `h` can ever be used: handling 0, 7, 8 and 9 cannot, no
+/// card shows them (card-text 6; the rulebook's "Ratts Tyerell gets a 6, which he can't use"
+/// is its slip for his 7). A 6 can: a handling card represents "any number needed in a lap
+/// sequence".
+#[inline]
+pub(crate) fn usable_handling(h: u8) -> bool {
+    (1..=6).contains(&h)
 }

@@ -140,7 +140,7 @@ impl GameState {
                 return;
             };
             let numbers = [self.def(pilot).handling, self.extra_handling(p, pilot)];
-            let fits = |h: u8| (1..=5).contains(&h) && numbers.contains(&Some(h));
+            let fits = |h: u8| super::deploy::usable_handling(h) && numbers.contains(&Some(h));
             !fits(left)
         } else {
             right == lap

@@ -375,7 +375,11 @@ impl GameState {
         d.attack = Some(value);
         d.to_act = q.other();
         if block {
-            self.emit(Event::DuelBlock { player: q, card });
+            self.emit(Event::DuelBlock {
+                player: q,
+                card,
+                value,
+            });
         } else {
             self.emit(Event::DuelAttack {
                 player: q,

@@ -46,6 +46,9 @@ pub struct FightSide {
     pub cards: [Option<CardRef>; 3],
     pub weapon: Option<CardRef>,
     pub battle_card: Option<CardRef>,
+    /// The half of a Double Impact battle card it is used as: the half of its use line
+    /// (card-text 16.1), so the reader knows which of the two depicted cards was played.
+    pub battle_half: Option<super::use_lines::Half>,
     pub power: i16,
     /// What `power` is made of (they add up to it).
     pub parts: PowerParts,
@@ -255,6 +258,8 @@ pub enum Event {
     DuelBlock {
         player: Player,
         card: CardRef,
+        /// The number it blocks with: a Double Impact card's half's (RULINGS.md T6).
+        value: u8,
     },
     DuelHit {
         player: Player,

@@ -346,6 +346,7 @@ impl GameState {
             cards: [Some(card), None, None],
             weapon: None,
             battle_card: None,
+            battle_half: None,
             power: parts.total(),
             parts,
         };

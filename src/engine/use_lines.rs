@@ -76,7 +76,7 @@ pub struct Group {
 }
 
 /// One half of a Double Impact card (rulebook "Double Impact Cards").
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 pub enum Half {
     Left,
     Right,
@@ -149,6 +149,17 @@ impl Single {
             return true;
         }
         if self.diamond && !c.is_diamond() {
+            return false;
+        }
+        // "Any character", "the first character in your battle plan", "any non-diamond
+        // character" name characters, and a starship is not one (rulebook "Card Types"): in a
+        // space battle such a line fits no ship, so its battle card "doesn't work with that
+        // character" and is discarded unused (rulebook "What if you make a mistake?";
+        // card-text 3, 16.7: "any character" is not usable in space battles; RULINGS.md
+        // T7). Ships are named by their class or title (DF-18, DF-20, DF-48).
+        if matches!(self.pred, Pred::Any | Pred::FirstInPlan | Pred::NonDiamond)
+            && c.starship_class().is_some()
+        {
             return false;
         }
         match &self.pred {

@@ -470,18 +470,25 @@ fn weapon_value(
 }
 
 /// A Podracer pilot or Podracer for the Boonta Eve Classic: worth racing when its match is
-/// among our cards.
+/// at the objective already, or when the partner's slot is free and its match is among our
+/// cards. Only a pilot with his own Podracer races ("Lap Cards"), and each slot takes one card
+/// for the whole game, so a card beside another's partner ends the race for the game.
 pub(super) fn podrace_value(cx: &Ctx, card: CardRef) -> f32 {
     let Some(d) = cx.def(card) else { return 0.0 };
     let pilot = d.kind == Kind::Character;
-    let matched = cx.view.own_cards().any(|(c, o)| {
-        c != card
-            && if pilot {
-                o.traits.contains(Traits::PODRACER) && o.persona.contains(d.persona.as_str())
-            } else {
-                o.traits.contains(Traits::PODRACER_PILOT) && d.persona.contains(o.persona.as_str())
-            }
-    });
+    let matches = |o: &crate::engine::CardDef| {
+        if pilot {
+            o.traits.contains(Traits::PODRACER) && o.persona.contains(d.persona.as_str())
+        } else {
+            o.traits.contains(Traits::PODRACER_PILOT) && d.persona.contains(o.persona.as_str())
+        }
+    };
+    let (at_pilot, at_podracer) = cx.view.racers(cx.me);
+    let partner = if pilot { at_podracer } else { at_pilot };
+    let matched = match partner {
+        Some(p) => cx.def(p).is_some_and(matches),
+        None => cx.view.own_cards().any(|(c, o)| c != card && matches(o)),
+    };
     if matched { cx.w.deploy.podrace } else { 0.0 }
 }
 

@@ -41,6 +41,18 @@ fn here(face_up: bool) -> Zone {
     Zone::At(Planet::Naboo, face_up)
 }
 
+/// `f` asked of A's evaluation context on `g`, built as the agent builds it at a decision
+/// (default weights, no line-ups kept).
+fn with_ctx<R>(g: &GameState, f: impl FnOnce(&super::eval::Ctx) -> R) -> R {
+    let view = g.view(A);
+    let weights = super::Weights::default();
+    let lineups = super::lineups::Lineups::default();
+    let scratch = super::eval::Scratch::default();
+    f(&super::eval::Ctx::new(
+        &view, &weights, false, &lineups, &scratch,
+    ))
+}
+
 #[test]
 fn declares_a_battle_it_should_win_and_skips_one_it_would_lose() {
     let mut b = naboo(Phase::BattleStep);
@@ -427,12 +439,7 @@ fn values_a_fight_together_card_by_the_group_it_makes_here() {
             Zone::Hand,
         );
         let g = b.build();
-        let view = g.view(A);
-        let weights = super::Weights::default();
-        let lineups = super::lineups::Lineups::default();
-        let scratch = super::eval::Scratch::default();
-        let cx = super::eval::Ctx::new(&view, &weights, false, &lineups, &scratch);
-        let v = cx.hand_value(card, g.def(card));
+        let v = with_ctx(&g, |cx| cx.hand_value(card, g.def(card)));
         if present {
             assert!((v - 0.7 * 2.0).abs() < 1e-6, "{v}");
         } else {
@@ -799,5 +806,59 @@ fn evacuates_the_current_planet_it_cannot_contest_when_its_draw_deck_is_shorter(
         build(20, false, true),
     ] {
         assert_ne!(decide(&mut HeuristicAgent::default(), &g), evacuate);
+    }
+}
+
+/// "You may only have one copy of the character and the weapon card on the Objective for the
+/// entire game", and only a pilot with his matching Podracer races ("Lap Cards"): a pilot is
+/// sent to the Boonta Eve Classic only when the Podracer there is his (or the slot is free and
+/// his Podracer can still come), never beside another pilot's Podracer, which would end the
+/// race for the game (podrace-light.txt against podrace-dark.txt, seed 5 game 2: Anakin
+/// joined Boles Roor's Podracer; seed 5 game 42: Mars Guo joined Sebulba's Podracer). The
+/// deploy step values the pilot at the objective by `podrace_value`.
+#[test]
+fn sends_a_pilot_to_the_objective_only_beside_his_own_podracer() {
+    let anakin = Card {
+        number: "1".into(),
+        counters: Some(2),
+        ..fx::character("Anakin Skywalker", "Boonta Eve Podracer Pilot", 4, 2, 4)
+    };
+    let racer = |title: &str, user: &str| Card {
+        counters: Some(1),
+        diamond: Some(false),
+        ..fx::weapon(title, &[(user, 3, 1)])
+    };
+    let his = racer("Anakin Skywalker's Podracer", "Anakin");
+    let other = racer("Sebulba's Podracer", "Sebulba");
+    for (at_objective, in_deck, sent) in [
+        (Some(&his), None, true),
+        (Some(&other), Some(&his), false),
+        (None, Some(&his), true),
+        (None, Some(&other), false),
+    ] {
+        let mut b = naboo(Phase::Deploy);
+        b.add(A, fx::boonta(), Zone::Objective);
+        let p = b.add(A, anakin.clone(), Zone::Hand);
+        if let Some(r) = at_objective {
+            b.add(A, r.clone(), Zone::Podracer);
+        }
+        if let Some(r) = in_deck {
+            b.add(A, r.clone(), Zone::Deck);
+        }
+        let g = b.build();
+        let value = with_ctx(&g, |cx| super::deploy::podrace_value(cx, p));
+        assert_eq!(
+            value > 0.0,
+            sent,
+            "{:?} at the objective, {:?} in the deck: {value}",
+            at_objective.map(|c| &c.title),
+            in_deck.map(|c| &c.title)
+        );
+        if !sent {
+            assert_ne!(
+                decide(&mut HeuristicAgent::default(), &g),
+                Action::DeployToObjective(p)
+            );
+        }
     }
 }

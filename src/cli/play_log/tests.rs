@@ -84,6 +84,7 @@ fn one_of_each(c: CardRef) -> Vec<Event> {
         cards: [Some(c), None, None],
         weapon: Some(c),
         battle_card: None,
+        battle_half: None,
         power: 3,
         parts: PowerParts::default(),
     };
@@ -201,7 +202,11 @@ fn one_of_each(c: CardRef) -> Vec<Event> {
             card: c,
             value: 2,
         },
-        Event::DuelBlock { player: p, card: c },
+        Event::DuelBlock {
+            player: p,
+            card: c,
+            value: 2,
+        },
         Event::DuelHit { player: p, hits: 1 },
         Event::DuelPass { player: p },
         Event::DuelHitsRemoved {
@@ -578,6 +583,7 @@ fn a_battle_card_whose_bonus_condition_fails_is_said_to_add_nothing() {
         cards: [Some(card), None, None],
         weapon: None,
         battle_card,
+        battle_half: None,
         power: parts.total(),
         parts,
     };
@@ -614,6 +620,61 @@ fn a_battle_card_whose_bonus_condition_fails_is_said_to_add_nothing() {
     assert_eq!(
         fight(together, plain(1)),
         format!("fight: {k} with {t} (1) vs {f} (1): tie, both stay")
+    );
+}
+
+#[test]
+fn a_double_impact_battle_card_in_a_fight_is_named_with_the_half_played() {
+    // Rulebook "Double Impact Cards": "choose which of the two depicted cards you wish to
+    // use". The fight line named only the card: RF-DI9 played as its right half (no dots)
+    // read like its left half's +3 lost (judge8: combo-light vs combo-dark, seed 2,
+    // patient-random,heuristic, turn 8: "Queen Amidala, Keeper of the Peace with The
+    // Negotiations Were Short & Qui-Gon's Final Stand (2)").
+    use crate::engine::builder::{Builder, Zone};
+    use crate::engine::use_lines::Half;
+    let cat = Catalogue::embedded_for_tests();
+    let mut b = Builder::new();
+    b.current(Planet::Coruscant, 0);
+    let queen = b.add(Player::A, cat.get("BN-9").unwrap().clone(), Zone::Hand);
+    let di = b.add(Player::A, cat.get("RF-DI9").unwrap().clone(), Zone::Hand);
+    let foe = b.add(Player::B, cat.get("BP-34").unwrap().clone(), Zone::Hand);
+    let game = b.build();
+    let mut log = Log::new(&game, [Some(Side::Light), Some(Side::Dark)], false);
+    let side = |player, card, battle_card, battle_half, printed| FightSide {
+        player,
+        cards: [Some(card), None, None],
+        weapon: None,
+        battle_card,
+        battle_half,
+        power: printed,
+        parts: PowerParts {
+            printed,
+            ..PowerParts::default()
+        },
+    };
+    let mut fight = |half| {
+        let e = Event::Fight {
+            attacker: side(Player::B, foe, None, None, 4),
+            defender: side(Player::A, queen, Some(di), half, 2),
+            winner: Some(Player::B),
+        };
+        log.line(&e, [10, 10]).unwrap()
+    };
+    let line = fight(Some(Half::Right));
+    assert_eq!(
+        line.text,
+        "fight: Jabba The Hutt, O Grandio Lust (4) vs Queen Amidala, Keeper of the Peace with \
+         The Negotiations Were Short & Qui-Gon's Final Stand as Qui-Gon's Final Stand (2): \
+         Dark Side wins"
+    );
+    assert_eq!(line.json["defender"]["battle_card_half"], "right");
+    assert_eq!(line.json["attacker"]["battle_card_half"], Value::Null);
+    let line = fight(Some(Half::Left));
+    assert!(
+        line.text
+            .contains("& Qui-Gon's Final Stand as The Negotiations Were Short (2)"),
+        "{}",
+        line.text
     );
 }
 
@@ -675,6 +736,75 @@ fn a_weapon_ignored_before_an_armed_and_dangerous_card_says_why() {
             "Light Side's {name} is not used: no character just after it in the plan can use it"
         )
     );
+}
+
+#[test]
+fn a_double_impact_card_deployed_is_named_with_its_effect_half() {
+    // Card-text 16.1: a Double Impact card with an Effect half deploys as that Effect (its
+    // right half). "Light Side deploys Wisdom Of The Council & Jedi Training to Coruscant"
+    // did not say which of the two depicted cards was in play (judge8: di-light2 vs
+    // di-dark2, seed 5, patient-random both sides, Battle of Naboo starships, turn 8).
+    use crate::engine::builder::{Builder, Zone};
+    let cat = Catalogue::embedded_for_tests();
+    let mut b = Builder::new();
+    b.current(Planet::Coruscant, 0);
+    let di = b.add(Player::A, cat.get("RF-DI12").unwrap().clone(), Zone::Hand);
+    let game = b.build();
+    let mut log = Log::new(&game, [Some(Side::Light), Some(Side::Dark)], false);
+    let mut said = |e: Event| log.line(&e, [30, 30]).unwrap().text;
+    let deployed = |hidden| Event::Deployed {
+        player: Player::A,
+        card: di,
+        hidden,
+        to: crate::engine::DeployedTo::Planet(Planet::Coruscant),
+    };
+    assert_eq!(
+        said(deployed(false)),
+        "Light Side deploys Wisdom Of The Council & Jedi Training as Jedi Training to Coruscant"
+    );
+    assert_eq!(
+        said(deployed(true)),
+        "Light Side deploys a hidden card to Coruscant"
+    );
+    assert_eq!(
+        said(Event::Revealed {
+            player: Player::A,
+            card: di
+        }),
+        "Light Side turns up Wisdom Of The Council & Jedi Training as Jedi Training"
+    );
+}
+
+#[test]
+fn a_double_impact_block_says_the_number_of_the_half_it_blocks_with() {
+    // RULINGS.md T6, card-text 16.2: a Double Impact card blocks in a duel as either half.
+    // The block line (and its JSON `destiny`) said the left half's number even when the
+    // right half blocked (judge8: "Light Side blocks with Yousa Guys Bombad! & Uh-Oh!
+    // (destiny 1)" against an attack of 5, then "uses the right half's destiny 5").
+    use crate::engine::builder::{Builder, Zone};
+    let mut b = Builder::new();
+    b.current(Planet::Naboo, 0);
+    let di = b.add(
+        Player::A,
+        crate::catalogue::Catalogue::embedded_for_tests()
+            .get("RF-DI14")
+            .expect("RF-DI14")
+            .clone(),
+        Zone::Hand,
+    );
+    let game = b.build();
+    let mut log = Log::new(&game, [Some(Side::Light), Some(Side::Dark)], false);
+    let e = Event::DuelBlock {
+        player: Player::A,
+        card: di,
+        value: 5,
+    };
+    let line = log.line(&e, [30, 30]).unwrap();
+    assert_eq!(
+        line.text,
+        "Light Side blocks with Yousa Guys Bombad! & Uh-Oh! (destiny 5)"
+    );
+    assert_eq!(line.json["destiny"], 5);
 }
 
 #[test]

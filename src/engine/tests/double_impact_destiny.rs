@@ -144,6 +144,14 @@ fn a_double_impact_card_attacks_in_a_duel_as_either_half() {
     assert!(blocks.contains(&Action::DuelBlockRight(di3)));
     assert!(!blocks.contains(&Action::DuelBlock(di3)));
     let ev = play(&mut g, &[Action::DuelBlockRight(di3)]);
+    // The block is made with the right half's 5, and says so (judge8: the line read "blocks
+    // with Gunga City & Gungan Energy Shield (destiny 3)" and then "uses the right half's
+    // destiny 5").
+    assert!(ev.contains(&Event::DuelBlock {
+        player: B,
+        card: di3,
+        value: 5
+    }));
     assert!(ev.contains(&Event::DestinyHalf {
         player: B,
         card: di3,

@@ -302,10 +302,13 @@ fn a_deploy_step_races_in_order_thrust_then_lap_cards_then_refuel() {
 }
 
 #[test]
-fn handling_zero_and_six_cannot_be_used() {
-    // "Poor Ben Quadrinaros gets a 0 for handling, which he can't use ... Ratts Tyerell gets a
-    // 6, which he can't use either." A 6 may not stand in for a 2, nor a 0 for a 1.
-    for (number, stand_in) in [("86", 6), ("80", 0)] {
+fn handling_zero_and_seven_cannot_be_used_but_six_can() {
+    // "Poor Ben Quadrinaros gets a 0 for handling, which he can't use. ... Ratts Tyerell gets
+    // a 6, which he can't use either": Ratts is JC-87, handling 7 (card-text 6, "Rulebook
+    // slip": handling 0, 7, 8 and 9 can never be used, "a 6 would be usable"). A handling card
+    // represents "any number needed in a lap sequence", so JC-86 Ody Mandrell's 6 stands in for
+    // a 2; a 0 never stands in for a 1 nor a 7 for a 2.
+    for (number, stand_in, usable) in [("86", 6, true), ("80", 0, false), ("87", 7, false)] {
         let mut b = Builder::new();
         b.current(Planet::Naboo, 0);
         b.add(A, fx::boonta(), Zone::Objective);
@@ -324,11 +327,12 @@ fn handling_zero_and_six_cannot_be_used() {
         let mut g = b.build();
         g.players[0].thrust = 5;
         play(&mut g, &[Action::Thrust]);
-        if stand_in == 6 {
+        if stand_in != 0 {
             play(&mut g, &[Action::Lap(one)]);
         }
-        assert!(
-            !legal(&g).contains(&Action::Lap(odd)),
+        assert_eq!(
+            legal(&g).contains(&Action::Lap(odd)),
+            usable,
             "handling {stand_in}"
         );
     }

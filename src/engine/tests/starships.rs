@@ -421,3 +421,65 @@ fn battle_of_naboo_a_destroyed_transport_costs_its_damage_not_its_passengers() {
     );
     assert_eq!(g.player(B).deck.len(), 5);
 }
+
+/// A evacuates with a transport (power 5) with battle card `card` from hand placed before it;
+/// B intercepts with a starfighter (power 2) that draws destiny 4. The events from the
+/// evacuation on.
+fn space_battle_with(card: &str) -> (Vec<Event>, CardRef) {
+    let mut b = stranded();
+    b.add(A, ch("X", 5, 5), Zone::At(Planet::Tatooine, true));
+    let t = b.add(
+        A,
+        fx::starship("Cruiser", StarshipClass::Transport, 5, 2),
+        Zone::Hyperspace,
+    );
+    let bc = b.add(A, real(card), Zone::Hand);
+    let f = b.add(
+        B,
+        fx::starship("Droid Starfighter", StarshipClass::Starfighter, 2, 1),
+        Zone::Hand,
+    );
+    b.add(B, fx::destiny(4), Zone::Deck);
+    b.deck_filler(A, 1, 10);
+    b.deck_filler(B, 1, 10);
+    let mut g = b.build();
+    let ev = play(
+        &mut g,
+        &[
+            Action::Evacuate(Planet::Tatooine),
+            Action::AddStarship(f),
+            Action::Intercept,
+            Action::BattleCardsDone,
+            Action::AddBattleCard(bc),
+            Action::BattleCardsDone,
+            Action::PlanNext(f),
+            Action::PlanDone,
+            Action::PlanNext(bc),
+            Action::PlanNext(t),
+            Action::PlanDone,
+        ],
+    );
+    (ev, bc)
+}
+
+#[test]
+fn a_battle_card_for_a_character_does_not_work_with_a_starship() {
+    // "Use with the first character in your battle plan" (DM-61, and the left half of the
+    // Double Impact card RF-DI9), "Use with any character" (DF-53, RF-DI9's right half): a
+    // starship is not a character (rulebook "Card Types"), so in a starship battle plan the
+    // card "doesn't work with that character" and "must be discarded" (rulebook "What if you
+    // make a mistake?"; card-text 3 and 16.7 read "any character" as not usable in space
+    // battles). Seen in play: RF-DI6 gave a Battleship +3 against Radiant VII.
+    for card in ["DM-61", "RF-DI9", "DF-53"] {
+        let (ev, bc) = space_battle_with(card);
+        // The transport's 5 alone against 2 + 4, not 5 + 3.
+        assert_eq!(fights(&ev), vec![(6, 5, Some(B))], "{card}");
+        assert!(
+            ev.contains(&Event::MisplacedBattleCard {
+                player: A,
+                card: bc
+            }),
+            "{card}: {ev:?}"
+        );
+    }
+}
