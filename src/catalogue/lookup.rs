@@ -111,23 +111,62 @@ fn did_you_mean(query: &str, suggestions: &[(String, String)]) -> String {
 
 /// The comparison key of a name or id: ASCII letters and digits only, lowercase.
 pub fn normalise(text: &str) -> String {
-    deunicode(text)
-        .chars()
-        .filter(char::is_ascii_alphanumeric)
-        .map(|c| c.to_ascii_lowercase())
-        .collect()
+    let mut out = String::with_capacity(text.len());
+    push_normalised(text, &mut out);
+    out
+}
+
+/// Appends [`normalise`]`(text)` to `out`. ASCII text (nearly every name) is read in place:
+/// `deunicode` leaves it as it is, and building a card pool normalises names a few hundred
+/// thousand times.
+fn push_normalised(text: &str, out: &mut String) {
+    if text.is_ascii() {
+        out.extend(
+            text.bytes()
+                .filter(u8::is_ascii_alphanumeric)
+                .map(|b| char::from(b.to_ascii_lowercase())),
+        );
+    } else {
+        out.extend(
+            deunicode(text)
+                .chars()
+                .filter(char::is_ascii_alphanumeric)
+                .map(|c| c.to_ascii_lowercase()),
+        );
+    }
 }
 
 /// A name's words, each as `normalise` reads it, joined by one space: what [`kind_in_name`]
 /// reads (`Valorum, Supreme Chancellor & Planetary Shuttle` → `valorum supreme chancellor
 /// planetary shuttle`).
 pub fn name_words_key(text: &str) -> String {
-    let words: Vec<String> = text
-        .split_whitespace()
-        .map(normalise)
-        .filter(|w| !w.is_empty())
-        .collect();
-    words.join(" ")
+    let mut out = String::with_capacity(text.len());
+    push_name_words(text, &mut out);
+    out
+}
+
+/// A card's `title subtitle` as [`name_words_key`] reads it, without building that text.
+pub fn card_name_key(title: &str, subtitle: &str) -> String {
+    let mut out = String::with_capacity(title.len() + subtitle.len() + 1);
+    push_name_words(title, &mut out);
+    push_name_words(subtitle, &mut out);
+    out
+}
+
+/// Appends the words of `text` to a key of [`name_words_key`] (one space before each word
+/// when the key holds words already; a word that normalises to nothing is left out).
+fn push_name_words(text: &str, out: &mut String) {
+    for w in text.split_whitespace() {
+        let before = out.len();
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        let word = out.len();
+        push_normalised(w, out);
+        if out.len() == word {
+            out.truncate(before);
+        }
+    }
 }
 
 /// Whether a kind (`key`, normalised: `hutt`, `royalguard`) is named by a card's name (as
@@ -750,7 +789,7 @@ mod tests {
         let names: Vec<String> = c
             .cards()
             .iter()
-            .map(|card| name_words_key(&format!("{} {}", card.title, card.subtitle)))
+            .map(|card| card_name_key(&card.title, &card.subtitle))
             .collect();
         let mut keys: Vec<String> = vec![String::new(), "s".into(), " ".into()];
         for n in names.iter().step_by(5) {
@@ -1096,6 +1135,36 @@ mod tests {
             "no card matches `JC-39 Obi-Wan Kenobi, Jedi Negotiator`; did you mean \
              JC-39 (Obi-Wan Kenobi, Jedi Warrior), BN-33 (Obi-Wan Kenobi, Jedi Negotiator)?"
         );
+    }
+
+    #[test]
+    fn name_keys_read_in_place_are_the_deunicode_reading() {
+        // ASCII words skip `deunicode` (`push_normalised`), and a card's key is read from its
+        // title and subtitle apart: every catalogue name keys as its whole text read word by
+        // word through `deunicode`, as the keys were first built.
+        let reference = |text: &str| -> String {
+            text.split_whitespace()
+                .map(|w| {
+                    deunicode(w)
+                        .chars()
+                        .filter(char::is_ascii_alphanumeric)
+                        .map(|c| c.to_ascii_lowercase())
+                        .collect::<String>()
+                })
+                .filter(|w| !w.is_empty())
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        for card in catalogue().cards() {
+            let whole = format!("{} {}", card.title, card.subtitle);
+            assert_eq!(
+                card_name_key(&card.title, &card.subtitle),
+                reference(&whole)
+            );
+            assert_eq!(name_words_key(&whole), reference(&whole));
+        }
+        assert_eq!(card_name_key("Padmé • Naberrie", ""), "padme naberrie");
+        assert_eq!(card_name_key("", "  Mos   Espa "), "mos espa");
     }
 
     #[test]

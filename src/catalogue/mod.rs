@@ -23,7 +23,9 @@ pub use db::{Database, DbInfo};
 pub use dots::{Dot, DotColour, Dots};
 pub use embedded::CatalogueSource;
 pub use error::CatalogueError;
-pub use lookup::{LookupError, LookupOptions, kind_in_name, name_words_key, normalise};
+pub use lookup::{
+    LookupError, LookupOptions, card_name_key, kind_in_name, name_words_key, normalise,
+};
 pub use printing::{Finish, Printing};
 pub use search::CardFilter;
 pub use set::Set;

@@ -101,6 +101,14 @@ impl PartialEq for Action {
     #[inline(always)]
     fn eq(&self, other: &Self) -> bool {
         use Action::*;
+        // The variants first, alone: in a search of a list (`legal.contains(&a)`) most
+        // entries are another variant, and this is one compare of the tags where the match
+        // below jumps through a table on each entry's variant (a mispredicted indirect jump,
+        // about 120 K in 300 games). With the variants equal the match jumps on `self`'s,
+        // the same for the whole search.
+        if std::mem::discriminant(self) != std::mem::discriminant(other) {
+            return false;
+        }
         let other = *other;
         match *self {
             StartingLocation(a0) => matches!(other, StartingLocation(b0) if a0 == b0),

@@ -192,10 +192,13 @@ impl CardDef {
 
     /// The location bonus when fighting at `site` of `planet`.
     pub fn location_bonus(&self, planet: Planet, site: u8) -> u8 {
-        match self.bonus {
-            Some((p, b)) if p == planet => b[site as usize],
-            _ => 0,
-        }
+        // The planet chooses between the site's bonus and 0 without a branch (a card's bonus
+        // is for one planet, and which it is varies card by card); a site past the three
+        // has none.
+        self.bonus.map_or(0, |(p, b)| {
+            let v = b.get(site as usize).copied().unwrap_or(0);
+            if p == planet { v } else { 0 }
+        })
     }
 
     pub fn damage(&self) -> u8 {
@@ -718,7 +721,7 @@ fn read_card(c: &Card, titles: &[Vec<String>]) -> CardDef {
         // Read with the whole pool (`mark_weapon_halves`).
         half_marks: (false, false),
         title_words: use_lines::name_words(title),
-        name_key: crate::catalogue::name_words_key(&format!("{title} {subtitle}")),
+        name_key: crate::catalogue::card_name_key(title, subtitle),
         side: c.side,
         kind,
         armed,

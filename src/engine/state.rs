@@ -580,9 +580,11 @@ impl GameState {
     /// planet, hidden or not, or at the objective): "can only be in one place at a time".
     pub(crate) fn persona_planet(&self, p: Player, card: CardRef) -> Option<PersonaAt> {
         let def = self.facts(card);
+        // `&` rather than `&&`: three compares of facts already read, where each `&&` was a
+        // branch on the card (most cards of a zone are of another persona).
         let same = |c: CardRef| {
             let d = self.facts(c);
-            d.kind == def.kind && !d.diamond() && d.persona_id == def.persona_id
+            (d.kind == def.kind) & !d.diamond() & (d.persona_id == def.persona_id)
         };
         for planet in Planet::ALL {
             if self.at(planet, p).iter().any(|c| same(c.card)) {

@@ -740,9 +740,11 @@ impl<'a> PlayerView<'a> {
         let g = self.state;
         if let Some(cur) = g.current {
             let owner = g.owner(card);
+            // `&` and `|`: one branch a card (found or not) rather than three.
+            let own = owner == self.player;
             if g.planets[cur as usize].cards[owner.index()]
                 .iter()
-                .any(|c| c.card == card && (c.face_up || owner == self.player))
+                .any(|c| (c.card == card) & (c.face_up | own))
             {
                 return true;
             }

@@ -12,21 +12,22 @@ pub(super) fn choose(cx: &Ctx, legal: &[Action]) -> Option<Action> {
     // Which rules have an action of theirs on offer, read in one pass: podracing, abilities,
     // scene changes, starships and evacuations choose only among their own actions, and most
     // decisions offer none.
-    let (mut race, mut ability, mut evacuation) = (false, false, false);
+    // The rules' bits are or-ed from a table of constants (`offer_bits`) rather than a
+    // `match` per action with an arm each, which jumped through a table on every action
+    // listed (a mispredicted jump at most changes of variant along the list). Two passes:
+    // in one loop with the deploys' test the compiler made one jump table of both again.
+    let offered = legal.iter().fold(0u8, |bits, a| bits | offer_bits(a));
     let (mut scene, mut ship) = (false, false);
     for a in legal {
-        match a {
-            Action::Thrust | Action::Lap(_) | Action::Refuel(_) => race = true,
-            Action::UseAbility { .. } => ability = true,
-            Action::Evacuate(_) | Action::EvacuateWith(..) => evacuation = true,
-            Action::Deploy(c) => match cx.def(*c).map(|d| d.kind) {
-                Some(Kind::Location) => scene = true,
-                Some(Kind::Starship) => ship = true,
-                _ => {}
-            },
-            _ => {}
+        if let Action::Deploy(c) = *a {
+            let kind = cx.def(c).map(|d| d.kind);
+            scene |= kind == Some(Kind::Location);
+            ship |= kind == Some(Kind::Starship);
         }
     }
+    let race = offered & RACE != 0;
+    let ability = offered & ABILITY != 0;
+    let evacuation = offered & EVACUATION != 0;
     // The opposing characters a new one of ours would have to fight ([`opposition`]), read at
     // most once a decision: both the current planet's evacuation and the force ask.
     let opposed = OnceCell::new();
@@ -56,6 +57,21 @@ pub(super) fn choose(cx: &Ctx, legal: &[Action]) -> Option<Action> {
         cx.scratch.give(v);
     }
     chosen
+}
+
+const RACE: u8 = 1;
+const ABILITY: u8 = 2;
+const EVACUATION: u8 = 4;
+
+/// Which of the deploy step's rules an action belongs to: podracing, an ability, an
+/// evacuation (none: 0). Every arm a constant, so that the match compiles to a table read.
+fn offer_bits(a: &Action) -> u8 {
+    match a {
+        Action::Thrust | Action::Lap(_) | Action::Refuel(_) => RACE,
+        Action::UseAbility { .. } => ABILITY,
+        Action::Evacuate(_) | Action::EvacuateWith(..) => EVACUATION,
+        _ => 0,
+    }
 }
 
 /// Thrust, lap cards, refuel: always when the pilot races (the race is a way to win that

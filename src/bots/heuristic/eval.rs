@@ -301,7 +301,7 @@ impl<'v, 'a> Ctx<'v, 'a> {
         for (seen, def) in cards {
             match (seen, def) {
                 (Seen::Card { card, face_up }, Some(d))
-                    if (face_up || hidden) && d.kind == Kind::Character =>
+                    if (face_up | hidden) & (d.kind == Kind::Character) =>
                 {
                     fighters.push(Fighter {
                         card,
@@ -381,7 +381,8 @@ impl<'v, 'a> Ctx<'v, 'a> {
             for (i, f) in fighters.iter().enumerate() {
                 // An Armed & Dangerous fighter ignores a weapon card (its own half counts in
                 // its strength already).
-                if f.weapon.is_some() || f.armed {
+                // `|`: one branch on the fighter rather than two.
+                if f.weapon.is_some() | f.armed {
                     continue;
                 }
                 if let Some(v) = self.adds(w, f.card, first_known && i == 0, false)
@@ -464,7 +465,8 @@ impl<'v, 'a> Ctx<'v, 'a> {
         let current = self.view.current_planet();
         Planet::ALL.into_iter().all(|pl| {
             let same = self.view.seen_at(pl, self.me).any(|(_, o)| {
-                o.is_some_and(|o| o.kind == d.kind && !o.diamond && o.persona_id == d.persona_id)
+                // `&`: compares of fields read, no branch on each.
+                o.is_some_and(|o| (o.kind == d.kind) & !o.diamond & (o.persona_id == d.persona_id))
             });
             !same || (Some(pl) == current && d.stackable)
         })

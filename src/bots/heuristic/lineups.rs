@@ -43,6 +43,14 @@ fn slot(p: Player, hidden: bool) -> usize {
 }
 
 impl Lineups {
+    /// Forgets every line-up kept; their vectors stay, for another agent to fill
+    /// (`HeuristicAgent::new` takes a dropped agent's).
+    pub fn forget(&mut self) {
+        for l in self.slots.get_mut() {
+            l.planet = None;
+        }
+    }
+
     /// The line-up of `p` at `planet` kept from earlier, if nothing it read has changed:
     /// its fighters appended to `out`, and its unseen cards returned. `site` is the site as
     /// the caller read it from `view` (once a decision).

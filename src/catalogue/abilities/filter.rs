@@ -5,7 +5,7 @@
 use deunicode::deunicode_with_tofu_cow;
 use serde::{Deserialize, Serialize};
 
-use crate::catalogue::{Card, CardType, StarshipClass, kind_in_name, name_words_key, normalise};
+use crate::catalogue::{Card, CardType, StarshipClass, card_name_key, kind_in_name, normalise};
 
 /// The catalogue's traits (column `traits`, `RULINGS.md` R1: traits are read from names).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
@@ -227,13 +227,30 @@ impl Filter {
         }
         // Whole words, in order: BP-58's "Hutt" is not the "shuttle" of RF-A6 Valorum &
         // Planetary Shuttle, nor its "Nikto" the "Tiin Iktotchi" of JC-19 Saesee Tiin.
-        if let Some(n) = &self.name
-            && !kind_in_name(
-                &name_words_key(&format!("{} {}", card.title, card.subtitle)),
-                &normalise(n),
-            )
-        {
-            return false;
+        if let Some(n) = &self.name {
+            let key = normalise(n);
+            // `kind_in_name` reads the name only from words that begin as the kind does: an
+            // ASCII name with none (most names, for most kinds) is ruled out without its key.
+            let Some(&first) = key.as_bytes().first() else {
+                return false;
+            };
+            let begins = |text: &str| {
+                text.split_whitespace().any(|w| {
+                    w.bytes()
+                        .find(u8::is_ascii_alphanumeric)
+                        .is_some_and(|b| b.to_ascii_lowercase() == first)
+                })
+            };
+            if card.title.is_ascii()
+                && card.subtitle.is_ascii()
+                && !begins(&card.title)
+                && !begins(&card.subtitle)
+            {
+                return false;
+            }
+            if !kind_in_name(&card_name_key(&card.title, &card.subtitle), &key) {
+                return false;
+            }
         }
         if let Some(t) = &self.title
             && !contains_run(&card.title, t)
