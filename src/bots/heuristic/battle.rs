@@ -488,10 +488,16 @@ fn battle_units(cx: &Ctx, units: &mut Vec<CardRef>) {
     }));
 }
 
-/// The next card of the plan, deciding the whole plan at its first card.
+/// The next card of the plan, deciding the whole plan at its first card. A plan begun by
+/// someone else (an agent made in the middle of the plan, as the search's playouts and the
+/// counterfactual replay make them, or cards placed other than this agent planned) is planned
+/// afresh for the cards still to place, after those placed: without that, the agent ended
+/// such a plan at once (`PlanDone` puts the rest in the order offered, a weapon after the
+/// character it was for, where it adds nothing).
 pub(super) fn plan_next(cx: &Ctx, legal: &[Action], plan: &mut Vec<CardRef>) -> Option<Action> {
-    let placed = cx.view.own_plan().len();
-    if placed == 0 {
+    let own = cx.view.own_plan();
+    let placed = own.len();
+    if placed == 0 || plan.get(..placed) != Some(own) {
         let mut units = cx.scratch.cards();
         plan_units(legal, &mut units);
         // The battle cards taken for this battle (cards used so by their text included).
@@ -499,6 +505,7 @@ pub(super) fn plan_next(cx: &Ctx, legal: &[Action], plan: &mut Vec<CardRef>) -> 
         let mut battle = cx.scratch.cards();
         battle.extend(units.iter().copied().filter(|c| held.contains(c)));
         make_plan(cx, &units, &battle).cards_into(plan);
+        plan.splice(0..0, own.iter().copied());
         cx.scratch.give_cards(units);
         cx.scratch.give_cards(battle);
     }

@@ -152,6 +152,41 @@ fn puts_a_weapon_just_before_the_character_who_can_use_it() {
     assert_eq!(a_plan(b.build()), vec![rifle, hero]);
 }
 
+/// An agent asked in the middle of a battle plan that it did not begin (the search's
+/// playouts and the counterfactual replay make a new agent at any decision) plans the cards
+/// still to place: here the rifle before Hero, its only user (rulebook "Battle Plan": a weapon
+/// works for the character just after it). Without that it placed Hero at once and the rifle
+/// after him, unused, so every replayed plan decision was judged on plans the agent never
+/// makes.
+#[test]
+fn a_plan_begun_elsewhere_is_planned_afresh_for_the_cards_left() {
+    let mut b = naboo(Phase::BattleStep);
+    let hero = b.add(A, ch("Hero", 4, 1, 1), here(true));
+    let rifle = b.add(A, fx::weapon("Hero Rifle", &[("Hero", 3, 0)]), here(true));
+    let other = b.add(A, ch("Other", 3, 1, 1), here(true));
+    b.add(B, ch("Foe", 5, 1, 1), here(true));
+    b.add(B, ch("Minion", 1, 1, 1), here(true));
+    let mut g = b.build();
+    for a in [
+        Action::DeclareBattle,
+        Action::BattleCardsDone,
+        Action::BattleCardsDone,
+        Action::PlanNext(other),
+    ] {
+        g.apply(a).unwrap();
+    }
+    let mut agent = HeuristicAgent::default();
+    let mut rest = Vec::new();
+    while g.phase() == Phase::BattlePlan(A) {
+        let a = decide(&mut agent, &g);
+        if let Action::PlanNext(c) = a {
+            rest.push(c);
+        }
+        g.apply(a).unwrap();
+    }
+    assert_eq!(rest, vec![rifle, hero]);
+}
+
 #[test]
 fn the_pairing_keeps_the_strong_for_fights_they_win() {
     let f = |s: f32| Fighter {
