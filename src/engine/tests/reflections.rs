@@ -533,12 +533,6 @@ fn a_second_armed_and_dangerous_copy_joins_both_stacks() {
     // before Fambaa, as BN-38 does. A second copy joins the first one's stack at the current
     // planet; a stackable Adi Gallia's Lightsaber card may join the half's stack there too.
     // At another planet the unique character, and the unique weapon title, bar them.
-    let real = |id: &str| {
-        crate::catalogue::Catalogue::embedded_for_tests()
-            .get(id)
-            .unwrap()
-            .clone()
-    };
     for (id, weapon) in [("RF-A3", "JC-42"), ("RF-A2", "BN-38")] {
         for here in [true, false] {
             let mut b = Builder::new();
@@ -588,12 +582,6 @@ fn a_stackable_weapon_card_of_an_armed_and_dangerous_title_still_stacks() {
     // Jedi Lightsaber, Constructed by Ki-Adi-Mundi (the title of RF-A5's half; examples
     // light.txt holds two) prints the stack icon, so a second copy joins the first at the
     // current planet, and only there.
-    let real = |id: &str| {
-        crate::catalogue::Catalogue::embedded_for_tests()
-            .get(id)
-            .unwrap()
-            .clone()
-    };
     for here in [true, false] {
         let mut b = Builder::new();
         b.current(Planet::Naboo, 0);
